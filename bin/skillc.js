@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The CLI entry. dist/ is compiled by `npm run compile` (run by `prepare` after `npm ci`).
+import { main } from '../dist/cli/main.js';
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error) => {
+    process.stderr.write(`skillc: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

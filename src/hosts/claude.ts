@@ -1,0 +1,32 @@
+import { SPEC_FIELDS, SPEC_LIMITS } from './agentskills.js';
+import type { HostProfile } from './profile.js';
+
+/** Claude Code: the spec keys plus its own invocation, tool and execution fields. */
+export const claude: HostProfile = {
+  id: 'claude',
+  displayName: 'Claude Code',
+  docs: 'https://code.claude.com/docs/en/skills',
+  followsSpec: true,
+  fields: {
+    ...SPEC_FIELDS,
+    when_to_use: { type: 'string', description: 'Extra trigger text, listed with the description (the two are cut at 1,536 characters together).' },
+    'argument-hint': { type: 'string', description: 'Hint shown after /name in the command menu, e.g. [issue-number].' },
+    arguments: { type: 'any', description: 'Named positional arguments for $name substitution.' },
+    'disable-model-invocation': { type: 'boolean', description: 'true: only the user can invoke the skill (/name).' },
+    'user-invocable': { type: 'boolean', description: 'false: hidden from the / menu; only the model invokes it.' },
+    model: { type: 'string', description: 'Model to use while the skill runs.' },
+    effort: { type: 'string', values: ['low', 'medium', 'high', 'xhigh', 'max'], description: 'Effort level while the skill runs.' },
+    context: { type: 'string', values: ['fork'], description: 'fork: run in an isolated subagent context.' },
+    agent: { type: 'string', description: 'Subagent type used with context: fork.' },
+    hooks: { type: 'mapping', description: 'Hooks scoped to the skill lifecycle.' },
+    paths: { type: 'string-or-list', description: 'Glob patterns that limit when the skill activates automatically.' },
+    shell: { type: 'string', values: ['bash', 'powershell'], description: 'Shell for !`cmd` blocks.' },
+    version: { type: 'string', description: 'Skill version (informational).' },
+  },
+  unknownKey: 'warning',
+  limits: SPEC_LIMITS,
+  reservedWords: ['anthropic', 'claude'],
+  dynamicCommands: true,
+  manualInvocation: { frontmatter: { 'disable-model-invocation': true } },
+  layout: { project: '.claude/skills', user: '.claude/skills' },
+};

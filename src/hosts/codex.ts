@@ -1,0 +1,20 @@
+import { SPEC_FIELDS, SPEC_LIMITS } from './agentskills.js';
+import type { HostProfile } from './profile.js';
+
+/**
+ * OpenAI Codex reads name and description (plus the other spec keys) from
+ * SKILL.md; its UI and invocation policy live in agents/openai.yaml.
+ */
+export const codex: HostProfile = {
+  id: 'codex',
+  displayName: 'OpenAI Codex',
+  docs: 'https://developers.openai.com/codex/skills',
+  followsSpec: true,
+  fields: SPEC_FIELDS,
+  unknownKey: 'warning',
+  limits: { ...SPEC_LIMITS, descriptionMax: 1024 },
+  reservedWords: [],
+  dynamicCommands: false,
+  manualInvocation: { metadataFile: 'agents/openai.yaml' },
+  layout: { project: '.agents/skills', user: '.codex/skills' },
+};

@@ -1,0 +1,19 @@
+import { agentskills } from './agentskills.js';
+import { claude } from './claude.js';
+import { codex } from './codex.js';
+import type { HostProfile } from './profile.js';
+
+export type { FieldSpec, FieldType, HostProfile } from './profile.js';
+
+/** Every known host, by id. Adding a host means adding a profile here, nothing else. */
+export const HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, codex };
+
+export const DEFAULT_HOSTS: readonly string[] = ['agentskills'];
+
+export function hostIds(): string[] {
+  return Object.keys(HOSTS);
+}
+
+export function getHost(id: string): HostProfile | undefined {
+  return Object.prototype.hasOwnProperty.call(HOSTS, id) ? HOSTS[id] : undefined;
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { Severity } from '../model/diagnostic.js';
+import { DEFAULT_HOSTS, getHost, hostIds } from '../hosts/index.js';
+
+export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
+export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
+
+export interface KindSchema {
+  sections?: string[];
+  ordered?: boolean;
+  closed?: boolean;
+  optional?: string[];
+  maxWords?: number;
+  maxLines?: number;
+}
+
+/** The config file as written (every key optional). */
+export interface SkillcConfig {
+  sources?: string;
+  out?: string;
+  hosts?: string[];
+  rules?: Record<string, RuleSetting>;
+  kinds?: Record<string, KindSchema>;
+  ignore?: string[];
+}
+
+/** The config with defaults applied and paths made absolute. */
+export interface ResolvedConfig {
+  /** Folder of the config file, or the working directory when there is none. */
+  root: string;
+  /** Absolute path of the config file, when one was found. */
+  file?: string;
+  sources: string;
+  out: string;
+  hosts: string[];
+  rules: Record<string, RuleSetting>;
+  kinds: Record<string, KindSchema>;
+  ignore: string[];
+}
+
+/** A config that cannot be used: exit code 2, with the file named. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly file?: string) {
+    super(file ? `${file}: ${message}` : message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const CONFIG_FILES = ['skillc.config.json', 'skillc.config.yaml', 'skillc.config.yml'];
+
+/** Looks for a config file in `cwd` and its parents, stopping at a `.git` folder. */
+export function findConfig(cwd: string): string | undefined {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    for (const name of CONFIG_FILES) {
+      const p = path.join(dir, name);
+      if (fs.existsSync(p)) return p;
+    }
+    if (fs.existsSync(path.join(dir, '.git'))) return undefined;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null } | undefined;
+
+function validate(data: unknown, file: string): void {
+  if (!validator) {
+    const require = createRequire(import.meta.url);
+    const Ajv = require('ajv') as typeof import('ajv').default;
+    const schema = JSON.parse(fs.readFileSync(new URL('../../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
+    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  }
+  if (validator(data)) return;
+  const first = validator.errors?.[0];
+  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '(root)';
+  const extra = first?.params && 'additionalProperty' in first.params ? ` '${String(first.params.additionalProperty)}'` : '';
+  const allowed = first?.params && 'allowedValues' in first.params ? `: ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
+  throw new ConfigError(`invalid config at ${where}: ${first?.message ?? 'invalid'}${extra}${allowed}`, file);
+}
+
+export function readConfigFile(file: string): SkillcConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read config (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`, file);
+  }
+  let data: unknown;
+  try {
+    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
+  } catch (error) {
+    throw new ConfigError(`cannot parse config: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, file);
+  }
+  if (data === null || data === undefined) data = {};
+  validate(data, file);
+  return data as SkillcConfig;
+}
+
+export interface LoadConfigOptions {
+  cwd?: string;
+  /** An explicit config file (`--config`). */
+  configFile?: string;
+  /** Inline config, merged over the file (API use). */
+  overrides?: SkillcConfig;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  let file: string | undefined;
+  if (options.configFile) {
+    file = path.resolve(cwd, options.configFile);
+    if (!fs.existsSync(file)) throw new ConfigError('config file not found', file);
+  } else {
+    file = findConfig(cwd);
+  }
+  const fromFile = file ? readConfigFile(file) : {};
+  return resolveConfig({ ...fromFile, ...options.overrides, rules: { ...fromFile.rules, ...options.overrides?.rules } }, file ? path.dirname(file) : cwd, file);
+}
+
+export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {
+  const hosts = config.hosts ?? [...DEFAULT_HOSTS];
+  for (const h of hosts) {
+    if (!getHost(h)) throw new ConfigError(`unknown host '${h}', expected one of ${hostIds().join(', ')}`, file);
+  }
+  const defaultSources = fs.existsSync(path.join(root, 'skills-src')) ? 'skills-src' : '.';
+  const resolved: ResolvedConfig = {
+    root,
+    sources: path.resolve(root, config.sources ?? defaultSources),
+    out: path.resolve(root, config.out ?? 'generated'),
+    hosts,
+    rules: config.rules ?? {},
+    kinds: config.kinds ?? {},
+    ignore: config.ignore ?? [],
+  };
+  if (file) resolved.file = file;
+  return resolved;
+}
+
+export function normalizeSeverity(setting: SeveritySetting): Severity | 'off' {
+  switch (setting) {
+    case 'off':
+    case 0:
+      return 'off';
+    case 'warn':
+    case 'warning':
+    case 1:
+      return 'warning';
+    case 'info':
+      return 'info';
+    default:
+      return 'error';
+  }
+}

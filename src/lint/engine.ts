@@ -1,0 +1,251 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { compareDiagnostics, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
+import type { Catalog, Skill } from '../model/skill.js';
+import { getHost, type HostProfile } from '../hosts/index.js';
+import { parseSkill, readSkill } from '../parse/skill.js';
+import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
+import { discoverSkills, UsageError } from './discover.js';
+import { applyEdits, writeFileAtomic } from './fix.js';
+import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
+
+export interface LintOptions {
+  cwd?: string;
+  /** Files or folders; default: the config's sources. */
+  paths?: string[];
+  configFile?: string;
+  /** Inline config merged over the file's. */
+  config?: SkillcConfig;
+  /** Hosts to lint for, overriding the config (`--host`). */
+  hosts?: string[];
+  /** Apply safe fixes and write them (`--fix`). */
+  fix?: boolean;
+  /** Compute fixes without writing (`--fix-dry-run`); fixed text lands in `output`. */
+  fixDryRun?: boolean;
+  /** Extra rules beside the built-in ones (plugins, tests). */
+  rules?: AnyRule[];
+}
+
+export interface FileResult {
+  /** Absolute path. */
+  path: string;
+  messages: Diagnostic[];
+  /** The fixed text, when fixes were applied or computed. */
+  output?: string;
+}
+
+export interface LintResult {
+  files: FileResult[];
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  fixableCount: number;
+  /** Rules that threw: the run exits 2 even though every other rule ran. */
+  internalErrors: number;
+  config: ResolvedConfig;
+}
+
+export interface ActiveRule {
+  rule: AnyRule;
+  severity: Severity;
+  options: unknown;
+}
+
+let ajv: { compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } } | undefined;
+
+function validateOptions(rule: AnyRule, options: Record<string, unknown>, config: ResolvedConfig): void {
+  if (!rule.meta.schema) {
+    if (Object.keys(options).length) throw new ConfigError(`rule ${rule.meta.id} takes no options`, config.file);
+    return;
+  }
+  if (!ajv) {
+    const require = createRequire(import.meta.url);
+    const Ajv = require('ajv') as typeof import('ajv').default;
+    ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false }) as unknown as typeof ajv;
+  }
+  const check = ajv!.compile(rule.meta.schema);
+  if (!check(options)) {
+    const e = check.errors?.[0];
+    throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${e.instancePath}` : ''}: ${e?.message ?? 'invalid'}`, config.file);
+  }
+}
+
+/** Applies the config's severities and options to the rule set. */
+export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[]): ActiveRule[] {
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  for (const id of Object.keys(config.rules)) {
+    if (!byId.has(id)) throw new ConfigError(`unknown rule '${id}' in rules`, config.file);
+  }
+  const active: ActiveRule[] = [];
+  for (const rule of rules) {
+    const setting = config.rules[rule.meta.id];
+    let severity: Severity | 'off' = rule.meta.recommended === false ? 'off' : rule.meta.severity;
+    let given: Record<string, unknown> = {};
+    if (setting !== undefined) {
+      const [sev, opts] = Array.isArray(setting) ? setting : [setting];
+      severity = normalizeSeverity(sev);
+      given = (opts as Record<string, unknown>) ?? {};
+      validateOptions(rule, given, config);
+    }
+    if (severity === 'off') continue;
+    active.push({ rule, severity, options: { ...(rule.meta.defaultOptions as object), ...given } });
+  }
+  return active;
+}
+
+export function resolveHosts(ids: readonly string[], config: ResolvedConfig): HostProfile[] {
+  return ids.map((id) => {
+    const host = getHost(id);
+    if (!host) throw new ConfigError(`unknown host '${id}'`, config.file);
+    return host;
+  });
+}
+
+interface Collector {
+  diagnostics: Diagnostic[];
+  internalErrors: number;
+}
+
+function toDiagnostic(active: ActiveRule, skill: Skill, input: ReportInput): Diagnostic {
+  const range = input.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+  const file = input.file ?? skill.file.path;
+  const d: Diagnostic = {
+    ruleId: active.rule.meta.id,
+    severity: active.severity,
+    message: input.message,
+    file,
+    line: range.start.line,
+    column: range.start.column,
+    endLine: range.end.line,
+    endColumn: range.end.column,
+    url: docsUrl(active.rule.meta.id),
+  };
+  if (input.fix && input.fix.length && active.rule.meta.fixable) d.fix = { file, edits: input.fix };
+  return d;
+}
+
+function crashed(active: ActiveRule, skill: Skill, error: unknown): Diagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ruleId: active.rule.meta.id,
+    severity: 'error',
+    message: `Rule ${active.rule.meta.id} crashed: ${message}`,
+    file: skill.file.path,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    url: docsUrl(active.rule.meta.id),
+  };
+}
+
+/** Runs every active skill rule on one skill. A rule that throws becomes a diagnostic; the rest still run. */
+export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+  for (const a of active) {
+    if (a.rule.scope !== 'skill') continue;
+    try {
+      a.rule.check({ skill, options: a.options, hosts, config, report: (input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+    } catch (error) {
+      out.diagnostics.push(crashed(a, skill, error));
+      out.internalErrors++;
+    }
+  }
+}
+
+export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+  for (const a of active) {
+    if (a.rule.scope !== 'catalog') continue;
+    try {
+      a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+    } catch (error) {
+      const first = catalog.skills[0];
+      if (first) out.diagnostics.push(crashed(a, first, error));
+      out.internalErrors++;
+    }
+  }
+}
+
+const MAX_FIX_PASSES = 10;
+
+/** Applies the fixable SKILL.md diagnostics of one skill, re-parsing between passes. */
+function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig): Skill {
+  let current = skill;
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const out: Collector = { diagnostics: [], internalErrors: 0 };
+    checkSkill(current, active, hosts, config, out);
+    const edits: TextEdit[] = out.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
+    if (edits.length === 0) break;
+    const { text, applied } = applyEdits(current.file.text, edits);
+    if (applied === 0 || text === current.file.text) break;
+    current = parseSkill({ dir: current.dir, text, bundled: current.bundled, bundle: current.bundle });
+  }
+  return current;
+}
+
+/** Lints skills: discover, parse each once, run the rules, apply suppressions and (optionally) fixes. */
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
+  if (options.configFile) loadOptions.configFile = options.configFile;
+  if (options.config) loadOptions.overrides = options.config;
+  const config = loadConfig(loadOptions);
+  const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
+  const rules = [...BUILTIN_RULES, ...(options.rules ?? [])];
+  const active = resolveRules(config, rules);
+  const knownRules = new Set(rules.map((r) => r.meta.id));
+  const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
+  const unusedSeverity = unusedSetting ? unusedSetting.severity : 'off';
+
+  const dirs = discoverSkills(options.paths ?? [], config, cwd);
+  const out: Collector = { diagnostics: [], internalErrors: 0 };
+  const skills: Skill[] = [];
+  const outputs = new Map<string, string>();
+  for (const dir of dirs) {
+    let skill = readSkill(dir);
+    if ((options.fix || options.fixDryRun) && !skill.readProblem) {
+      const fixed = fixSkill(skill, active, hosts, config);
+      if (fixed !== skill) {
+        outputs.set(fixed.file.path, fixed.file.text);
+        if (options.fix) writeFileAtomic(fixed.file.path, fixed.file.text);
+        skill = fixed;
+      }
+    }
+    skills.push(skill);
+    checkSkill(skill, active, hosts, config, out);
+  }
+  checkCatalog({ skills }, active, hosts, config, out);
+
+  // Group by file; every SKILL.md is listed even when clean.
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const skill of skills) byFile.set(skill.file.path, []);
+  for (const d of out.diagnostics) {
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
+  }
+  for (const skill of skills) {
+    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, knownRules, unusedSeverity));
+  }
+  const files: FileResult[] = [...byFile.entries()]
+    .map(([file, messages]) => {
+      const r: FileResult = { path: file, messages: messages.sort(compareDiagnostics) };
+      const output = outputs.get(file);
+      if (output !== undefined) r.output = output;
+      return r;
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const all = files.flatMap((f) => f.messages);
+  return {
+    files,
+    errorCount: all.filter((d) => d.severity === 'error').length,
+    warningCount: all.filter((d) => d.severity === 'warning').length,
+    infoCount: all.filter((d) => d.severity === 'info').length,
+    fixableCount: all.filter((d) => d.fix).length,
+    internalErrors: out.internalErrors,
+    config,
+  };
+}
+
+export { ConfigError, UsageError };

@@ -1,0 +1,56 @@
+/** One diagnostic type everywhere: lint, build, gate and rehearse all speak it. */
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** 1-based line and column, as editors and remark-lint count them. */
+export interface Point {
+  line: number;
+  column: number;
+  /** 0-based UTF-16 offset into the file text, when known. */
+  offset?: number;
+}
+
+export interface Range {
+  start: Point;
+  end: Point;
+}
+
+/** Replace the text between two 0-based offsets of `file` (ESLint's fix shape). */
+export interface TextEdit {
+  range: [number, number];
+  text: string;
+}
+
+export interface Fix {
+  /** Absolute path of the file the edits apply to. */
+  file: string;
+  edits: TextEdit[];
+}
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file the diagnostic is about. */
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  url?: string;
+  fix?: Fix;
+  /** The source of the finding, e.g. `skillc` or a plugin name (remark-lint's `source`). */
+  source?: string;
+}
+
+export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

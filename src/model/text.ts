@@ -1,0 +1,77 @@
+import type { Point, Range } from './diagnostic.js';
+
+/**
+ * Maps 0-based offsets of a text to 1-based line/column points and back.
+ * Line breaks are LF, CRLF or a lone CR, as CommonMark counts them.
+ */
+export class LineIndex {
+  /** Offset at which each line starts. */
+  readonly starts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  pointAt(offset: number): Point {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - this.starts[lo]! + 1, offset: o };
+  }
+
+  range(start: number, end: number): Range {
+    return { start: this.pointAt(start), end: this.pointAt(end) };
+  }
+
+  /** Offset of a 1-based line and column (clamped into the text). */
+  offsetAt(line: number, column: number): number {
+    const l = Math.max(1, Math.min(line, this.starts.length));
+    return Math.min(this.starts[l - 1]! + Math.max(0, column - 1), this.text.length);
+  }
+
+  /** The text of a 1-based line, without its line break. */
+  lineText(line: number): string {
+    const start = this.starts[line - 1];
+    if (start === undefined) return '';
+    const next = this.starts[line];
+    let end = next === undefined ? this.text.length : next;
+    while (end > start && (this.text.charCodeAt(end - 1) === 10 || this.text.charCodeAt(end - 1) === 13)) end--;
+    return this.text.slice(start, end);
+  }
+
+  /** The range of a whole 1-based line, without its break. */
+  lineRange(line: number): Range {
+    const start = this.offsetAt(line, 1);
+    return this.range(start, start + this.lineText(line).length);
+  }
+}
+
+/** A file the parse stage read, with its line index. */
+export interface TextFile {
+  /** Absolute path. */
+  path: string;
+  text: string;
+  lines: LineIndex;
+}
+
+export function textFile(path: string, text: string): TextFile {
+  return { path, text, lines: new LineIndex(text) };
+}

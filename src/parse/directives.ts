@@ -1,0 +1,37 @@
+import type { Range } from '../model/diagnostic.js';
+import type { Directive } from '../model/skill.js';
+
+/**
+ * skillc's directives are HTML comments, so a source still renders:
+ *   <!-- include: ../_shared/fail-closed.md -->
+ *   <!-- host: claude, codex --> ... <!-- /host -->
+ *   <!-- generated: artifacts --> ... <!-- /generated -->
+ *   <!-- skillc-disable rule-id, other-id -->  <!-- skillc-enable rule-id -->
+ *   <!-- skillc-disable-next-line rule-id -->  <!-- skillc-disable-line rule-id -->
+ * Returns undefined for a comment that is not a directive.
+ */
+export function parseDirective(comment: string, range: Range): Directive | undefined {
+  const text = comment.trim();
+  let m: RegExpExecArray | null;
+  if ((m = /^include\s*:\s*(.*)$/s.exec(text))) return { kind: 'include', path: m[1]!.trim(), range };
+  if ((m = /^host\s*:\s*(.*)$/s.exec(text))) return { kind: 'host-open', hosts: splitList(m[1]!), range };
+  if (/^\/\s*host$/.test(text)) return { kind: 'host-close', range };
+  if ((m = /^generated\s*:\s*(.*)$/s.exec(text))) return { kind: 'generated-open', name: m[1]!.trim(), range };
+  if (/^\/\s*generated$/.test(text)) return { kind: 'generated-close', range };
+  if ((m = /^skillc-(disable-next-line|disable-line|disable|enable)(?:\s+([\s\S]*))?$/.exec(text))) {
+    const rules = splitList((m[2] ?? '').replace(/\s--\s[\s\S]*$/, ''));
+    return { kind: m[1] as 'disable' | 'enable' | 'disable-next-line' | 'disable-line', rules, range };
+  }
+  return undefined;
+}
+
+function splitList(s: string): string[] {
+  return s.split(/[\s,]+/).filter(Boolean);
+}
+
+/** Finds every `<!-- ... -->` in an HTML node's value, with its offsets in that value. */
+export function* commentsIn(html: string): Generator<{ text: string; start: number; end: number }> {
+  const re = /<!--([\s\S]*?)-->/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(html))) yield { text: m[1]!, start: m.index, end: m.index + m[0].length };
+}

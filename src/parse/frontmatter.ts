@@ -1,0 +1,126 @@
+import { isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
+import type { Range } from '../model/diagnostic.js';
+import type { Frontmatter, FrontmatterFenceProblem, FrontmatterField, ScalarStyle, YamlIssue } from '../model/skill.js';
+import type { LineIndex } from '../model/text.js';
+import { LIMITS } from './limits.js';
+
+/** Where the frontmatter block sits: found by the same rule hosts use (`---` at byte 0). */
+export interface FenceScan {
+  /** Offset of the YAML text and its end (before the closing fence). */
+  raw?: { start: number; end: number; blockEnd: number };
+  problem?: FrontmatterFenceProblem;
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Finds the `---` fenced block starting at byte 0, or says why there is none. */
+export function scanFence(text: string, lines: LineIndex): FenceScan {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const first = lines.lineText(1).slice(bom ? 1 : 0);
+  if (FENCE.test(first)) {
+    for (let l = 2; l <= lines.lineCount; l++) {
+      const line = lines.lineText(l);
+      if (!FENCE.test(line)) continue;
+      const start = lines.starts[1]!;
+      const end = l === 2 ? start : lines.offsetAt(l - 1, 1) + lines.lineText(l - 1).length;
+      const blockEnd = lines.offsetAt(l, 1) + line.length;
+      const scan: FenceScan = { raw: { start, end, blockEnd } };
+      if (bom) scan.problem = { kind: 'bom', range: lines.range(0, 1) };
+      return scan;
+    }
+    return { problem: { kind: 'unclosed', range: lines.lineRange(1) } };
+  }
+  // A fence after leading blank lines: hosts reading byte 0 miss it.
+  for (let l = 1; l <= Math.min(lines.lineCount, 50); l++) {
+    const t = lines.lineText(l);
+    if (t.trim() === '' || (l === 1 && bom && t.trim() === '\uFEFF')) continue;
+    if (FENCE.test(t.replace(/^\uFEFF/, '')) && l > 1) return { problem: { kind: 'leading-blank', range: lines.lineRange(l) } };
+    break;
+  }
+  return { problem: { kind: 'absent', range: lines.range(0, 0) } };
+}
+
+function styleOf(node: Node | null | undefined): ScalarStyle {
+  if (!node) return 'plain';
+  if (isScalar(node)) {
+    switch (node.type) {
+      case Scalar.PLAIN: return 'plain';
+      case Scalar.QUOTE_SINGLE: return 'single';
+      case Scalar.QUOTE_DOUBLE: return 'double';
+      case Scalar.BLOCK_FOLDED:
+      case Scalar.BLOCK_LITERAL: return 'block';
+      default: return 'other';
+    }
+  }
+  if ((isMap(node) || isSeq(node)) && node.flow) return 'flow';
+  return 'other';
+}
+
+function fieldsOf(node: Node | null | undefined, base: number, lines: LineIndex, depth: number): FrontmatterField[] {
+  if (!isMap(node) || depth > 8) return [];
+  const out: FrontmatterField[] = [];
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    const key = pair.key as Node | null;
+    const keyText = isScalar(key) ? String(key.value) : key ? String(key) : '';
+    const kr = key?.range ?? [0, 0, 0];
+    const value = pair.value as Node | null;
+    const vr = value?.range ?? [kr[1], kr[1], kr[1]];
+    const valueOffsets: [number, number] = [base + vr[0], base + vr[1]];
+    let js: unknown;
+    try {
+      js = value ? value.toJSON() : null;
+    } catch {
+      js = undefined;
+    }
+    if (isScalar(value)) js = value.value;
+    const field: FrontmatterField = {
+      key: keyText,
+      value: js,
+      keyRange: lines.range(base + kr[0], base + kr[1]),
+      valueRange: lines.range(valueOffsets[0], valueOffsets[1]),
+      valueOffsets,
+      style: styleOf(value),
+    };
+    if (isMap(value)) field.children = fieldsOf(value, base, lines, depth + 1);
+    out.push(field);
+  }
+  return out;
+}
+
+function issue(e: { code: string; message: string; pos: [number, number] }, base: number, rawLength: number, lines: LineIndex): YamlIssue {
+  const start = base + Math.min(e.pos[0], rawLength);
+  const end = base + Math.min(Math.max(e.pos[1], e.pos[0]), rawLength);
+  // yaml's messages end with "at line L, column C" relative to the block; ours point into the file.
+  const message = e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '').trim();
+  return { code: e.code, message, range: lines.range(start, end) };
+}
+
+export function parseFrontmatter(text: string, lines: LineIndex, scan: FenceScan): Frontmatter | undefined {
+  if (!scan.raw) return undefined;
+  const { start, end, blockEnd } = scan.raw;
+  const raw = text.slice(start, end);
+  const document = parseDocument(raw, { prettyErrors: false, uniqueKeys: true, strict: true, keepSourceTokens: false });
+  const errors = document.errors.map((e) => issue(e, start, raw.length, lines));
+  const warnings = document.warnings.map((e) => issue(e, start, raw.length, lines));
+  let data: unknown;
+  if (errors.length === 0) {
+    try {
+      data = document.toJS({ maxAliasCount: LIMITS.maxYamlAliases });
+    } catch (error) {
+      const range: Range = lines.range(start, end);
+      errors.push({ code: 'ALIAS_LIMIT', message: error instanceof Error ? error.message : String(error), range });
+    }
+  }
+  const blockStart = text.startsWith('\uFEFF') ? 1 : 0;
+  return {
+    range: lines.range(blockStart, blockEnd),
+    raw,
+    rawOffset: start,
+    document,
+    data,
+    fields: fieldsOf(document.contents as Node | null, start, lines, 0),
+    errors,
+    warnings,
+  };
+}

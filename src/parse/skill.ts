@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import GithubSlugger from 'github-slugger';
+import type { Nodes, Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import type { Range } from '../model/diagnostic.js';
+import type { BundledFile, BundleReader, CodeFence, Directive, Heading, HtmlComment, InlineCode, Link, ReadProblem, Section, Skill } from '../model/skill.js';
+import { type LineIndex, textFile, type TextFile } from '../model/text.js';
+import { bundleReader, decodeText, listBundle } from './bundle.js';
+import { commentsIn, parseDirective } from './directives.js';
+import { parseFrontmatter, scanFence } from './frontmatter.js';
+import { LIMITS } from './limits.js';
+import { parseMarkdown, tooDeep } from './markdown.js';
+
+export interface ParseInput {
+  /** Absolute path of the skill folder. */
+  dir: string;
+  /** Text of its SKILL.md. */
+  text: string;
+  /** Set when the file could not be read as text; parsing then stops short. */
+  readProblem?: ReadProblem;
+  bundled?: BundledFile[];
+  bundle?: BundleReader;
+}
+
+/** Reads and parses one skill folder. Never throws: problems land in `readProblem`. */
+export function readSkill(dir: string): Skill {
+  const abs = path.resolve(dir);
+  const file = path.join(abs, 'SKILL.md');
+  let text = '';
+  let readProblem: ReadProblem | undefined;
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) readProblem = { kind: 'not-a-file', message: 'Unexpected SKILL.md that is not a regular file' };
+    else if (st.size > LIMITS.maxFileBytes) {
+      readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${st.size} bytes, expected at most ${LIMITS.maxFileBytes}` };
+    } else {
+      const decoded = decodeText(fs.readFileSync(file));
+      text = decoded.text;
+      if (decoded.problem === 'binary') {
+        readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
+        text = '';
+      } else if (decoded.problem === 'encoding') {
+        readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
+      }
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    readProblem = { kind: 'unreadable', message: `Cannot read SKILL.md (${code})` };
+  }
+  const input: ParseInput = { dir: abs, text };
+  if (readProblem) input.readProblem = readProblem;
+  return parseSkill(input);
+}
+
+/** Builds the typed model of one skill from its SKILL.md text. Pure apart from lazy bundle reads. */
+export function parseSkill(input: ParseInput): Skill {
+  const { dir, text } = input;
+  const file = textFile(path.join(dir, 'SKILL.md'), text);
+  const skill: Skill = {
+    dir,
+    dirName: path.basename(dir),
+    file,
+    bodyOffset: 0,
+    headings: [],
+    sections: [],
+    links: [],
+    codeFences: [],
+    inlineCode: [],
+    comments: [],
+    directives: [],
+    bundled: input.bundled ?? listBundle(dir),
+    bundle: input.bundle ?? bundleReader(dir, headingsOfFile),
+  };
+  if (input.readProblem) skill.readProblem = input.readProblem;
+  if (input.readProblem && input.readProblem.kind !== 'encoding') return skill;
+
+  const scan = scanFence(text, file.lines);
+  if (scan.problem) skill.fenceProblem = scan.problem;
+  const fm = parseFrontmatter(text, file.lines, scan);
+  if (fm) {
+    skill.frontmatter = fm;
+    skill.bodyOffset = scan.raw!.blockEnd;
+    const data = fm.data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const d = data as Record<string, unknown>;
+      if (typeof d.name === 'string') skill.name = d.name;
+      if (typeof d.description === 'string') skill.description = d.description;
+      const sk = d.skillc;
+      if (sk && typeof sk === 'object' && !Array.isArray(sk)) skill.skillc = sk as Record<string, unknown>;
+    }
+  }
+
+  if (tooDeep(text)) {
+    skill.readProblem = {
+      kind: 'parse',
+      message: `Unexpected nesting deeper than ${LIMITS.maxNesting} levels; the Markdown body was not parsed`,
+    };
+    return skill;
+  }
+  // The BOM is stripped by micromark; parse without it and shift offsets back.
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let tree: Root;
+  try {
+    tree = parseMarkdown(shift ? text.slice(1) : text);
+  } catch (error) {
+    skill.readProblem = { kind: 'parse', message: `Cannot parse Markdown: ${error instanceof Error ? error.message : String(error)}` };
+    return skill;
+  }
+  collect(tree, skill, file.lines, shift);
+  return skill;
+}
+
+function rangeOf(node: Nodes, lines: LineIndex, shift: number): Range {
+  const p = node.position!;
+  return lines.range((p.start.offset ?? 0) + shift, (p.end.offset ?? 0) + shift);
+}
+
+/** Walks the tree once, filling the model. Iterative, so depth costs no stack. */
+function collect(tree: Root, skill: Skill, lines: LineIndex, shift: number): void {
+  const slugger = new GithubSlugger();
+  const stack: Nodes[] = [tree];
+  while (stack.length) {
+    const node = stack.pop()!;
+    switch (node.type) {
+      case 'heading': {
+        const text = toString(node);
+        skill.headings.push({ depth: node.depth, text, slug: slugger.slug(text), range: rangeOf(node, lines, shift) });
+        break;
+      }
+      case 'link':
+        skill.links.push({ kind: 'link', url: node.url, text: toString(node), range: rangeOf(node, lines, shift) });
+        break;
+      case 'image':
+        skill.links.push({ kind: 'image', url: node.url, text: node.alt ?? '', range: rangeOf(node, lines, shift) });
+        break;
+      case 'definition':
+        skill.links.push({ kind: 'definition', url: node.url, text: node.label ?? '', range: rangeOf(node, lines, shift) });
+        break;
+      case 'code': {
+        const range = rangeOf(node, lines, shift);
+        const fenced = /^(`{3,}|~{3,})/.test(lines.lineText(range.start.line).trimStart());
+        if (fenced) skill.codeFences.push({ lang: node.lang ?? undefined, meta: node.meta ?? undefined, value: node.value, range, valueLine: range.start.line + 1 });
+        break;
+      }
+      case 'inlineCode':
+        skill.inlineCode.push({ value: node.value, range: rangeOf(node, lines, shift) });
+        break;
+      case 'html': {
+        const base = (node.position!.start.offset ?? 0) + shift;
+        for (const c of commentsIn(node.value)) {
+          const comment: HtmlComment = { text: c.text.trim(), range: lines.range(base + c.start, base + c.end) };
+          skill.comments.push(comment);
+          const d = parseDirective(c.text, comment.range);
+          if (d) skill.directives.push(d);
+        }
+        break;
+      }
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
+  }
+  skill.headings.sort((a, b) => a.range.start.offset! - b.range.start.offset!);
+  skill.sections = buildSections(tree.children, skill.headings, lines, shift);
+}
+
+/** Nests headings into sections and marks the ones with no content of their own. */
+function buildSections(blocks: RootContent[], headings: Heading[], lines: LineIndex, shift: number): Section[] {
+  const byOffset = new Map(headings.map((h) => [h.range.start.offset!, h]));
+  const flat: { section: Section; lastEnd: number }[] = [];
+  const roots: Section[] = [];
+  const open: Section[] = [];
+  let current: { section: Section; lastEnd: number } | undefined;
+  for (const block of blocks) {
+    if (block.type === 'yaml') continue;
+    const start = (block.position?.start.offset ?? 0) + shift;
+    const end = (block.position?.end.offset ?? 0) + shift;
+    const heading = block.type === 'heading' ? byOffset.get(start) : undefined;
+    if (heading) {
+      const section: Section = { heading, range: heading.range, empty: true, children: [] };
+      while (open.length && open[open.length - 1]!.heading.depth >= heading.depth) open.pop();
+      const parent = open[open.length - 1];
+      if (parent) parent.children.push(section);
+      else roots.push(section);
+      open.push(section);
+      current = { section, lastEnd: end };
+      flat.push(current);
+    } else if (current) {
+      current.section.empty = false;
+      current.lastEnd = end;
+    }
+  }
+  // A section runs to the end of the last block before the next heading of its level or higher.
+  for (let i = 0; i < flat.length; i++) {
+    const { section } = flat[i]!;
+    let endOffset = flat[i]!.lastEnd;
+    for (let j = i + 1; j < flat.length; j++) {
+      if (flat[j]!.section.heading.depth <= section.heading.depth) break;
+      endOffset = flat[j]!.lastEnd;
+    }
+    section.range = lines.range(section.heading.range.start.offset!, endOffset);
+    if (section.children.length) section.empty = false;
+  }
+  return roots;
+}
+
+/** Headings of a bundled Markdown file, for anchor checks. */
+export function headingsOfFile(file: TextFile): Heading[] {
+  if (tooDeep(file.text)) return [];
+  const skill: Skill = {
+    dir: path.dirname(file.path),
+    dirName: '',
+    file,
+    bodyOffset: 0,
+    headings: [],
+    sections: [],
+    links: [],
+    codeFences: [],
+    inlineCode: [],
+    comments: [],
+    directives: [],
+    bundled: [],
+    bundle: { text: () => undefined, headings: () => undefined, exists: () => false },
+  };
+  try {
+    const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);
+  } catch {
+    return [];
+  }
+  return skill.headings;
+}
+
+export type { Directive, InlineCode, Link, CodeFence };

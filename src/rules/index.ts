@@ -1,0 +1,25 @@
+import { bodyRules } from './body/index.js';
+import { fileRules } from './file/index.js';
+import { frontmatterRules } from './frontmatter/index.js';
+import { linksRules } from './links/index.js';
+import type { AnyRule } from './rule.js';
+import { scriptsRules } from './scripts/index.js';
+import { securityRules } from './security/index.js';
+import { skillsRules } from './skills/index.js';
+import { sourceRules } from './source/index.js';
+
+/** Every built-in rule. A rule is one module; its group's index lists it. */
+export const BUILTIN_RULES: readonly AnyRule[] = [
+  ...fileRules,
+  ...frontmatterRules,
+  ...bodyRules,
+  ...linksRules,
+  ...skillsRules,
+  ...sourceRules,
+  ...securityRules,
+  ...scriptsRules,
+];
+
+export function findRule(id: string): AnyRule | undefined {
+  return BUILTIN_RULES.find((r) => r.meta.id === id);
+}

@@ -1,0 +1,78 @@
+import type { Range, Severity, TextEdit } from '../model/diagnostic.js';
+import type { Catalog, Skill } from '../model/skill.js';
+import type { HostProfile } from '../hosts/profile.js';
+import type { ResolvedConfig } from '../lint/config.js';
+
+/** Where rule docs live; every diagnostic links its rule's page. */
+export const DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/rules/';
+
+export function docsUrl(ruleId: string): string {
+  return `${DOCS_BASE}${ruleId}.md`;
+}
+
+export interface RuleMeta<Options> {
+  /** `group/name`, e.g. `frontmatter/name-format`. */
+  id: string;
+  /** One sentence: what the rule reports. */
+  description: string;
+  /** Severity when the config does not set one. */
+  severity: Severity;
+  /** False keeps the rule off unless the config turns it on (not in `recommended`). */
+  recommended?: boolean;
+  fixable: boolean;
+  /** JSON Schema of the options object (draft 2020-12 subset that ajv accepts). */
+  schema?: Record<string, unknown>;
+  defaultOptions: Options;
+}
+
+export interface ReportInput {
+  message: string;
+  /** Defaults to the start of the file. */
+  range?: Range;
+  /** Absolute path; defaults to the skill's SKILL.md. */
+  file?: string;
+  /** Edits to `file` that fix the problem; only when safe. */
+  fix?: TextEdit[];
+}
+
+interface BaseContext<Options> {
+  options: Options;
+  /** The hosts being linted for (from `--host` or the config). */
+  hosts: readonly HostProfile[];
+  config: ResolvedConfig;
+}
+
+export interface SkillContext<Options> extends BaseContext<Options> {
+  skill: Skill;
+  report(input: ReportInput): void;
+}
+
+export interface CatalogContext<Options> extends BaseContext<Options> {
+  catalog: Catalog;
+  /** Reports against one skill's SKILL.md unless `file` says otherwise. */
+  report(skill: Skill, input: ReportInput): void;
+}
+
+export interface SkillRule<Options = Record<string, never>> {
+  scope: 'skill';
+  meta: RuleMeta<Options>;
+  check(context: SkillContext<Options>): void;
+}
+
+export interface CatalogRule<Options = Record<string, never>> {
+  scope: 'catalog';
+  meta: RuleMeta<Options>;
+  check(context: CatalogContext<Options>): void;
+}
+
+// eslint-style `any`: the registry holds rules of many option types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRule = SkillRule<any> | CatalogRule<any>;
+
+export function defineSkillRule<Options>(meta: RuleMeta<Options>, check: (context: SkillContext<Options>) => void): SkillRule<Options> {
+  return { scope: 'skill', meta, check };
+}
+
+export function defineCatalogRule<Options>(meta: RuleMeta<Options>, check: (context: CatalogContext<Options>) => void): CatalogRule<Options> {
+  return { scope: 'catalog', meta, check };
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Skill } from '../model/skill.js';
+import { getHost, type HostProfile } from '../hosts/index.js';
+import { resolveConfig, type SkillcConfig } from '../lint/config.js';
+import { applyEdits } from '../lint/fix.js';
+import { checkCatalog, checkSkill, resolveRules } from '../lint/engine.js';
+import { readSkill } from '../parse/skill.js';
+import type { AnyRule } from '../rules/rule.js';
+
+/**
+ * A skill tree for one test case: file paths (relative to the catalog root)
+ * to contents. `SKILL.md` alone means one skill in folder `dir` (default `my-skill`).
+ * A value `{ symlink: target }` makes a symlink; `{ mode }` sets permissions.
+ */
+export type TreeSpec = Record<string, string | Buffer | { symlink: string } | { text: string; mode: number }>;
+
+export interface RuleCase {
+  /** Names the case in the test output. */
+  name?: string;
+  files: TreeSpec;
+  /** Folder of the single skill when `files` has a top-level `SKILL.md`. */
+  dir?: string;
+  options?: Record<string, unknown>;
+  hosts?: string[];
+  config?: SkillcConfig;
+}
+
+export interface ExpectedDiagnostic {
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** Exact message, or a pattern it must match. */
+  message?: string | RegExp;
+  /** Path relative to the catalog root; default the skill's SKILL.md. */
+  file?: string;
+}
+
+export interface InvalidCase extends RuleCase {
+  errors: ExpectedDiagnostic[];
+  /** The SKILL.md after one round of fixes (path relative to the root when several skills). */
+  output?: string;
+}
+
+export interface RuleCases {
+  valid: RuleCase[];
+  invalid: InvalidCase[];
+}
+
+/** The test framework's `describe` and `it` (vitest, jest, node:test all fit). */
+export interface TestApi {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: () => void | Promise<void>): void;
+}
+
+function writeTree(root: string, files: TreeSpec, dir: string): void {
+  const single = Object.prototype.hasOwnProperty.call(files, 'SKILL.md');
+  for (const [rel, content] of Object.entries(files)) {
+    const p = path.join(root, single ? dir : '', rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    if (typeof content === 'string' || Buffer.isBuffer(content)) fs.writeFileSync(p, content);
+    else if ('symlink' in content) fs.symlinkSync(content.symlink, p);
+    else fs.writeFileSync(p, content.text, { mode: content.mode });
+  }
+}
+
+function skillDirs(root: string, files: TreeSpec, dir: string): string[] {
+  if (Object.prototype.hasOwnProperty.call(files, 'SKILL.md')) return [path.join(root, dir)];
+  return Object.keys(files)
+    .filter((f) => f.endsWith('/SKILL.md') && f.split('/').length === 2)
+    .map((f) => path.join(root, path.dirname(f)))
+    .sort();
+}
+
+export interface CaseRun {
+  root: string;
+  skills: Skill[];
+  diagnostics: Diagnostic[];
+  internalErrors: number;
+}
+
+/** Lints one case's tree with one rule (at its default severity, or error). */
+export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rule-'));
+  const dir = c.dir ?? 'my-skill';
+  writeTree(root, c.files, dir);
+  const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
+  const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
+  const active = resolveRules(config, [rule]);
+  const hosts = config.hosts.map((h) => getHost(h)).filter((h): h is HostProfile => !!h);
+  const skills = skillDirs(root, c.files, dir).map((d) => readSkill(d));
+  const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
+  for (const skill of skills) checkSkill(skill, active, hosts, config, out);
+  checkCatalog({ skills }, active, hosts, config, out);
+  return { root, skills, diagnostics: out.diagnostics, internalErrors: out.internalErrors };
+}
+
+function describeDiagnostic(d: Diagnostic, root: string): string {
+  return `${path.relative(root, d.file)}:${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** Checks one invalid case; throws an Error describing the first mismatch. */
+export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
+  const run = runRuleCase(rule, c);
+  try {
+    const got = run.diagnostics;
+    const list = got.map((d) => `  ${describeDiagnostic(d, run.root)}`).join('\n');
+    if (run.internalErrors) fail(`${rule.meta.id} crashed:\n${list}`);
+    if (got.length !== c.errors.length) fail(`expected ${c.errors.length} diagnostic(s) from ${rule.meta.id}, got ${got.length}:\n${list}`);
+    c.errors.forEach((e, i) => {
+      const d = got[i]!;
+      const where = describeDiagnostic(d, run.root);
+      for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
+        if (e[key] !== undefined && e[key] !== d[key]) fail(`diagnostic ${i + 1}: expected ${key} ${e[key]}, got ${d[key]} (${where})`);
+      }
+      if (typeof e.message === 'string' && e.message !== d.message) fail(`diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
+      if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`diagnostic ${i + 1}: message ${JSON.stringify(d.message)} does not match ${e.message}`);
+      if (e.file !== undefined) {
+        const single = Object.prototype.hasOwnProperty.call(c.files, 'SKILL.md');
+        const want = path.join(run.root, single ? (c.dir ?? 'my-skill') : '', e.file);
+        if (d.file !== want) fail(`diagnostic ${i + 1}: expected file ${e.file}, got ${path.relative(run.root, d.file)}`);
+      }
+    });
+    if (c.output !== undefined) {
+      const skill = run.skills[0]!;
+      const edits = got.filter((d) => d.fix && d.fix.file === skill.file.path).flatMap((d) => d.fix!.edits);
+      const fixed = applyEdits(skill.file.text, edits).text;
+      if (fixed !== c.output) fail(`fix output differs:\n--- expected\n${c.output}\n--- got\n${fixed}`);
+    } else if (got.some((d) => d.fix)) {
+      fail(`${rule.meta.id} offered a fix; the case must state its \`output\``);
+    }
+  } finally {
+    fs.rmSync(run.root, { recursive: true, force: true });
+  }
+}
+
+export function assertValid(rule: AnyRule, c: RuleCase): void {
+  const run = runRuleCase(rule, c);
+  try {
+    if (run.diagnostics.length) {
+      fail(`expected no diagnostics from ${rule.meta.id}, got:\n${run.diagnostics.map((d) => `  ${describeDiagnostic(d, run.root)}`).join('\n')}`);
+    }
+  } finally {
+    fs.rmSync(run.root, { recursive: true, force: true });
+  }
+}
+
+/** ESLint's RuleTester, for skillc rules: `valid` cases report nothing, `invalid` ones exactly `errors`. */
+export function testRule(rule: AnyRule, cases: RuleCases, api: TestApi): void {
+  api.describe(rule.meta.id, () => {
+    if (rule.meta.fixable && !cases.invalid.some((c) => c.output !== undefined)) {
+      api.it('has a fix case', () => fail(`${rule.meta.id} is fixable but no invalid case states an output`));
+    }
+    cases.valid.forEach((c, i) => api.it(`valid: ${c.name ?? `#${i + 1}`}`, () => assertValid(rule, c)));
+    cases.invalid.forEach((c, i) => api.it(`invalid: ${c.name ?? `#${i + 1}`}`, () => assertInvalid(rule, c)));
+  });
+}
