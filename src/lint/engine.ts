@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { compareDiagnostics, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
+import { compareDiagnostics, SEVERITY_RANK, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
 import type { Catalog, Skill } from '../model/skill.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
@@ -113,7 +113,7 @@ function toDiagnostic(active: ActiveRule, skill: Skill, input: ReportInput): Dia
   const file = input.file ?? skill.file.path;
   const d: Diagnostic = {
     ruleId: active.rule.meta.id,
-    severity: active.severity,
+    severity: input.severity && SEVERITY_RANK[input.severity] < SEVERITY_RANK[active.severity] ? input.severity : active.severity,
     message: input.message,
     file,
     line: range.start.line,

@@ -33,6 +33,11 @@ export interface ReportInput {
   file?: string;
   /** Edits to `file` that fix the problem; only when safe. */
   fix?: TextEdit[];
+  /**
+   * A milder severity for this one report (e.g. a key one host ignores but
+   * another rejects). Never raises the configured severity.
+   */
+  severity?: Severity;
 }
 
 interface BaseContext<Options> {
