@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 let tsc;
 try {
-  tsc = require.resolve('typescript/bin/tsc');
+  // typescript@7's exports hide bin/; its package.json is exported.
+  tsc = new URL('bin/tsc', `file://${require.resolve('typescript/package.json')}`).pathname;
 } catch {
   console.error('skillc: typescript is not installed; run `npm ci` first');
   process.exit(2);

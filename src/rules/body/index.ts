@@ -1,4 +1,10 @@
 import type { AnyRule } from '../rule.js';
+import maxLines from './max-lines.js';
+import maxTokens from './max-tokens.js';
+import maxWords from './max-words.js';
+import sectionEmpty from './section-empty.js';
+import sectionOrder from './section-order.js';
+import sectionRequired from './section-required.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty];

@@ -1,0 +1,37 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../lint/discover.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, with its errors turned into usage errors (exit 2). */
+export type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
+export function parse<O extends Options>(argv: string[], options: O): Parsed<O> {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    throw new UsageError(message);
+  }
+}
+
+/** `--host a,b --host c` -> [a, b, c]. */
+export function splitList(values: string | string[] | undefined): string[] {
+  const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
+  return list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+export function intOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} expects an integer, got '${value}'`);
+  return Number(value);
+}
+
+/** Colour only on a TTY and never with NO_COLOR; --color / --no-color decide when given. */
+export function useColor(flag: boolean | undefined, noFlag: boolean | undefined): boolean {
+  if (noFlag) return false;
+  if (flag) return true;
+  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
+  return !!process.stdout.isTTY;
+}

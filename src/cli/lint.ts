@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { lint, type LintOptions } from '../lint/engine.js';
+import { UsageError } from '../lint/discover.js';
+import { REPORTERS } from '../lint/reporters/index.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+import { intOption, parse, splitList, useColor } from './args.js';
+import { type Io, packageVersion } from './io.js';
+
+export const LINT_HELP = `Usage: skillc lint [options] [paths...]
+
+Lint skills: each path is a SKILL.md, a skill folder, or a folder searched for
+skill folders. Default: the config's sources, else skills-src/, else the
+current folder.
+
+Options:
+  -f, --format <name>      stylish (default), json, sarif or github
+      --host <ids>         hosts to lint for, comma-separated (default: the config's)
+  -c, --config <file>      use this config file instead of looking for one
+      --max-warnings <n>   exit 1 when there are more than n warnings
+      --quiet              report errors only
+      --fix                apply safe fixes to the files
+      --fix-dry-run        compute fixes without writing (json shows the output)
+  -o, --output-file <file> write the report to a file
+      --color, --no-color  force colour on or off (default: on a TTY, off with NO_COLOR)
+  -h, --help               show this help
+
+Exit codes: 0 no errors, 1 errors or too many warnings, 2 usage, config or internal error.
+
+Examples:
+  skillc lint
+  skillc lint skills-src/release-notes --host claude
+  skillc lint --format sarif --output-file skillc.sarif
+  skillc lint --fix
+`;
+
+export async function runLint(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    format: { type: 'string', short: 'f', default: 'stylish' },
+    host: { type: 'string', multiple: true },
+    config: { type: 'string', short: 'c' },
+    'max-warnings': { type: 'string' },
+    quiet: { type: 'boolean' },
+    fix: { type: 'boolean' },
+    'fix-dry-run': { type: 'boolean' },
+    'output-file': { type: 'string', short: 'o' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(LINT_HELP);
+    return 0;
+  }
+  const reporter = REPORTERS[values.format];
+  if (!reporter) throw new UsageError(`unknown format '${values.format}', expected one of ${Object.keys(REPORTERS).join(', ')}`);
+  const maxWarnings = intOption(values['max-warnings'], 'max-warnings');
+  const options: LintOptions = { cwd: io.cwd, paths: positionals };
+  if (values.config) options.configFile = values.config;
+  const hosts = splitList(values.host);
+  if (hosts.length) options.hosts = hosts;
+  if (values.fix) options.fix = true;
+  if (values['fix-dry-run']) options.fixDryRun = true;
+
+  const result = await lint(options);
+  if (values.quiet) {
+    for (const f of result.files) f.messages = f.messages.filter((d) => d.severity === 'error');
+    result.warningCount = 0;
+    result.infoCount = 0;
+    result.fixableCount = result.files.reduce((n, f) => n + f.messages.filter((d) => d.fix).length, 0);
+  }
+  const toFile = values['output-file'];
+  const report = reporter(result, {
+    cwd: io.cwd,
+    color: !toFile && values.format === 'stylish' && useColor(values.color, values['no-color']),
+    rules: BUILTIN_RULES,
+    version: packageVersion(),
+  });
+  if (toFile) {
+    const target = path.resolve(io.cwd, toFile);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, report);
+  } else if (report) {
+    io.stdout(report);
+  }
+  if (result.internalErrors) return 2;
+  if (result.errorCount) return 1;
+  if (maxWarnings !== undefined && maxWarnings >= 0 && result.warningCount > maxWarnings) {
+    io.stderr(`skillc found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,64 @@
+import { ConfigError } from '../lint/config.js';
+import { UsageError } from '../lint/discover.js';
+import { type Io, packageVersion, processIo } from './io.js';
+
+export const MAIN_HELP = `Usage: skillc <command> [options]
+
+Compile, lint and rehearse skills (SKILL.md) for AI coding agents.
+
+Commands:
+  lint [paths...]      report every defect a host would trip over
+  rules                list the built-in rules
+  explain <rule-id>    print one rule's documentation
+
+Options:
+  -h, --help           show help (also: skillc <command> --help)
+  -v, --version        print the version
+
+Examples:
+  skillc lint
+  skillc lint --format json
+  skillc explain links/broken
+`;
+
+type Command = (argv: string[], io: Io) => Promise<number>;
+
+// Each command loads its own modules, so `--help` and small commands start fast.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  lint: async () => (await import('./lint.js')).runLint,
+  rules: async () => (await import('./rules.js')).runRules,
+  explain: async () => (await import('./rules.js')).runExplain,
+};
+
+/** Runs the CLI; returns the exit code. Never throws for bad input. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    io.stdout(MAIN_HELP);
+    return first === undefined ? 2 : 0;
+  }
+  if (first === '-v' || first === '--version') {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
+  const load = COMMANDS[first];
+  if (!load) {
+    io.stderr(`skillc: unknown command '${first}'. Run \`skillc --help\` for the commands.\n`);
+    return 2;
+  }
+  try {
+    const command = await load();
+    return await command(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`skillc ${first}: ${error.message}\nRun \`skillc ${first} --help\` for usage.\n`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr(`skillc: config error: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`skillc: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 2;
+  }
+}

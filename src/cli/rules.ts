@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../lint/discover.js';
+import { BUILTIN_RULES, findRule } from '../rules/index.js';
+import { docsUrl } from '../rules/rule.js';
+import { parse } from './args.js';
+import { type Io, packageRoot } from './io.js';
+
+export const RULES_HELP = `Usage: skillc rules [--format text|json]
+
+List every built-in rule: id, default severity, whether it is fixable, what it reports.
+
+Example:
+  skillc rules --format json
+`;
+
+export async function runRules(argv: string[], io: Io): Promise<number> {
+  const { values } = parse(argv, { format: { type: 'string', short: 'f', default: 'text' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    io.stdout(RULES_HELP);
+    return 0;
+  }
+  if (values.format === 'json') {
+    const list = BUILTIN_RULES.map((r) => ({
+      id: r.meta.id,
+      severity: r.meta.severity,
+      recommended: r.meta.recommended !== false,
+      fixable: r.meta.fixable,
+      scope: r.scope,
+      description: r.meta.description,
+      url: docsUrl(r.meta.id),
+    }));
+    io.stdout(`${JSON.stringify(list, null, 2)}\n`);
+    return 0;
+  }
+  if (values.format !== 'text') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  const width = Math.max(...BUILTIN_RULES.map((r) => r.meta.id.length));
+  for (const r of BUILTIN_RULES) {
+    const flags = `${r.meta.severity.padEnd(7)} ${r.meta.fixable ? 'fix' : '   '}${r.meta.recommended === false ? ' off' : '    '}`;
+    io.stdout(`${r.meta.id.padEnd(width)}  ${flags}  ${r.meta.description}\n`);
+  }
+  io.stdout(`\n${BUILTIN_RULES.length} rules. \`skillc explain <rule-id>\` prints one rule's docs.\n`);
+  return 0;
+}
+
+export const EXPLAIN_HELP = `Usage: skillc explain <rule-id>
+
+Print a rule's documentation: what it reports, why, examples and options.
+
+Example:
+  skillc explain frontmatter/name-format
+`;
+
+export async function runExplain(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    io.stdout(EXPLAIN_HELP);
+    return 0;
+  }
+  const id = positionals[0];
+  if (!id || positionals.length > 1) throw new UsageError('explain takes one rule id, e.g. `skillc explain frontmatter/name-format`');
+  const rule = findRule(id);
+  if (!rule) {
+    const near = BUILTIN_RULES.map((r) => r.meta.id).filter((r) => r.endsWith(`/${id}`) || r.includes(id));
+    throw new UsageError(`unknown rule '${id}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+  }
+  const file = path.join(packageRoot(), 'docs', 'rules', `${rule.meta.id}.md`);
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.meta.id}\n\n${rule.meta.description}\n`;
+  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+  return 0;
+}

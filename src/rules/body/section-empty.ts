@@ -1,0 +1,24 @@
+import { defineSkillRule } from '../rule.js';
+import { parsed } from '../util.js';
+import { allSections } from './shared.js';
+
+export default defineSkillRule(
+  {
+    id: 'body/section-empty',
+    description: 'Reports a heading with no content and no subsections under it.',
+    severity: 'warning',
+    fixable: false,
+    defaultOptions: {},
+  },
+  ({ skill, report }) => {
+    if (!parsed(skill)) return;
+    for (const section of allSections(skill.sections)) {
+      if (!section.empty) continue;
+      const h = section.heading;
+      report({
+        message: `Unexpected empty section \`${'#'.repeat(h.depth)} ${h.text}\`, expected content or a subsection`,
+        range: h.range,
+      });
+    }
+  },
+);
