@@ -124,7 +124,7 @@ function collect(tree: Root, skill: Skill, lines: LineIndex, shift: number): voi
     const node = stack.pop()!;
     switch (node.type) {
       case 'heading': {
-        const text = toString(node);
+        const text = toString(node, { includeHtml: false }).trim();
         skill.headings.push({ depth: node.depth, text, slug: slugger.slug(text), range: rangeOf(node, lines, shift) });
         break;
       }

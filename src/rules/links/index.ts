@@ -1,4 +1,10 @@
 import type { AnyRule } from '../rule.js';
+import anchor from './anchor.js';
+import backslash from './backslash.js';
+import broken from './broken.js';
+import depth from './depth.js';
+import escape from './escape.js';
+import unreferencedFile from './unreferenced-file.js';
 
 /** The links/ rules, in the order their docs list them. */
-export const linksRules: AnyRule[] = [];
+export const linksRules: AnyRule[] = [broken, anchor, escape, depth, backslash, unreferencedFile];

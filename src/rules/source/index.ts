@@ -1,5 +1,9 @@
 import type { AnyRule } from '../rule.js';
+import generatedRegion from './generated-region.js';
+import hostBlock from './host-block.js';
+import includeCycle from './include-cycle.js';
+import includeMissing from './include-missing.js';
 import unusedSuppression from './unused-suppression.js';
 
 /** The source/ rules: skillc's own directives. */
-export const sourceRules: AnyRule[] = [unusedSuppression];
+export const sourceRules: AnyRule[] = [includeMissing, includeCycle, hostBlock, generatedRegion, unusedSuppression];

@@ -1,0 +1,116 @@
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { HostProfile } from '../../hosts/profile.js';
+import type { Range } from '../../model/diagnostic.js';
+import type { Frontmatter, FrontmatterField, Skill } from '../../model/skill.js';
+import { parsed } from '../util.js';
+
+/**
+ * The frontmatter when its fields can be trusted: the skill was read, the block
+ * exists and its YAML has no errors. Broken YAML belongs to `frontmatter/yaml`
+ * alone, so the other rules stay quiet rather than report the parser's guesses.
+ */
+export function cleanFrontmatter(skill: Skill): Frontmatter | undefined {
+  if (!parsed(skill)) return undefined;
+  const fm = skill.frontmatter;
+  if (!fm || fm.errors.length > 0) return undefined;
+  return fm;
+}
+
+/** True when the frontmatter is a mapping, or empty (no fields at all). */
+export function mappingOrEmpty(fm: Frontmatter): boolean {
+  const contents = fm.document.contents;
+  return contents === null || contents === undefined || isMap(contents);
+}
+
+export function isStringMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How a value reads in a message: "number `1`", "list", "empty value". */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'empty value';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'object') return 'mapping';
+  if (typeof value === 'string') return `string \`${short(value)}\``;
+  return `${typeof value} \`${String(value)}\``;
+}
+
+function short(s: string, max = 40): string {
+  const one = s.replace(/\s+/g, ' ');
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+/** Host ids for a message: "agentskills, codex". */
+export function hostIds(hosts: readonly HostProfile[]): string {
+  return hosts.map((h) => h.id).join(', ');
+}
+
+/** Length as the spec counts it: characters (code points), not UTF-16 units. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** The source text of a field's value in the SKILL.md. */
+export function valueSource(skill: Skill, f: FrontmatterField): string {
+  return skill.file.text.slice(f.valueOffsets[0], f.valueOffsets[1]);
+}
+
+/** A plain or quoted scalar written on one line: the only values the fixes rewrite. */
+export function singleLineScalar(skill: Skill, f: FrontmatterField): boolean {
+  if (f.style !== 'plain' && f.style !== 'single' && f.style !== 'double') return false;
+  return f.valueRange.start.line === f.valueRange.end.line && !/[\r\n]/.test(valueSource(skill, f));
+}
+
+/** A YAML double-quoted scalar for `s`, escaping `\`, `"` and control characters. */
+export function doubleQuoted(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === '"') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (c < 0x20 && ch !== '\t') out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c === 0x7f) out += '\\x7f';
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** True when `key: <source>` parses, cleanly, to exactly `expected`: the check every fix passes. */
+export function parsesTo(source: string, expected: unknown): boolean {
+  const doc = parseDocument(`k: ${source}\n`, { uniqueKeys: true, strict: true });
+  if (doc.errors.length || doc.warnings.length) return false;
+  const contents = doc.contents;
+  if (!isMap(contents) || contents.items.length !== 1) return false;
+  const value = contents.items[0]!.value;
+  return isScalar(value) && value.value === expected;
+}
+
+/**
+ * Writes a new string value in the style the author used (plain stays plain
+ * when it can), and returns undefined unless the result parses back exactly.
+ */
+export function rewriteScalar(style: FrontmatterField['style'], value: string): string | undefined {
+  const candidates: string[] = [];
+  if (style === 'plain') candidates.push(value);
+  if (style === 'single') candidates.push(`'${value.replace(/'/g, "''")}'`);
+  candidates.push(doubleQuoted(value));
+  return candidates.find((c) => !/[\r\n]/.test(c) && parsesTo(c, value));
+}
+
+/** Range of the `[start, end)` offsets in the SKILL.md. */
+export function rangeOf(skill: Skill, start: number, end: number): Range {
+  return skill.file.lines.range(start, end);
+}
+
+/** The smallest of a limit over the linted hosts, with the hosts that set it. */
+export function strictestLimit(hosts: readonly HostProfile[], pick: (h: HostProfile) => number): { max: number; hosts: HostProfile[] } {
+  const max = hosts.length ? Math.min(...hosts.map(pick)) : Infinity;
+  return { max, hosts: hosts.filter((h) => pick(h) === max) };
+}
+
+/** The line break the file uses, for inserted lines. */
+export function lineBreak(skill: Skill): string {
+  return skill.file.text.includes('\r\n') ? '\r\n' : '\n';
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { defineSkillRule } from '../rule.js';
+import { parsed, show } from '../util.js';
+import { noun, resolve, targets } from './shared.js';
+
+export interface Options {
+  mentions: boolean;
+}
+
+const INSIDE = 'expected a path inside the skill folder';
+
+/** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
+const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
+
+export default defineSkillRule<Options>(
+  {
+    id: 'links/escape',
+    description: 'Reports a link, path or symlink that points outside the skill folder.',
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { mentions: { type: 'boolean' } },
+      additionalProperties: false,
+    },
+    defaultOptions: { mentions: true },
+  },
+  ({ skill, options, report }) => {
+    // Symlinks are listed even when SKILL.md cannot be parsed.
+    for (const b of skill.bundled) {
+      if (b.kind !== 'symlink' || !b.escapes) continue;
+      const to = b.symlinkTarget ? path.relative(path.dirname(b.path), b.symlinkTarget).split(path.sep).join('/') : '';
+      report({
+        message: `Unexpected symlink \`${show(b.relPath, 60)}\`${to ? ` to \`${show(to, 60)}\`` : ''} outside the skill folder, expected a file inside it`,
+        file: b.path,
+      });
+    }
+    if (!parsed(skill)) return;
+    for (const t of targets(skill)) {
+      const what = noun(t.link);
+      const url = show(t.link.url, 60);
+      let message: string | undefined;
+      if (t.kind === 'absolute') message = `Unexpected ${what} to absolute path \`${url}\`, ${INSIDE}`;
+      else if (t.kind === 'file-url') message = `Unexpected ${what} to \`file:\` URL \`${url}\`, ${INSIDE}`;
+      else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
+      else if (t.kind === 'relative' && resolve('', t.path).escapes) message = `Unexpected ${what} to \`${url}\` outside the skill folder, ${INSIDE}`;
+      if (message) report({ message, range: t.link.range });
+    }
+    if (!options.mentions) return;
+    // A path named in code is followed by agents as surely as a link, but only flag ones that exist:
+    // a `../../etc/passwd` in a security checklist is an example, not a reference.
+    for (const code of skill.inlineCode) {
+      const value = code.value.trim();
+      if (!PARENT_PATH.test(value)) continue;
+      const target = value.replace(/\\/g, '/');
+      if (!resolve('', target).escapes || !skill.bundle.exists(target)) continue;
+      report({
+        message: `Unexpected path \`${show(value, 60)}\` outside the skill folder, ${INSIDE}`,
+        range: code.range,
+        severity: 'warning',
+      });
+    }
+  },
+);

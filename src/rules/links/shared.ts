@@ -1,0 +1,162 @@
+import path from 'node:path';
+import type { Range } from '../../model/diagnostic.js';
+import type { Heading, Link, Skill } from '../../model/skill.js';
+
+/**
+ * What a link target is, by its spelling alone:
+ * - `empty`: `[x]()` or `<>`;
+ * - `self`: only a `#fragment` (or `?query`), into SKILL.md itself;
+ * - `external`: has a URL scheme (`https:`, `mailto:`, ...) or is protocol-relative (`//host`);
+ * - `file-url`, `absolute`, `drive`: point at the author's disk, never inside the skill;
+ * - `relative`: a path relative to SKILL.md.
+ */
+export type TargetKind = 'empty' | 'self' | 'external' | 'file-url' | 'absolute' | 'drive' | 'relative';
+
+export interface Target {
+  link: Link;
+  kind: TargetKind;
+  /** For `relative`: the path, percent-decoded, `\` read as `/`, `#` and `?` parts removed. */
+  path: string;
+  /** The decoded fragment without `#`, or undefined when there is none (or it is empty). */
+  fragment: string | undefined;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// One letter and a colon: `C:\x`, `C:/x`, `C:` (a one-letter URL scheme does not exist in practice).
+const DRIVE = /^[a-z]:(?:[\\/]|$)/i;
+
+/** Percent-decodes, keeping the raw text when the encoding is malformed (`%E0%A4%A`). */
+export function decode(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export function classify(link: Link): Target {
+  const url = link.url.trim();
+  const hash = url.indexOf('#');
+  const rawFragment = hash >= 0 ? url.slice(hash + 1) : '';
+  const fragment = rawFragment ? decode(rawFragment) : undefined;
+  const base = { link, path: '', fragment };
+  if (url === '') return { ...base, kind: 'empty' };
+  if (DRIVE.test(url)) return { ...base, kind: 'drive' };
+  if (/^file:/i.test(url)) return { ...base, kind: 'file-url' };
+  if (SCHEME.test(url)) return { ...base, kind: 'external' };
+  if (url.startsWith('//')) return { ...base, kind: 'external' };
+  if (url.startsWith('/') || url.startsWith('\\')) return { ...base, kind: 'absolute' };
+  let rest = hash >= 0 ? url.slice(0, hash) : url;
+  const query = rest.indexOf('?');
+  if (query >= 0) rest = rest.slice(0, query);
+  if (rest === '') return { ...base, kind: fragment === undefined && hash < 0 && query < 0 ? 'empty' : 'self' };
+  return { ...base, kind: 'relative', path: decode(rest).replace(/\\/g, '/') };
+}
+
+/** Every link, image and definition of SKILL.md with its target classified. */
+export function targets(skill: Skill): Target[] {
+  return skill.links.map(classify);
+}
+
+export interface Resolved {
+  /** Normalized path relative to the skill folder, without `./` or a trailing `/`; `.` is the folder itself. */
+  rel: string;
+  /** True when the path leaves the skill folder (`..`). */
+  escapes: boolean;
+  /** True when the target was written with a trailing `/`. */
+  folder: boolean;
+}
+
+/** Resolves a relative path against a folder of the skill (`''` is the skill folder). */
+export function resolve(from: string, target: string): Resolved {
+  const joined = path.posix.normalize(path.posix.join(from || '.', target));
+  const rel = joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+  return { rel, escapes: rel === '..' || rel.startsWith('../'), folder: /\/$/.test(target) };
+}
+
+/** True when a skill-relative path names SKILL.md or a bundled entry, matching case exactly. */
+export function bundledEntry(skill: Skill, rel: string): { kind: string } | undefined {
+  if (rel === 'SKILL.md' || rel === '.') return { kind: rel === '.' ? 'directory' : 'file' };
+  return skill.bundled.find((b) => b.relPath === rel);
+}
+
+/** The spelling of a path that exists with other letter case, for a hint. */
+export function caseVariant(skill: Skill, rel: string): string | undefined {
+  const lower = rel.toLowerCase();
+  if (lower === 'skill.md') return 'SKILL.md';
+  return skill.bundled.find((b) => b.relPath.toLowerCase() === lower)?.relPath;
+}
+
+export function isMarkdown(rel: string): boolean {
+  return /\.(?:md|markdown|mdx)$/i.test(rel);
+}
+
+/** Headings of SKILL.md or of a bundled Markdown file, or undefined when it cannot be read. */
+export function headingsOf(skill: Skill, rel: string): Heading[] | undefined {
+  if (rel === 'SKILL.md') return skill.headings;
+  return skill.bundle.headings(rel);
+}
+
+/** Ids an HTML anchor declares in a text (`<a name="x">`, `id="x"`), which fragments may target too. */
+export function htmlIds(text: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of text.matchAll(/<[a-z][^>]*?\s(?:id|name)\s*=\s*["']([^"']+)["']/gi)) ids.add(m[1]!);
+  return ids;
+}
+
+/** The word a message uses for a link's kind. */
+export function noun(link: Link): string {
+  return link.kind === 'image' ? 'image' : link.kind === 'definition' ? 'definition' : 'link';
+}
+
+/**
+ * Offsets of a link's destination as written in SKILL.md, or undefined when it
+ * cannot be found verbatim (escapes or entities change the spelling).
+ */
+export function urlOffsets(skill: Skill, link: Link): [number, number] | undefined {
+  const start = link.range.start.offset;
+  const end = link.range.end.offset;
+  if (start === undefined || end === undefined || link.url === '') return undefined;
+  const src = skill.file.text.slice(start, end);
+  // The destination follows the link text: after `]:` for a definition, after the last `](` otherwise.
+  const from = link.kind === 'definition' ? src.indexOf(']:') : src.lastIndexOf('](');
+  let at = from >= 0 ? src.indexOf(link.url, from) : -1;
+  if (at < 0) at = src.lastIndexOf(link.url);
+  if (at < 0) return undefined;
+  return [start + at, start + at + link.url.length];
+}
+
+/** The range of a link's destination when it can be found, else the whole link. */
+export function urlRange(skill: Skill, link: Link): Range {
+  const o = urlOffsets(skill, link);
+  return o ? skill.file.lines.range(o[0], o[1]) : link.range;
+}
+
+/** Levenshtein distance, bounded: enough to suggest a near slug or name. */
+export function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 8 || a.length > 200 || b.length > 200) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** The closest candidate within a third of the value's length, if any. */
+export function closest(value: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Math.max(2, Math.floor(value.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = distance(value.toLowerCase(), c.toLowerCase());
+    if (d < bestScore) {
+      best = c;
+      bestScore = d;
+    }
+  }
+  return best;
+}
