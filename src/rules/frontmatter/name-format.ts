@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
 import { field, show } from '../util.js';
+import { cleanFrontmatter } from './shared.js';
 
 /** The spec's name: 1-64 of a-z and 0-9, hyphens only between them, never doubled. */
 export const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -22,6 +23,7 @@ export default defineSkillRule(
     defaultOptions: {},
   },
   ({ skill, hosts, report }) => {
+    if (!cleanFrontmatter(skill)) return;
     const f = field(skill, 'name');
     if (!f || typeof f.value !== 'string') return;
     const name = f.value;

@@ -114,3 +114,15 @@ export function strictestLimit(hosts: readonly HostProfile[], pick: (h: HostProf
 export function lineBreak(skill: Skill): string {
   return skill.file.text.includes('\r\n') ? '\r\n' : '\n';
 }
+
+/**
+ * How a field's value reads in a message, from its source so `1.0` stays `1.0`:
+ * "number `1.0`", "string `"true"`", "list", "empty value".
+ */
+export function describeField(skill: Skill, f: FrontmatterField): string {
+  const v = f.value;
+  if (v === null || v === undefined || Array.isArray(v) || typeof v === 'object') return describeValue(v);
+  const source = valueSource(skill, f).replace(/\s+/g, ' ').trim();
+  const shown = source.length > 40 ? `${source.slice(0, 39)}…` : source;
+  return `${typeof v} \`${shown || String(v)}\``;
+}

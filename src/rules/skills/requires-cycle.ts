@@ -1,4 +1,3 @@
-import type { Skill } from '../../model/skill.js';
 import { defineCatalogRule } from '../rule.js';
 import { byName, requiresOf, type RequiresEntry } from './shared.js';
 
@@ -39,10 +38,9 @@ export default defineCatalogRule(
           if (node === start) first.push(entry);
           if (to === start) {
             found++;
-            const skill: Skill = skills.get(start)!;
-            report(skill, {
-              message: `Unexpected cycle in \`skillc.requires\`: ${[...path, start].join(' -> ')}, expected no skill to require itself`,
-              range: (node === start ? entry : first[first.length - 1]!).range,
+            report(skills.get(start)!, {
+              message: `Unexpected cycle \`${[...path, start].join(' -> ')}\` in \`skillc.requires\`, expected requirements without a loop`,
+              range: first[first.length - 1]!.range,
             });
           } else if (rank.get(to)! > rank.get(start)! && !on.has(to)) {
             path.push(to);

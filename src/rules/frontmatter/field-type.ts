@@ -1,0 +1,169 @@
+import type { FieldSpec, HostProfile } from '../../hosts/profile.js';
+import type { TextEdit } from '../../model/diagnostic.js';
+import type { FrontmatterField, Skill } from '../../model/skill.js';
+import { defineSkillRule, type ReportInput } from '../rule.js';
+import { cleanFrontmatter, describeField, hostIds, isStringMap, rewriteScalar, singleLineScalar, valueSource } from './shared.js';
+
+/** The compile-time block; its own rules check it. */
+const SOURCE_KEY = 'skillc';
+
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, on: true, off: false };
+
+interface Problem {
+  message: string;
+  fix?: TextEdit[];
+  severity?: 'warning';
+}
+
+function replaceWith(skill: Skill, f: FrontmatterField, text: string | undefined): TextEdit[] | undefined {
+  return text !== undefined && singleLineScalar(skill, f) ? [{ range: f.valueOffsets, text }] : undefined;
+}
+
+function withFix(message: string, fix: TextEdit[] | undefined): Problem {
+  return fix ? { message, fix } : { message };
+}
+
+/** Commas outside parentheses: `Read, Grep` (but not `Bash(git add, commit)`). */
+function topLevelCommas(s: string): boolean {
+  let depth = 0;
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) return true;
+  }
+  return false;
+}
+
+function spaceSeparated(s: string): string {
+  let depth = 0;
+  let out = '';
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    out += ch === ',' && depth === 0 ? ' ' : ch;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+function checkString(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
+  const v = f.value;
+  if (typeof v === 'string') {
+    if (!spec.values || spec.values.includes(v)) return undefined;
+    const match = spec.values.filter((x) => x.toLowerCase() === v.trim().toLowerCase());
+    const message = `Unexpected \`${f.key}: ${v}\`, expected ${spec.values.length === 1 ? '' : 'one of '}${spec.values.join(', ')}`;
+    return withFix(message, match.length === 1 ? replaceWith(skill, f, rewriteScalar(f.style, match[0]!)) : undefined);
+  }
+  const expected = spec.values ? spec.values.join(', ') : 'a string';
+  const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected ${expected}`;
+  // `version: 1.0` means the text "1.0": quote it as written.
+  if ((typeof v === 'number' || typeof v === 'boolean') && f.style === 'plain' && !spec.values) {
+    const source = valueSource(skill, f);
+    return withFix(message, replaceWith(skill, f, rewriteScalar('double', source)));
+  }
+  return { message };
+}
+
+function checkBoolean(skill: Skill, f: FrontmatterField): Problem | undefined {
+  const v = f.value;
+  if (typeof v === 'boolean') return undefined;
+  const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected \`true\` or \`false\``;
+  if (typeof v !== 'string') return { message };
+  const word = BOOLEAN_WORDS[v.trim().toLowerCase()];
+  if (word === undefined) return { message };
+  // A quoted "false" is a non-empty string, which loose readers take as true.
+  return withFix(`Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected the boolean \`${word}\` (unquoted)`, replaceWith(skill, f, String(word)));
+}
+
+function checkToolList(skill: Skill, f: FrontmatterField): Problem | undefined {
+  const v = f.value;
+  const expected = 'a space-separated string of tools';
+  if (typeof v === 'string') {
+    if (!topLevelCommas(v)) return undefined;
+    const message = `Unexpected commas in \`${f.key}\`, expected ${expected} (the spec splits on spaces, so \`Read,\` is not a tool)`;
+    const problem = withFix(message, replaceWith(skill, f, rewriteScalar(f.style, spaceSeparated(v))));
+    problem.severity = 'warning';
+    return problem;
+  }
+  const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected ${expected}`;
+  if (Array.isArray(v) && f.style === 'flow' && f.valueRange.start.line === f.valueRange.end.line) {
+    const items = v.filter((x): x is string => typeof x === 'string' && x.trim() !== '' && !/\s/.test(x));
+    if (items.length && items.length === v.length) {
+      const text = rewriteScalar('plain', items.join(' '));
+      if (text !== undefined) return { message, fix: [{ range: f.valueOffsets, text }] };
+    }
+  }
+  return { message };
+}
+
+function check(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
+  const v = f.value;
+  // An empty required field belongs to its `*-missing` rule.
+  if ((v === null || v === undefined) && spec.required) return undefined;
+  if (v === null || v === undefined) {
+    return { message: `Unexpected empty value for \`${f.key}\`, expected ${expectedOf(spec)} (or no \`${f.key}\` key)` };
+  }
+  switch (spec.type) {
+    case 'string':
+      return checkString(skill, f, spec);
+    case 'boolean':
+      return checkBoolean(skill, f);
+    case 'number':
+      return typeof v === 'number' ? undefined : { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a number` };
+    case 'mapping':
+      return isStringMap(v) ? undefined : { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a mapping` };
+    case 'tool-list':
+      return checkToolList(skill, f);
+    case 'string-or-list':
+      if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))) return undefined;
+      return { message: `Unexpected ${Array.isArray(v) ? 'list with non-string items' : describeField(skill, f)} for \`${f.key}\`, expected a string or a list of strings` };
+    default:
+      // 'string-map' is `frontmatter/metadata-strings`'s; 'any' takes anything.
+      return undefined;
+  }
+}
+
+function expectedOf(spec: FieldSpec): string {
+  switch (spec.type) {
+    case 'boolean': return '`true` or `false`';
+    case 'number': return 'a number';
+    case 'mapping': return 'a mapping';
+    case 'tool-list': return 'a space-separated string of tools';
+    case 'string-or-list': return 'a string or a list of strings';
+    default: return spec.values ? spec.values.join(', ') : 'a string';
+  }
+}
+
+export default defineSkillRule(
+  {
+    id: 'frontmatter/field-type',
+    description: "Reports a frontmatter value whose type does not match the host profile: quoted booleans, numbers or lists for strings, comma-separated or listed `allowed-tools`, values outside a field's allowed set.",
+    severity: 'error',
+    fixable: true,
+    defaultOptions: {},
+  },
+  ({ skill, hosts, report }) => {
+    const fm = cleanFrontmatter(skill);
+    if (!fm) return;
+    for (const f of fm.fields) {
+      if (f.key === SOURCE_KEY) continue;
+      const readers = hosts.filter((h) => Object.prototype.hasOwnProperty.call(h.fields, f.key));
+      const byMessage = new Map<string, { problem: Problem; hosts: HostProfile[] }>();
+      for (const host of readers) {
+        const problem = check(skill, f, host.fields[f.key]!);
+        if (!problem) continue;
+        const entry = byMessage.get(problem.message) ?? { problem, hosts: [] };
+        entry.hosts.push(host);
+        byMessage.set(problem.message, entry);
+      }
+      for (const { problem, hosts: complaining } of byMessage.values()) {
+        // Name the hosts only when the hosts reading this key disagree.
+        const message = complaining.length === readers.length ? problem.message : `${problem.message} (${hostIds(complaining)})`;
+        const input: ReportInput = { message, range: f.valueRange };
+        if (f.value === null || f.value === undefined) input.range = f.keyRange;
+        if (problem.fix) input.fix = problem.fix;
+        if (problem.severity) input.severity = problem.severity;
+        report(input);
+      }
+    }
+  },
+);

@@ -1,0 +1,75 @@
+import { isMap, isScalar, type Node, type Pair } from 'yaml';
+import type { TextEdit } from '../../model/diagnostic.js';
+import type { Skill } from '../../model/skill.js';
+import { defineSkillRule } from '../rule.js';
+import { cleanFrontmatter, describeValue, doubleQuoted, hostIds, parsesTo } from './shared.js';
+
+const EXPECTED = 'a mapping of string keys to string values';
+
+/** Quotes a plain one-line scalar as written (`1.0` -> `"1.0"`), when that reads back as the same text. */
+function quoteFix(skill: Skill, start: number, end: number): TextEdit[] | undefined {
+  const source = skill.file.text.slice(start, end);
+  if (!source || /[\r\n]/.test(source) || /^["'[{|>&*!]/.test(source)) return undefined;
+  const quoted = doubleQuoted(source);
+  return parsesTo(quoted, source) ? [{ range: [start, end], text: quoted }] : undefined;
+}
+
+function scalarKind(node: Node, skill: Skill, base: number): string {
+  if (!isScalar(node)) return describeValue(node.toJSON());
+  const [s, e] = node.range ?? [0, 0];
+  return `${typeof node.value} \`${skill.file.text.slice(base + s, base + e).trim()}\``;
+}
+
+export default defineSkillRule(
+  {
+    id: 'frontmatter/metadata-strings',
+    description: 'Reports a `metadata` field that is not a mapping of string keys to string values, at the offending key or value.',
+    severity: 'error',
+    fixable: true,
+    defaultOptions: {},
+  },
+  ({ skill, hosts, report }) => {
+    const fm = cleanFrontmatter(skill);
+    if (!fm) return;
+    const lines = skill.file.lines;
+    const base = fm.rawOffset;
+    for (const f of fm.fields) {
+      // The profile says which fields are string maps (the spec's `metadata`).
+      const readers = hosts.filter((h) => h.fields[f.key]?.type === 'string-map');
+      if (!readers.length) continue;
+      const why = `${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings`;
+      if (f.value === null || f.value === undefined) {
+        report({ message: `Unexpected empty \`${f.key}\`, expected ${EXPECTED} (or no \`${f.key}\` key)`, range: f.keyRange });
+        continue;
+      }
+      const node = fm.document.get(f.key, true) as Node | undefined;
+      if (!isMap(node)) {
+        report({ message: `Unexpected ${describeValue(f.value)} for \`${f.key}\`, expected ${EXPECTED}`, range: f.valueRange });
+        continue;
+      }
+      for (const pair of node.items as Pair<Node | null, Node | null>[]) {
+        const key = pair.key;
+        const keyText = isScalar(key) ? String(key.value) : '?';
+        if (!isScalar(key) || typeof key.value !== 'string') {
+          const [s, e] = key?.range ?? [0, 0];
+          const fix = isScalar(key) ? quoteFix(skill, base + s, base + e) : undefined;
+          const message = `Unexpected ${isScalar(key) ? `${typeof key.value} key \`${keyText}\`` : 'collection key'} in \`${f.key}\`, expected a string key (${why})`;
+          report(fix ? { message, range: lines.range(base + s, base + e), fix } : { message, range: lines.range(base + s, base + e) });
+        }
+        const value = pair.value;
+        if (isScalar(value) && typeof value.value === 'string') continue;
+        const path = `${f.key}.${keyText}`;
+        if (!value || (isScalar(value) && value.value === null)) {
+          const [ks, ke] = key?.range ?? [0, 0];
+          report({ message: `Unexpected empty value for \`${path}\`, expected a string (${why})`, range: lines.range(base + ks, base + ke) });
+          continue;
+        }
+        const [s, e] = value.range ?? [0, 0];
+        const range = lines.range(base + s, base + e);
+        const message = `Unexpected ${scalarKind(value, skill, base)} for \`${path}\`, expected a string (${why})`;
+        const fix = isScalar(value) && value.type === 'PLAIN' ? quoteFix(skill, base + s, base + e) : undefined;
+        report(fix ? { message, range, fix } : { message, range });
+      }
+    }
+  },
+);

@@ -1,0 +1,36 @@
+import { defineSkillRule, type ReportInput } from '../rule.js';
+import { field, frontmatterStart } from '../util.js';
+import { NAME_PATTERN } from './name-format.js';
+import { cleanFrontmatter, hostIds, lineBreak, mappingOrEmpty, parsesTo } from './shared.js';
+
+export default defineSkillRule(
+  {
+    id: 'frontmatter/name-missing',
+    description: 'Reports frontmatter without a `name`, or with an empty `name:` key, when a linted host requires one.',
+    severity: 'error',
+    fixable: true,
+    defaultOptions: {},
+  },
+  ({ skill, hosts, report }) => {
+    const fm = cleanFrontmatter(skill);
+    if (!fm || !mappingOrEmpty(fm)) return;
+    const requiring = hosts.filter((h) => h.fields.name?.required);
+    if (!requiring.length) return;
+    const f = field(skill, 'name');
+    if (f && f.value !== null && f.value !== undefined) return;
+    const why = `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it`;
+    if (f) {
+      report({ message: `Unexpected empty \`name\`, expected the skill's name (${why})`, range: f.keyRange });
+      return;
+    }
+    const input: ReportInput = {
+      message: `Unexpected frontmatter without \`name\`, expected the skill's name, the folder name \`${skill.dirName}\` (${why})`,
+      range: frontmatterStart(skill),
+    };
+    // The folder name is what hosts that tolerate a missing name fall back to.
+    if (NAME_PATTERN.test(skill.dirName) && parsesTo(skill.dirName, skill.dirName)) {
+      input.fix = [{ range: [fm.rawOffset, fm.rawOffset], text: `name: ${skill.dirName}${lineBreak(skill)}` }];
+    }
+    report(input);
+  },
+);

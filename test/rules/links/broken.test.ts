@@ -1,0 +1,52 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/links/broken.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (body: string) => `---\nname: my-skill\ndescription: Use when testing.\n---\n${body}`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'existing file, image and folder', files: { 'SKILL.md': skill('[a](references/a.md)\n![d](assets/d.png)\n[s](scripts/)\n'), 'references/a.md': '# A\n', 'assets/d.png': 'x', 'scripts/run.sh': 'echo' } },
+      { name: 'fragment and query are stripped', files: { 'SKILL.md': skill('[a](references/a.md#top) [b](./references/a.md?plain=1)\n'), 'references/a.md': '# Top\n' } },
+      { name: 'percent-encoded space', files: { 'SKILL.md': skill('[a](references/my%20file.md)\n'), 'references/my file.md': 'x' } },
+      { name: 'URLs with a scheme and pure fragments are skipped', files: { 'SKILL.md': skill('[a](https://example.com/x.md) [m](mailto:a@b.c) [t](#nowhere) [e]() <x@y.z>\n') } },
+      { name: 'link to SKILL.md itself', files: { 'SKILL.md': skill('[self](./SKILL.md)\n') } },
+      { name: 'a sibling through .. that exists (links/escape reports it)', files: { 'a/SKILL.md': skill('[p](../shared/p.md)\n'), 'shared/p.md': 'x' } },
+      { name: 'absolute, file: and drive paths are links/escape\'s', files: { 'SKILL.md': skill('[a](/etc/hosts) [b](file:///x) [c](C:\\x)\n') } },
+      { name: 'unreadable SKILL.md', files: { 'SKILL.md': Buffer.from([0, 1, 2]) } },
+    ],
+    invalid: [
+      {
+        name: 'missing reference',
+        files: { 'SKILL.md': skill('Read [the guide](references/guide.md).\n') },
+        errors: [{ line: 5, column: 6, endLine: 5, endColumn: 38, message: 'Unexpected link to missing `references/guide.md`, expected an existing file' }],
+      },
+      {
+        name: 'missing image and definition',
+        files: { 'SKILL.md': skill('![chart](assets/chart.png)\n\n[ref]: scripts/run.sh\n') },
+        errors: [
+          { line: 5, column: 1, endColumn: 27, message: 'Unexpected image to missing `assets/chart.png`, expected an existing file' },
+          { line: 7, column: 1, endColumn: 22, message: 'Unexpected definition to missing `scripts/run.sh`, expected an existing file' },
+        ],
+      },
+      {
+        name: 'wrong letter case',
+        files: { 'SKILL.md': skill('[a](References/A.md)\n'), 'references/a.md': 'x' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `References/A.md`, expected `references/a.md` (paths are case-sensitive on most hosts)' }],
+      },
+      {
+        name: 'malformed percent-encoding is checked as written',
+        files: { 'SKILL.md': skill('[a](references/%E0%A4%A.md)\n') },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to missing `references/%E0%A4%A.md`, expected an existing file' }],
+      },
+      {
+        name: 'missing target through ..',
+        files: { 'SKILL.md': skill('[p](../shared/p.md)\n') },
+        errors: [{ line: 5, column: 1, endColumn: 20, message: 'Unexpected link to missing `../shared/p.md`, expected an existing file' }],
+      },
+    ],
+  },
+  { describe, it },
+);

@@ -1,0 +1,53 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/links/escape.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (body: string) => `---\nname: my-skill\ndescription: Use when testing.\n---\n${body}`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'paths inside the folder', files: { 'SKILL.md': skill('[a](references/a.md) [b](references/../scripts/x.sh) [c](./SKILL.md)\n') } },
+      { name: 'URLs and fragments', files: { 'SKILL.md': skill('[a](https://x.dev/../a) [b](#x) [c](//cdn.example/x.png) [d]()\n') } },
+      { name: 'a symlink inside the folder', files: { 'SKILL.md': skill('x\n'), 'references/a.md': 'x', 'latest.md': { symlink: 'references/a.md' } } },
+      {
+        name: 'a path in code that does not exist is an example, not a reference',
+        files: { 'SKILL.md': skill('Reject `../../etc/passwd` and `../`.\n') },
+      },
+      {
+        name: 'mentions off',
+        options: { mentions: false },
+        files: { 'a/SKILL.md': skill('See `../shared/p.md`.\n'), 'shared/p.md': 'x' },
+      },
+    ],
+    invalid: [
+      {
+        name: 'parent folder',
+        files: { 'SKILL.md': skill('Read [p](../shared/p.md).\n') },
+        errors: [{ line: 5, column: 6, endLine: 5, endColumn: 25, message: 'Unexpected link to `../shared/p.md` outside the skill folder, expected a path inside the skill folder' }],
+      },
+      {
+        name: 'absolute path, file: URL and drive letter',
+        files: { 'SKILL.md': skill('[a](/etc/x.md)\n[b](file:///home/me/x.md)\n[c](C:\\docs\\x.md)\n\n[d]: <D:/x.png>\n') },
+        errors: [
+          { line: 5, column: 1, endColumn: 15, message: 'Unexpected link to absolute path `/etc/x.md`, expected a path inside the skill folder' },
+          { line: 6, column: 1, message: 'Unexpected link to `file:` URL `file:///home/me/x.md`, expected a path inside the skill folder' },
+          { line: 7, column: 1, message: 'Unexpected link to drive path `C:\\docs\\x.md`, expected a path inside the skill folder' },
+          { line: 9, column: 1, message: 'Unexpected definition to drive path `D:/x.png`, expected a path inside the skill folder' },
+        ],
+      },
+      {
+        name: 'escaping symlink, reported at the link',
+        files: { 'a/SKILL.md': skill('x\n'), 'shared/p.md': 'x', 'a/references/p.md': { symlink: '../../shared/p.md' } },
+        errors: [{ file: 'a/references/p.md', line: 1, column: 1, message: 'Unexpected symlink `references/p.md` to `../../shared/p.md` outside the skill folder, expected a file inside it' }],
+      },
+      {
+        name: 'an existing ../ path named in code (warning)',
+        files: { 'a/SKILL.md': skill('Follow `../shared/references/p.md` and `../shared/none.md`.\n'), 'shared/references/p.md': 'x' },
+        errors: [{ file: 'a/SKILL.md', line: 5, column: 8, endColumn: 35, message: 'Unexpected path `../shared/references/p.md` outside the skill folder, expected a path inside the skill folder' }],
+      },
+    ],
+  },
+  { describe, it },
+);

@@ -1,0 +1,52 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/source/host-block.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const FM = '---\nname: my-skill\ndescription: Use when testing.\n---\n';
+const HOSTS = '`agentskills`, `claude`, `codex`';
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'a block for known hosts', files: { 'SKILL.md': FM + '<!-- host: claude, codex -->\nOnly there.\n<!-- /host -->\n' } },
+      { name: 'two blocks in a row', files: { 'SKILL.md': FM + '<!-- host: claude -->\nA.\n<!-- /host -->\n\n<!-- host: codex -->\nB.\n<!-- /host -->\n' } },
+      { name: 'a generated region inside a block', files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- generated: artifacts -->\nT.\n<!-- /generated -->\n<!-- /host -->\n' } },
+      { name: 'directives in code are text', files: { 'SKILL.md': FM + '```md\n<!-- host: nowhere -->\n```\n' } },
+    ],
+    invalid: [
+      {
+        name: 'an unknown host and an empty list',
+        files: { 'SKILL.md': FM + '<!-- host: claude, cursorx -->\nA.\n<!-- /host -->\n\n<!-- host: -->\nB.\n<!-- /host -->\n' },
+        errors: [
+          { line: 5, column: 1, endLine: 5, endColumn: 31, message: `Unexpected unknown host \`cursorx\`, expected one of ${HOSTS}` },
+          { line: 9, column: 1, endColumn: 15, message: `Unexpected empty host list, expected one or more of ${HOSTS}` },
+        ],
+      },
+      {
+        name: 'a miscased host id',
+        files: { 'SKILL.md': FM + '<!-- host: Claude -->\nA.\n<!-- /host -->\n' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected unknown host `Claude`, expected `claude`' }],
+      },
+      {
+        name: 'an unclosed block and a stray close',
+        files: { 'SKILL.md': FM + '<!-- /host -->\n\n<!-- host: codex -->\nA.\n' },
+        errors: [
+          { line: 5, column: 1, endColumn: 15, message: 'Unexpected `<!-- /host -->` without an opening `<!-- host: ... -->`' },
+          { line: 7, column: 1, endColumn: 21, message: 'Unexpected unclosed host block, expected `<!-- /host -->` before the end of the file' },
+        ],
+      },
+      {
+        name: 'a nested block',
+        files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- host: codex -->\nA.\n<!-- /host -->\n<!-- /host -->\n' },
+        errors: [{ line: 6, column: 1, message: 'Unexpected nested host block, expected `<!-- /host -->` to close the host block opened on line 5 first' }],
+      },
+      {
+        name: 'a block crossing a generated region',
+        files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- generated: artifacts -->\nA.\n<!-- /host -->\n<!-- /generated -->\n' },
+        errors: [{ line: 8, column: 1, message: 'Unexpected `<!-- /host -->` inside the generated region opened on line 6, expected `<!-- /generated -->` first' }],
+      },
+    ],
+  },
+  { describe, it },
+);
