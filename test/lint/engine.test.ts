@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
-import { defineCatalogRule, defineSkillRule } from '../../src/rules/rule.js';
+import { defineCatalogRule, defineSkillRule, type AnyRule } from '../../src/rules/rule.js';
 import { SKILL, tempTree } from '../helpers.js';
 
 /** A test rule that reports every heading whose text is `Bad`. */
@@ -33,13 +33,9 @@ const counter = defineCatalogRule(
   },
 );
 
-const onlyTestRules = (extra: Record<string, string> = {}) => ({
-  rules: Object.fromEntries([...Object.entries(extra)]),
-});
-
-async function run(files: Record<string, string>, rules = [badHeading], config = {}) {
+async function run(files: Record<string, string>, rules: AnyRule[] = [badHeading]) {
   const cwd = tempTree(files);
-  const result = await lint({ cwd, paths: ['.'], rules, config: { ...config, ...onlyTestRules() } });
+  const result = await lint({ cwd, paths: ['.'], rules });
   const mine = result.files.map((f) => ({
     file: path.relative(cwd, f.path),
     messages: f.messages.filter((m) => m.ruleId.startsWith('test/') || m.ruleId === 'source/unused-suppression'),

@@ -140,7 +140,7 @@ export default defineSkillRule(
     if (fm.errors.length) return;
     const contents = fm.document.contents;
     if (!contents || isMap(contents)) return;
-    const what = isSeq(contents) ? 'a list' : 'a single value';
+    const what = isSeq(contents) ? 'list' : 'single value';
     const [start, end] = contents.range ?? [0, fm.raw.length];
     report({
       message: `Unexpected ${what} as frontmatter, expected a mapping of keys such as \`name:\` and \`description:\` (hosts find no fields)`,
