@@ -8,6 +8,7 @@ Compile, lint and rehearse skills (SKILL.md) for AI coding agents.
 
 Commands:
   lint [paths...]      report every defect a host would trip over
+  build [--check]      compile skills-src/ into per-host skills under generated/
   rules                list the built-in rules
   explain <rule-id>    print one rule's documentation
 
@@ -26,6 +27,7 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 // Each command loads its own modules, so `--help` and small commands start fast.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).runLint,
+  build: async () => (await import('./build.js')).runBuild,
   rules: async () => (await import('./rules.js')).runRules,
   explain: async () => (await import('./rules.js')).runExplain,
 };

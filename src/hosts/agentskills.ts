@@ -30,4 +30,5 @@ export const agentskills: HostProfile = {
   dynamicCommands: false,
   manualInvocation: null,
   layout: { project: '.agents/skills', user: '.agents/skills' },
+  emit: { skillsDir: '' },
 };

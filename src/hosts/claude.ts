@@ -29,4 +29,6 @@ export const claude: HostProfile = {
   dynamicCommands: true,
   manualInvocation: { frontmatter: { 'disable-model-invocation': true } },
   layout: { project: '.claude/skills', user: '.claude/skills' },
+  // Laid out as a Claude Code plugin: .claude-plugin/plugin.json beside skills/.
+  emit: { skillsDir: 'skills', manifests: ['claude-plugin', 'claude-marketplace'] },
 };

@@ -15,6 +15,8 @@ export const codex: HostProfile = {
   limits: { ...SPEC_LIMITS, descriptionMax: 1024 },
   reservedWords: [],
   dynamicCommands: false,
-  manualInvocation: { metadataFile: 'agents/openai.yaml' },
+  manualInvocation: { metadata: { policy: { allow_implicit_invocation: false } } },
   layout: { project: '.agents/skills', user: '.codex/skills' },
+  // UI and invocation policy live in agents/openai.yaml beside SKILL.md.
+  emit: { skillsDir: '', metadataFile: { path: 'agents/openai.yaml', keys: ['interface', 'policy', 'dependencies'] } },
 };

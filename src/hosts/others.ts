@@ -23,6 +23,7 @@ function specHost(id: string, displayName: string, docs: string, layout: HostPro
     dynamicCommands: false,
     manualInvocation: manual ? { frontmatter: { 'disable-model-invocation': true } } : null,
     layout,
+    emit: { skillsDir: '' },
   };
 }
 

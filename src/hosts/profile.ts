@@ -39,8 +39,20 @@ export interface HostProfile {
   reservedWords: readonly string[];
   /** True when the host runs `!`cmd`` dynamic-context commands before the model sees the skill. */
   dynamicCommands: boolean;
-  /** How a `skillc.invocation: manual` skill is expressed, or null when the host cannot enforce it. */
-  manualInvocation: { frontmatter?: Record<string, unknown>; metadataFile?: string } | null;
+  /**
+   * How a `skillc.invocation: manual` skill is expressed: frontmatter keys, and/or
+   * keys of the host's metadata file. Null when the host cannot enforce it.
+   */
+  manualInvocation: { frontmatter?: Record<string, unknown>; metadata?: Record<string, unknown> } | null;
   /** Where the host installs skills, relative to a project root and to the user's home. */
   layout: { project: string; user: string };
+  /** How the build lays out this host's tree under `generated/<host>/`. */
+  emit: {
+    /** Folder (relative to the host's tree) holding the skill folders; '' for the root. */
+    skillsDir: string;
+    /** Host-only settings kept in a YAML file beside SKILL.md rather than in its frontmatter. */
+    metadataFile?: { path: string; keys: readonly string[] };
+    /** Manifests written at the root of the host's tree, by kind. */
+    manifests?: readonly ('claude-plugin' | 'claude-marketplace')[];
+  };
 }

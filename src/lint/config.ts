@@ -17,6 +17,20 @@ export interface KindSchema {
   maxLines?: number;
 }
 
+/** Plugin metadata for hosts that install skills as a plugin (Claude Code's plugin.json). */
+export interface PluginConfig {
+  name: string;
+  version?: string;
+  description?: string;
+  author?: { name: string; email?: string; url?: string };
+  homepage?: string;
+  repository?: string;
+  license?: string;
+  keywords?: string[];
+  /** When set, the build also writes a marketplace.json listing the plugin. */
+  marketplace?: { name: string; owner: { name: string; email?: string }; [key: string]: unknown };
+}
+
 /** The config file as written (every key optional). */
 export interface SkillcConfig {
   sources?: string;
@@ -25,6 +39,7 @@ export interface SkillcConfig {
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
+  plugin?: Partial<PluginConfig>;
 }
 
 /** The config with defaults applied and paths made absolute. */
@@ -39,6 +54,7 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
+  plugin: PluginConfig;
 }
 
 /** A config that cannot be used: exit code 2, with the file named. */
@@ -136,9 +152,22 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     rules: config.rules ?? {},
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
+    plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
   };
   if (file) resolved.file = file;
   return resolved;
+}
+
+/** The project's package name, else its folder name, as a spec-valid name. */
+function defaultPluginName(root: string): string {
+  let name = path.basename(root);
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name?: unknown };
+    if (typeof pkg.name === 'string') name = pkg.name.replace(/^@[^/]+\//, '');
+  } catch {
+    // no package.json: the folder name will do
+  }
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'skills';
 }
 
 export function normalizeSeverity(setting: SeveritySetting): Severity | 'off' {

@@ -26,6 +26,8 @@ export interface LintOptions {
   fixDryRun?: boolean;
   /** Extra rules beside the built-in ones (plugins, tests). */
   rules?: AnyRule[];
+  /** Keep the parsed skills in the result (the build uses them). */
+  keepSkills?: boolean;
 }
 
 export interface FileResult {
@@ -45,6 +47,8 @@ export interface LintResult {
   /** Rules that threw: the run exits 2 even though every other rule ran. */
   internalErrors: number;
   config: ResolvedConfig;
+  /** The parsed skills, when `keepSkills` was set. */
+  skills?: Skill[];
 }
 
 export interface ActiveRule {
@@ -237,7 +241,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const all = files.flatMap((f) => f.messages);
-  return {
+  const result: LintResult = {
     files,
     errorCount: all.filter((d) => d.severity === 'error').length,
     warningCount: all.filter((d) => d.severity === 'warning').length,
@@ -246,6 +250,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     internalErrors: out.internalErrors,
     config,
   };
+  if (options.keepSkills) result.skills = skills;
+  return result;
 }
 
 export { ConfigError, UsageError };

@@ -206,9 +206,15 @@ function buildSections(blocks: RootContent[], headings: Heading[], lines: LineIn
   return roots;
 }
 
-/** Headings of a bundled Markdown file, for anchor checks. */
-export function headingsOfFile(file: TextFile): Heading[] {
-  if (tooDeep(file.text)) return [];
+/** The parts of a Markdown fragment (an included file, a reference) that transforms and rules need. */
+export interface Fragment {
+  headings: Heading[];
+  links: Link[];
+  directives: Directive[];
+}
+
+/** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
+export function parseFragment(file: TextFile): Fragment {
   const skill: Skill = {
     dir: path.dirname(file.path),
     dirName: '',
@@ -224,13 +230,19 @@ export function headingsOfFile(file: TextFile): Heading[] {
     bundled: [],
     bundle: { text: () => undefined, headings: () => undefined, exists: () => false },
   };
+  if (tooDeep(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);
   } catch {
-    return [];
+    return { headings: [], links: [], directives: [] };
   }
-  return skill.headings;
+  return { headings: skill.headings, links: skill.links, directives: skill.directives };
+}
+
+/** Headings of a bundled Markdown file, for anchor checks. */
+export function headingsOfFile(file: TextFile): Heading[] {
+  return parseFragment(file).headings;
 }
 
 export type { Directive, InlineCode, Link, CodeFence };

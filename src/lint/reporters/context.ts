@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AnyRule } from '../../rules/rule.js';
+import { compareDiagnostics, type Diagnostic } from '../../model/diagnostic.js';
 import type { LintResult } from '../engine.js';
 
 export interface ReporterContext {
@@ -11,7 +12,27 @@ export interface ReporterContext {
   version: string;
 }
 
-export type Reporter = (result: LintResult, context: ReporterContext) => string;
+/** What a reporter needs of a result: lint's, or the build's diagnostics grouped by file. */
+export type ReportInput = Pick<LintResult, 'files' | 'errorCount' | 'warningCount' | 'infoCount' | 'fixableCount'>;
+
+export type Reporter = (result: ReportInput, context: ReporterContext) => string;
+
+/** Groups diagnostics by file (sorted) into a report input. */
+export function reportInput(diagnostics: readonly Diagnostic[]): ReportInput {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of [...diagnostics].sort(compareDiagnostics)) {
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
+  }
+  return {
+    files: [...byFile.entries()].map(([p, messages]) => ({ path: p, messages })),
+    errorCount: diagnostics.filter((d) => d.severity === 'error').length,
+    warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
+    infoCount: diagnostics.filter((d) => d.severity === 'info').length,
+    fixableCount: diagnostics.filter((d) => d.fix).length,
+  };
+}
 
 export function relativePath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file) || path.basename(file);

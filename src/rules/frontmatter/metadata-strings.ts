@@ -1,4 +1,4 @@
-import { isMap, isScalar, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 import type { TextEdit } from '../../model/diagnostic.js';
 import type { Skill } from '../../model/skill.js';
 import { defineSkillRule } from '../rule.js';
@@ -14,8 +14,22 @@ function quoteFix(skill: Skill, start: number, end: number): TextEdit[] | undefi
   return parsesTo(quoted, source) ? [{ range: [start, end], text: quoted }] : undefined;
 }
 
+/** Follows an alias (`metadata: *base`) to its anchored node. */
+function resolved(node: Node | null | undefined, doc: Document.Parsed): Node | undefined {
+  if (!node) return undefined;
+  if (!isAlias(node)) return node;
+  try {
+    return (node.resolve(doc) as Node | undefined) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function scalarKind(node: Node, skill: Skill, base: number): string {
-  if (!isScalar(node)) return describeValue(node.toJSON());
+  if (isSeq(node)) return 'list';
+  if (isMap(node)) return 'mapping';
+  if (isAlias(node)) return 'alias';
+  if (!isScalar(node)) return 'value';
   const [s, e] = node.range ?? [0, 0];
   return `${typeof node.value} \`${skill.file.text.slice(base + s, base + e).trim()}\``;
 }
@@ -37,12 +51,13 @@ export default defineSkillRule(
       // The profile says which fields are string maps (the spec's `metadata`).
       const readers = hosts.filter((h) => h.fields[f.key]?.type === 'string-map');
       if (!readers.length) continue;
-      const why = `${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings`;
+      // Name the hosts only when some linted hosts do not read the field as strings.
+      const why = readers.length === hosts.length ? '' : ` (${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings)`;
       if (f.value === null || f.value === undefined) {
         report({ message: `Unexpected empty \`${f.key}\`, expected ${EXPECTED} (or no \`${f.key}\` key)`, range: f.keyRange });
         continue;
       }
-      const node = fm.document.get(f.key, true) as Node | undefined;
+      const node = resolved(fm.document.get(f.key, true) as Node | undefined, fm.document);
       if (!isMap(node)) {
         report({ message: `Unexpected ${describeValue(f.value)} for \`${f.key}\`, expected ${EXPECTED}`, range: f.valueRange });
         continue;
@@ -53,21 +68,22 @@ export default defineSkillRule(
         if (!isScalar(key) || typeof key.value !== 'string') {
           const [s, e] = key?.range ?? [0, 0];
           const fix = isScalar(key) ? quoteFix(skill, base + s, base + e) : undefined;
-          const message = `Unexpected ${isScalar(key) ? `${typeof key.value} key \`${keyText}\`` : 'collection key'} in \`${f.key}\`, expected a string key (${why})`;
+          const message = `Unexpected ${isScalar(key) ? `${typeof key.value} key \`${keyText}\`` : 'collection key'} in \`${f.key}\`, expected a string key${why}`;
           report(fix ? { message, range: lines.range(base + s, base + e), fix } : { message, range: lines.range(base + s, base + e) });
         }
-        const value = pair.value;
+        const value = resolved(pair.value, fm.document);
         if (isScalar(value) && typeof value.value === 'string') continue;
         const path = `${f.key}.${keyText}`;
         if (!value || (isScalar(value) && value.value === null)) {
           const [ks, ke] = key?.range ?? [0, 0];
-          report({ message: `Unexpected empty value for \`${path}\`, expected a string (${why})`, range: lines.range(base + ks, base + ke) });
+          report({ message: `Unexpected empty value for \`${path}\`, expected a string${why}`, range: lines.range(base + ks, base + ke) });
           continue;
         }
-        const [s, e] = value.range ?? [0, 0];
+        // Where the value is written: an alias's own place, not its anchor's.
+        const [s, e] = pair.value?.range ?? value.range ?? [0, 0];
         const range = lines.range(base + s, base + e);
-        const message = `Unexpected ${scalarKind(value, skill, base)} for \`${path}\`, expected a string (${why})`;
-        const fix = isScalar(value) && value.type === 'PLAIN' ? quoteFix(skill, base + s, base + e) : undefined;
+        const message = `Unexpected ${value === pair.value ? scalarKind(value, skill, base) : scalarKind(value, skill, base).replace(/ `.*`$/, '')} for \`${path}\`, expected a string${why}`;
+        const fix = isScalar(value) && value === pair.value && value.type === 'PLAIN' ? quoteFix(skill, base + s, base + e) : undefined;
         report(fix ? { message, range, fix } : { message, range });
       }
     }

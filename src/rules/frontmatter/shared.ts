@@ -30,6 +30,7 @@ export function isStringMap(value: unknown): value is Record<string, unknown> {
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'empty value';
   if (Array.isArray(value)) return 'list';
+  if (value instanceof Uint8Array) return 'binary value';
   if (typeof value === 'object') return 'mapping';
   if (typeof value === 'string') return `string \`${short(value)}\``;
   return `${typeof value} \`${String(value)}\``;

@@ -49,11 +49,15 @@ export default defineSkillRule<Options>(
     if (!options.mentions) return;
     // A path named in code is followed by agents as surely as a link, but only flag ones that exist:
     // a `../../etc/passwd` in a security checklist is an example, not a reference.
+    // Once per path: the tenth mention of the same shared file adds nothing.
+    const seen = new Set<string>();
     for (const code of skill.inlineCode) {
       const value = code.value.trim();
       if (!PARENT_PATH.test(value)) continue;
       const target = value.replace(/\\/g, '/');
-      if (!resolve('', target).escapes || !skill.bundle.exists(target)) continue;
+      const { rel, escapes } = resolve('', target);
+      if (!escapes || seen.has(rel) || !skill.bundle.exists(target)) continue;
+      seen.add(rel);
       report({
         message: `Unexpected path \`${show(value, 60)}\` outside the skill folder, ${INSIDE}`,
         range: code.range,

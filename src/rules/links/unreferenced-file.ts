@@ -76,14 +76,21 @@ export default defineSkillRule<Options>(
     if (!candidates.length) return;
     const ignored = options.ignore.length ? picomatch(options.ignore, { dot: true, nocase: true }) : () => false;
     // Metadata files a host reads on its own (e.g. an interface file beside SKILL.md).
-    const hostFiles = new Set(Object.values(HOSTS).flatMap((h) => (h.manualInvocation?.metadataFile ? [h.manualInvocation.metadataFile] : [])));
+    const hostFiles = new Set(Object.values(HOSTS).flatMap((h) => (h.emit.metadataFile ? [h.emit.metadataFile.path] : [])));
 
     const files = new Set<string>();
     const folders = new Set<string>();
     addReferences(skill.file.text, '', files, folders);
     for (const t of targets(skill)) if (t.kind === 'relative') files.add(resolve('', t.path).rel);
+    // A bare file name with an extension counts when no other bundled file has it (`async.md` in a table).
+    const basenameCount = new Map<string, number>();
+    for (const b of candidates) basenameCount.set(path.posix.basename(b.relPath), (basenameCount.get(path.posix.basename(b.relPath)) ?? 0) + 1);
     const isReferenced = (rel: string): boolean => {
       if (files.has(rel)) return true;
+      const base = path.posix.basename(rel);
+      if (base.includes('.') && basenameCount.get(base) === 1 && files.has(base)) return true;
+      // The spec's `references/` holds documents the agent reads one by one: each needs its own pointer.
+      if (rel.startsWith('references/')) return false;
       for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) if (folders.has(rel.slice(0, i))) return true;
       return false;
     };

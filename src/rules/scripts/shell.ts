@@ -242,7 +242,7 @@ export function pipelinesOf(tokens: readonly Token[]): Pipeline[] {
   };
   for (const tok of tokens) {
     const state = cases[cases.length - 1];
-    const afterCompound = compoundEnded;
+    const afterCompound: boolean = compoundEnded;
     compoundEnded = false;
     if (state === 'pattern') {
       if (tok.kind === 'word' && tok.value === 'esac' && !tok.quoted) cases.pop();
@@ -256,6 +256,7 @@ export function pipelinesOf(tokens: readonly Token[]): Pipeline[] {
     if (tok.kind === 'word') {
       if (redirectTarget) {
         redirectTarget = false;
+        compoundEnded = afterCompound; // `done < file | sort`
         continue;
       }
       if (tok.io) continue;
@@ -279,6 +280,8 @@ export function pipelinesOf(tokens: readonly Token[]): Pipeline[] {
       words.push(tok);
       continue;
     }
+    // A redirection without a target (`<target>` placeholders in docs) targets nothing.
+    redirectTarget = false;
     if (tok.value === '|' || tok.value === '|&') {
       if (afterCompound && !words.length && !pipe.length) {
         pipe.push({ words: [], compound: true });
@@ -287,6 +290,7 @@ export function pipelinesOf(tokens: readonly Token[]): Pipeline[] {
       endCommand();
     } else if (REDIRECTS.has(tok.value)) {
       redirectTarget = true;
+      compoundEnded = afterCompound;
     } else {
       endPipeline();
       if (tok.value === ')') compoundEnded = true;

@@ -47,12 +47,17 @@ export default defineSkillRule(
       const found: string[][] = [];
       if (t.abs === skill.file.path) found.push([skill.file.path, skill.file.path]);
       else if (!done.has(t.abs)) cyclesFrom(skill, t.abs, [skill.file.path], found);
-      for (const cycle of found) {
+      // One report an include: a tangle of shared files is one problem to the author, not dozens.
+      const fresh = found.filter((cycle) => {
         const key = cycleKey(cycle.slice(1));
-        if (reported.has(key)) continue;
+        if (reported.has(key)) return false;
         reported.add(key);
-        report({ message: `Unexpected include cycle ${cycle.map(show).join(' -> ')}, expected includes to form no loop`, range: top.range });
-      }
+        return true;
+      });
+      const cycle = fresh[0];
+      if (!cycle) continue;
+      const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more through this include)` : '';
+      report({ message: `Unexpected include cycle ${cycle.map(show).join(' -> ')}${more}, expected includes to form no loop`, range: top.range });
     }
   },
 );

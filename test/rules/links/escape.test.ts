@@ -43,8 +43,8 @@ testRule(
         errors: [{ file: 'a/references/p.md', line: 1, column: 1, message: 'Unexpected symlink `references/p.md` to `../../shared/p.md` outside the skill folder, expected a file inside it' }],
       },
       {
-        name: 'an existing ../ path named in code (warning)',
-        files: { 'a/SKILL.md': skill('Follow `../shared/references/p.md` and `../shared/none.md`.\n'), 'shared/references/p.md': 'x' },
+        name: 'an existing ../ path named in code (a warning, once per path)',
+        files: { 'a/SKILL.md': skill('Follow `../shared/references/p.md` and `../shared/none.md`.\n\nAgain: `./../shared/references/p.md`.\n'), 'shared/references/p.md': 'x' },
         errors: [{ file: 'a/SKILL.md', line: 5, column: 8, endColumn: 35, message: 'Unexpected path `../shared/references/p.md` outside the skill folder, expected a path inside the skill folder' }],
       },
     ],

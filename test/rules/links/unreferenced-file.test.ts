@@ -49,6 +49,10 @@ testRule(
           '.gitignore': 'x',
         },
       },
+      {
+        name: 'a unique bare file name, as in a table of checklists',
+        files: { 'SKILL.md': skill('| Flag | File |\n| --- | --- |\n| `--perf` | `perf.md` |\n'), 'references/perf.md': '# Perf\n' },
+      },
       { name: 'a host metadata file', files: { 'SKILL.md': skill('x\n'), 'agents/openai.yaml': 'x' } },
       { name: 'an ignore glob', options: { ignore: ['assets/**'] }, files: { 'SKILL.md': skill('x\n'), 'assets/a.png': 'x' } },
     ],
@@ -69,16 +73,23 @@ testRule(
         errors: [{ file: 'references/c.md', message: MESSAGE('references/c.md') }],
       },
       {
-        name: 'a bare file name is not a path; an unlinked Markdown file does not count',
+        name: 'a bare file name shared by two files is no reference; an unlinked Markdown file does not count',
         files: {
           'SKILL.md': skill('Run check.py.\n'),
           'scripts/check.py': 'x',
+          'assets/check.py': 'x',
           'notes/draft.md': 'Use `scripts/check.py`.\n',
         },
         errors: [
+          { file: 'assets/check.py', message: MESSAGE('assets/check.py') },
           { file: 'notes/draft.md', message: MESSAGE('notes/draft.md') },
           { file: 'scripts/check.py', message: MESSAGE('scripts/check.py') },
         ],
+      },
+      {
+        name: 'naming `references/` does not cover the documents in it',
+        files: { 'SKILL.md': skill('Details are in `references/`.\n'), 'references/a.md': '# A\n' },
+        errors: [{ file: 'references/a.md', message: MESSAGE('references/a.md') }],
       },
       {
         name: 'an empty ignore list checks everything',

@@ -27,6 +27,11 @@ testRule(
         errors: [{ line: 5, column: 1, message: 'Unexpected include cycle a.md -> a.md, expected includes to form no loop' }],
       },
       {
+        name: 'several cycles through one include make one report',
+        files: { 'SKILL.md': FM + inc('a.md'), 'a.md': inc('b.md') + inc('c.md'), 'b.md': inc('a.md'), 'c.md': inc('a.md') },
+        errors: [{ line: 5, column: 1, message: 'Unexpected include cycle a.md -> b.md -> a.md (and 1 more through this include), expected includes to form no loop' }],
+      },
+      {
         name: 'SKILL.md including itself',
         files: { 'SKILL.md': FM + inc('SKILL.md') },
         errors: [{ line: 5, column: 1, endColumn: 27, message: 'Unexpected include cycle SKILL.md -> SKILL.md, expected includes to form no loop' }],

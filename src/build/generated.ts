@@ -1,0 +1,52 @@
+import type { Range } from '../model/diagnostic.js';
+import type { Directive, Skill } from '../model/skill.js';
+import { artifactSchemas } from './artifacts.js';
+import { markerSpan } from './host-blocks.js';
+
+/** Renderers of generated regions, by name: `<!-- generated: NAME -->` ... `<!-- /generated -->`. */
+export const REGIONS: Readonly<Record<string, (skill: Skill) => string>> = {
+  artifacts(skill) {
+    const schemas = artifactSchemas(skill);
+    if (schemas.length === 0) return '_This skill declares no artifacts._';
+    const rows = schemas.map((a) => `| \`${a.name}\` | ${a.sections.length ? a.sections.map((s) => `\`## ${s}\``).join(', ') : '(any)'} |`);
+    return ['| Artifact | Required sections |', '| --- | --- |', ...rows].join('\n');
+  },
+};
+
+export interface RegionProblem {
+  message: string;
+  range: Range;
+}
+
+/**
+ * Renders every generated region of `text` (the markers are dropped in the
+ * output). A region whose source holds anything but the rendering is drift:
+ * the source was edited by hand.
+ */
+export function renderRegions(text: string, directives: readonly Directive[], skill: Skill): { text: string; problems: RegionProblem[] } {
+  const problems: RegionProblem[] = [];
+  let out = '';
+  let cursor = 0;
+  let open: (Directive & { kind: 'generated-open' }) | undefined;
+  for (const d of directives) {
+    if (d.kind === 'generated-open') open = d;
+    else if (d.kind === 'generated-close' && open) {
+      const render = REGIONS[open.name];
+      if (!render) {
+        problems.push({ message: `Unexpected unknown generated region \`${open.name}\`, expected one of ${Object.keys(REGIONS).join(', ')}`, range: open.range });
+      } else {
+        const rendered = render(skill);
+        const inner = text.slice(open.range.end.offset!, d.range.start.offset!).trim();
+        if (inner !== '' && inner !== rendered) {
+          problems.push({ message: `Unexpected hand edit in generated region \`${open.name}\`: empty it or paste the rendering from the build output`, range: open.range });
+        }
+        const a = markerSpan(text, open.range.start.offset!, open.range.end.offset!);
+        const b = markerSpan(text, d.range.start.offset!, d.range.end.offset!);
+        out += `${text.slice(cursor, a.start)}${rendered}\n`;
+        cursor = b.end;
+      }
+      open = undefined;
+    }
+  }
+  return { text: out + text.slice(cursor), problems };
+}

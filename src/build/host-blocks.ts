@@ -1,0 +1,33 @@
+import type { Directive } from '../model/skill.js';
+
+/** Text edits that keep or drop `<!-- host: ... -->` blocks for one host and remove the markers. */
+export function hostBlockEdits(text: string, directives: readonly Directive[], host: string): { start: number; end: number }[] {
+  const edits: { start: number; end: number }[] = [];
+  let open: (Directive & { kind: 'host-open' }) | undefined;
+  for (const d of directives) {
+    if (d.kind === 'host-open') open = d;
+    else if (d.kind === 'host-close' && open) {
+      const start = open.range.start.offset!;
+      const end = d.range.end.offset!;
+      if (open.hosts.includes(host)) {
+        edits.push(markerSpan(text, start, open.range.end.offset!));
+        edits.push(markerSpan(text, d.range.start.offset!, end));
+      } else {
+        edits.push(markerSpan(text, start, end));
+      }
+      open = undefined;
+    }
+  }
+  return edits;
+}
+
+/** A span, widened to whole lines when nothing else stands on its first and last lines. */
+export function markerSpan(text: string, start: number, end: number): { start: number; end: number } {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const nl = text.indexOf('\n', end);
+  const lineEnd = nl < 0 ? text.length : nl;
+  if (text.slice(lineStart, start).trim() === '' && text.slice(end, lineEnd).trim() === '') {
+    return { start: lineStart, end: nl < 0 ? lineEnd : nl + 1 };
+  }
+  return { start, end };
+}

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { getHost, type HostProfile } from '../hosts/index.js';
+import { ConfigError, type SkillcConfig } from '../lint/config.js';
+import { isInside } from '../parse/bundle.js';
+import { lint, type LintResult } from '../lint/engine.js';
+import { artifactSchemas } from './artifacts.js';
+import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
+import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from './emit-skill.js';
+import { hostManifests } from './manifests.js';
+import { compareOutput, manifestFile, type Drift, writeOutputAtomically } from './output.js';
+
+export interface BuildOptions {
+  cwd?: string;
+  configFile?: string;
+  config?: SkillcConfig;
+  /** Build only these hosts (each must be in the config's hosts). */
+  hosts?: string[];
+  /** Output folder, overriding the config's `out`. */
+  out?: string;
+  /** Compare with the output folder instead of writing. */
+  check?: boolean;
+  /** Test hook: runs after the new tree is written, before the swap. */
+  beforeSwap?: () => void;
+}
+
+export interface BuildResult {
+  /** Lint diagnostics and build problems together. */
+  diagnostics: Diagnostic[];
+  lint: LintResult;
+  outDir: string;
+  hosts: string[];
+  files: OutputFile[];
+  /** True when the output folder was replaced. */
+  written: boolean;
+  /** With `check`: what differs from the output folder. */
+  drift?: Drift;
+  /** Files in the old output that skillc did not write, kept in the new one. */
+  carried: string[];
+  errorCount: number;
+  warningCount: number;
+}
+
+function toDiagnostic(p: BuildProblem): Diagnostic {
+  const r = p.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+  return { ruleId: p.ruleId, severity: p.severity, message: p.message, file: p.file, line: r.start.line, column: r.start.column, endLine: r.end.line, endColumn: r.end.column };
+}
+
+/** Compiles the sources into per-host trees, the catalog and its typed module. */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const lintOptions: Parameters<typeof lint>[0] = { cwd, keepSkills: true };
+  if (options.configFile) lintOptions.configFile = options.configFile;
+  if (options.config) lintOptions.config = options.config;
+  const lintResult = await lint(lintOptions);
+  const config = lintResult.config;
+  const outDir = options.out ? path.resolve(cwd, options.out) : config.out;
+  if (!isInside(outDir, config.root) || outDir === config.root) throw new ConfigError(`output folder ${outDir} must be a folder inside the project (${config.root})`, config.file);
+  if (isInside(config.sources, outDir) || isInside(outDir, config.sources)) throw new ConfigError(`output folder ${path.relative(cwd, outDir)} overlaps the sources ${path.relative(cwd, config.sources)}`, config.file);
+  let hostIds = config.hosts;
+  if (options.hosts?.length) {
+    for (const h of options.hosts) if (!getHost(h)) throw new ConfigError(`unknown host '${h}'`, config.file);
+    hostIds = options.hosts;
+  }
+  const hosts = hostIds.map((h) => getHost(h)!) as HostProfile[];
+
+  const diagnostics: Diagnostic[] = lintResult.files.flatMap((f) => f.messages);
+  const result: BuildResult = { diagnostics, lint: lintResult, outDir, hosts: hostIds, files: [], written: false, carried: [], errorCount: lintResult.errorCount, warningCount: lintResult.warningCount };
+  if (lintResult.errorCount || lintResult.internalErrors) return result;
+
+  const files: OutputFile[] = [];
+  const problems: BuildProblem[] = [];
+  const entries: CatalogEntry[] = [];
+  const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
+  for (const skill of lintResult.skills ?? []) {
+    const prepared = prepareSkill(skill, config.sources);
+    problems.push(...prepared.problems);
+    const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
+    const targets = hosts.filter((h) => !declared || declared.includes(h.id));
+    const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
+    const skillFiles: OutputFile[] = [];
+    for (const host of targets) {
+      const emitted = emitSkill(prepared, host, label);
+      skillFiles.push(...emitted.files);
+      problems.push(...emitted.problems);
+      perHost.get(host.id)!.push(prepared.name);
+    }
+    files.push(...skillFiles);
+    const requires = Array.isArray(skill.skillc?.requires) ? (skill.skillc!.requires as unknown[]).filter((r): r is string => typeof r === 'string') : [];
+    entries.push({
+      name: prepared.name,
+      description: skill.description ?? '',
+      hosts: targets.map((h) => h.id),
+      requires,
+      artifacts: artifactSchemas(skill),
+      source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
+      sourceHash: prepared.sourceHash,
+      outputHash: hashFiles(skillFiles),
+    });
+  }
+  for (const host of hosts) files.push(...hostManifests(host, config.plugin, perHost.get(host.id)!));
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  files.push(catalogJson(entries));
+  // ts-morph (and TypeScript) load only here: lint never pays for them.
+  const { catalogModule } = await import('./catalog-ts.js');
+  const module = catalogModule(entries);
+  files.push(module.file);
+  for (const e of module.errors) problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
+
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (seen.has(f.path)) problems.push({ severity: 'error', ruleId: 'build/output-clash', file: path.join(outDir, f.path), message: `Unexpected two outputs for \`${f.path}\`` });
+    seen.add(f.path);
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.push(manifestFile(files));
+  result.files = files;
+  diagnostics.push(...problems.map(toDiagnostic));
+  result.errorCount += problems.filter((p) => p.severity === 'error').length;
+  result.warningCount += problems.filter((p) => p.severity === 'warning').length;
+  if (result.errorCount) return result;
+
+  if (options.check) {
+    result.drift = fs.existsSync(outDir) ? compareOutput(outDir, files) : { changed: [], missing: files.map((f) => f.path), extra: [] };
+    return result;
+  }
+  const hooks = options.beforeSwap ? { beforeSwap: options.beforeSwap } : {};
+  result.carried = writeOutputAtomically(outDir, files, hooks);
+  result.written = true;
+  return result;
+}

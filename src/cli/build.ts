@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { build, type BuildOptions } from '../build/index.js';
+import { UsageError } from '../lint/discover.js';
+import { REPORTERS, reportInput } from '../lint/reporters/index.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+import { parse, splitList, useColor } from './args.js';
+import { type Io, packageVersion } from './io.js';
+
+export const BUILD_HELP = `Usage: skillc build [options]
+
+Compile the sources (the config's \`sources\`, default skills-src/) into one tree
+per host under the output folder (default generated/), plus catalog.json and a
+typed catalog.ts. The build lints first: any error stops it and nothing is
+written. Output is swapped in atomically; a failed build leaves the old output.
+
+Options:
+      --check              compare with the output folder, write nothing; exit 1 on drift
+      --host <ids>         build only these hosts, comma-separated (default: the config's)
+      --out <dir>          output folder (must be inside the project)
+  -c, --config <file>      use this config file
+  -f, --format <name>      diagnostics as stylish (default), json, sarif or github
+      --color, --no-color  force colour on or off
+  -h, --help               show this help
+
+Exit codes: 0 built (or no drift), 1 lint or build errors (or drift), 2 usage or config error.
+
+Examples:
+  skillc build
+  skillc build --check
+  skillc build --host claude,codex --out dist/skills
+`;
+
+export async function runBuild(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    check: { type: 'boolean' },
+    host: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    config: { type: 'string', short: 'c' },
+    format: { type: 'string', short: 'f', default: 'stylish' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(BUILD_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`build takes no paths (got ${positionals.join(' ')}); set \`sources\` in the config`);
+  const reporter = REPORTERS[values.format];
+  if (!reporter) throw new UsageError(`unknown format '${values.format}', expected one of ${Object.keys(REPORTERS).join(', ')}`);
+  const options: BuildOptions = { cwd: io.cwd };
+  if (values.check) options.check = true;
+  if (values.out) options.out = values.out;
+  if (values.config) options.configFile = values.config;
+  const hosts = splitList(values.host);
+  if (hosts.length) options.hosts = hosts;
+
+  const result = await build(options);
+  const report = reporter(reportInput(result.diagnostics), {
+    cwd: io.cwd,
+    color: values.format === 'stylish' && useColor(values.color, values['no-color']),
+    rules: BUILTIN_RULES,
+    version: packageVersion(),
+  });
+  if (report) io.stdout(report);
+  const rel = (p: string): string => path.relative(io.cwd, p).split(path.sep).join('/') || '.';
+  const out = rel(result.outDir);
+  if (result.errorCount || result.lint.internalErrors) {
+    io.stderr(`skillc build: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}; nothing was written to ${out}/.\n`);
+    return result.lint.internalErrors ? 2 : 1;
+  }
+  const skills = result.lint.files.length;
+  if (result.drift) {
+    const { changed, missing, extra } = result.drift;
+    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)];
+    if (lines.length) {
+      io.stderr(`${lines.join('\n')}\nskillc build --check: ${out}/ is out of date (${lines.length} file${lines.length === 1 ? '' : 's'}). Run \`npx skillc build\` (or \`npm run build:skills\`) and commit the result.\n`);
+      return 1;
+    }
+    io.stdout(`skillc build --check: ${out}/ is up to date (${skills} skills, ${result.hosts.length} hosts, ${result.files.length} files).\n`);
+    return 0;
+  }
+  const carried = result.carried.length ? ` Kept ${result.carried.length} file(s) skillc did not write: ${result.carried.join(', ')}.` : '';
+  io.stdout(`skillc build: ${skills} skill${skills === 1 ? '' : 's'} for ${result.hosts.join(', ')} -> ${out}/ (${result.files.length} files).${carried}\n`);
+  return 0;
+}

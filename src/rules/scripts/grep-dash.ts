@@ -1,0 +1,101 @@
+import { defineSkillRule } from '../rule.js';
+import { show } from '../util.js';
+import { shellFences, shellScripts } from './shared.js';
+import { commandOf, shellPipelines, type Word } from './shell.js';
+
+interface GrepSyntax {
+  /** Short options that take a value (the rest of the cluster, or the next word). */
+  short: string;
+  /** Long options that take a value as the next word when written without `=`. */
+  long: ReadonlySet<string>;
+}
+
+const GNU_GREP: GrepSyntax = {
+  short: 'ABCDdefm',
+  long: new Set(['regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'devices', 'directories', 'binary-files', 'label', 'include', 'exclude', 'exclude-from', 'exclude-dir', 'group-separator']),
+};
+
+const RIPGREP: GrepSyntax = {
+  short: 'ABCdefgjmMrtTE',
+  long: new Set([
+    'regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'max-depth', 'glob', 'iglob', 'type', 'type-not', 'type-add', 'type-clear',
+    'replace', 'threads', 'max-columns', 'encoding', 'color', 'colors', 'sort', 'sortr', 'path-separator', 'context-separator', 'field-match-separator',
+    'field-context-separator', 'max-filesize', 'pre', 'pre-glob', 'ignore-file', 'engine', 'dfa-size-limit', 'regex-size-limit',
+  ]),
+};
+
+/** grep and its variants; ripgrep parses a leading `-` the same way. `git grep` is left out: there `--` starts pathspecs. */
+const GREPS: Readonly<Record<string, GrepSyntax>> = { grep: GNU_GREP, egrep: GNU_GREP, fgrep: GNU_GREP, rg: RIPGREP };
+
+/** An unquoted word that reads as an option (`-rn`, `-5`, `--include=*.ts`). */
+const OPTION = /^(?:--[A-Za-z0-9][A-Za-z0-9-]*(?:=.*)?|-[A-Za-z0-9]+)$/s;
+
+/**
+ * The word meant as the pattern when grep would parse it as an option: a
+ * quoted word starting with `-` before any `--`, `-e` or `-f`, or an unquoted
+ * one that is no option (`---`, `-[0-9]`).
+ */
+export function dashPattern(args: readonly Word[], syntax: GrepSyntax): Word | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === '--' && !w.quoted) return undefined;
+    if (!v.startsWith('-') || v === '-') return undefined; // the pattern operand, or stdin
+    if (w.quoted || !OPTION.test(v)) return w;
+    if (v.startsWith('--')) {
+      const name = v.slice(2).split('=')[0]!;
+      if (name === 'regexp' || name === 'file') return undefined;
+      if (!v.includes('=') && syntax.long.has(name)) i++;
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const ch = v[k]!;
+      if (ch === 'e' || ch === 'f') return undefined;
+      if (syntax.short.includes(ch)) {
+        if (k === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+function findings(script: string): { word: Word; name: string }[] {
+  const out: { word: Word; name: string }[] = [];
+  for (const pipeline of shellPipelines(script)) {
+    for (const command of pipeline.commands) {
+      const cmd = commandOf(command);
+      const syntax = cmd && GREPS[cmd.name];
+      if (!cmd || !syntax) continue;
+      const word = dashPattern(cmd.args, syntax);
+      if (word) out.push({ word, name: cmd.name });
+    }
+  }
+  return out;
+}
+
+function message(name: string, pattern: string): string {
+  return `Unexpected \`${name}\` pattern \`${show(pattern)}\` starting with \`-\`, expected \`--\` or \`-e\` before it (${name} reads it as an option)`;
+}
+
+export default defineSkillRule(
+  {
+    id: 'scripts/grep-dash',
+    description: 'Reports a `grep` (`egrep`, `fgrep`, `rg`) pattern starting with `-` without `--` or `-e` before it, in bundled shell scripts and shell code blocks.',
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  ({ skill, report }) => {
+    for (const { entry, file } of shellScripts(skill)) {
+      for (const { word, name } of findings(file.text)) {
+        report({ message: message(name, word.value), range: file.lines.range(word.start, word.end), file: entry.path });
+      }
+    }
+    for (const block of shellFences(skill)) {
+      for (const { word, name } of findings(block.script)) {
+        report({ message: message(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
+      }
+    }
+  },
+);

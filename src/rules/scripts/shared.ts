@@ -1,0 +1,119 @@
+import type { BundledFile, CodeFence, Skill } from '../../model/skill.js';
+import type { TextFile } from '../../model/text.js';
+
+export type ShellKind = 'bash' | 'sh' | 'dash' | 'zsh';
+
+/** Scripts larger than this are not checked (the bundle reader caps text at the same size). */
+export const MAX_SCRIPT_BYTES = 1024 * 1024;
+
+const SHELLS = new Set<string>(['bash', 'sh', 'dash', 'zsh']);
+
+/** The interpreter a shebang names (`#!/bin/bash`, `#!/usr/bin/env -S bash -e`), or undefined. */
+export function shebangProgram(text: string): { program: string; line: string } | undefined {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith('#!', start)) return undefined;
+  const end = text.indexOf('\n', start);
+  const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+  const parts = line.slice(2).trim().split(/\s+/);
+  let i = 0;
+  let program = (parts[i] ?? '').replace(/^.*\//, '');
+  if (program === 'env') {
+    i++;
+    while (i < parts.length && (parts[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(parts[i]!))) i++;
+    program = (parts[i] ?? '').replace(/^.*\//, '');
+  }
+  return { program, line };
+}
+
+/**
+ * The shell a bundled file is written for: its shebang when it names sh, bash,
+ * dash or zsh; bash for a `.sh`/`.bash` file without one (agents run those with
+ * `bash script.sh`). A shebang naming another interpreter wins over the extension.
+ */
+export function shellOf(relPath: string, text: string): ShellKind | undefined {
+  const shebang = shebangProgram(text);
+  if (shebang) return SHELLS.has(shebang.program) ? (shebang.program as ShellKind) : undefined;
+  return /\.(?:sh|bash)$/i.test(relPath) ? 'bash' : undefined;
+}
+
+export interface ShellScript {
+  entry: BundledFile;
+  file: TextFile;
+  shell: ShellKind;
+}
+
+/** Bundled shell scripts: `.sh`/`.bash` files, and extensionless or executable files with a shell shebang. */
+export function shellScripts(skill: Skill): ShellScript[] {
+  const out: ShellScript[] = [];
+  for (const entry of skill.bundled) {
+    if (entry.kind !== 'file' || entry.size > MAX_SCRIPT_BYTES) continue;
+    const base = entry.relPath.slice(entry.relPath.lastIndexOf('/') + 1);
+    if (!/\.(?:sh|bash)$/i.test(base) && base.includes('.') && !entry.executable) continue;
+    const file = skill.bundle.text(entry.relPath);
+    if (!file) continue;
+    const shell = shellOf(entry.relPath, file.text);
+    if (shell) out.push({ entry, file, shell });
+  }
+  return out;
+}
+
+const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console']);
+const PROMPT = /^(\s*)([$%] )/;
+
+/** A fenced code block of shell, as a script whose offsets map back into the SKILL.md. */
+export interface ShellFence {
+  fence: CodeFence;
+  /** The block's text; for `console` blocks, output lines and prompts blanked to spaces. */
+  script: string;
+  /** Maps an offset in `script` to an offset in the SKILL.md. */
+  toFile(offset: number): number;
+}
+
+/** Console blocks: only lines after a `$ ` or `% ` prompt (and their `\` continuations) are commands. */
+function consoleScript(value: string): string {
+  const lines = value.split('\n');
+  if (!lines.some((l) => PROMPT.test(l))) return value;
+  let continued = false;
+  return lines
+    .map((line) => {
+      const m = PROMPT.exec(line);
+      if (m) {
+        continued = /\\\r?$/.test(line);
+        return ' '.repeat(m[0].length) + line.slice(m[0].length);
+      }
+      if (continued) {
+        continued = /\\\r?$/.test(line);
+        return line;
+      }
+      return ' '.repeat(line.length);
+    })
+    .join('\n');
+}
+
+export function shellFences(skill: Skill): ShellFence[] {
+  const { lines } = skill.file;
+  const out: ShellFence[] = [];
+  for (const fence of skill.codeFences) {
+    const lang = fence.lang?.toLowerCase();
+    if (!lang || !SHELL_LANGS.has(lang)) continue;
+    const valueLines = fence.value.split('\n');
+    // Indented fences (in lists, block quotes) lose a prefix of each line; find it per line.
+    const lineStarts: number[] = [];
+    let acc = 0;
+    const fileOffsets = valueLines.map((vl, i) => {
+      lineStarts.push(acc);
+      acc += vl.length + 1;
+      const fileLine = fence.valueLine + i;
+      const own = vl.replace(/\r$/, '');
+      const text = lines.lineText(fileLine);
+      return lines.offsetAt(fileLine, 1) + (text.endsWith(own) ? text.length - own.length : 0);
+    });
+    const toFile = (offset: number): number => {
+      let i = valueLines.length - 1;
+      while (i > 0 && lineStarts[i]! > offset) i--;
+      return fileOffsets[i]! + (offset - lineStarts[i]!);
+    };
+    out.push({ fence, script: lang === 'console' ? consoleScript(fence.value) : fence.value, toFile });
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/frontmatter/field-type.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (extra: string) => `---\nname: my-skill\ndescription: Use when testing.\n${extra}\n---\n# T\n`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { files: { 'SKILL.md': skill('license: MIT\ncompatibility: Node 20\nallowed-tools: Bash(git add:*) Read Grep') } },
+      { name: 'commas inside a tool pattern', files: { 'SKILL.md': skill('allowed-tools: Bash(git add, commit:*) Read') } },
+      {
+        name: 'claude fields of the right types',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('disable-model-invocation: true\nuser-invocable: false\ncontext: fork\neffort: high\npaths: [src/**, test/**]\nhooks: {}\narguments: [a, b]') },
+      },
+      { name: 'keys a host does not read are frontmatter/unknown-key', files: { 'SKILL.md': skill('disable-model-invocation: "yes"') } },
+      { name: 'metadata is frontmatter/metadata-strings', files: { 'SKILL.md': skill('metadata: 3') } },
+      { name: 'an empty name is frontmatter/name-missing', files: { 'SKILL.md': '---\nname:\ndescription:\n---\n' } },
+      { name: 'skillc is checked by its own rules', files: { 'SKILL.md': skill('skillc: 3') } },
+    ],
+    invalid: [
+      {
+        name: 'a quoted boolean',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('disable-model-invocation: "false"') },
+        errors: [{ line: 4, column: 27, endColumn: 34, message: 'Unexpected string `"false"` for `disable-model-invocation`, expected the boolean `false` (unquoted)' }],
+        output: skill('disable-model-invocation: false'),
+      },
+      {
+        name: 'yes/no words and numbers',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('user-invocable: yes\ndisable-model-invocation: 1') },
+        errors: [
+          { line: 4, column: 17, message: 'Unexpected string `yes` for `user-invocable`, expected the boolean `true` (unquoted)' },
+          { line: 5, column: 27, message: 'Unexpected number `1` for `disable-model-invocation`, expected `true` or `false`' },
+        ],
+        output: skill('user-invocable: true\ndisable-model-invocation: 1'),
+      },
+      {
+        name: 'a number for a string is quoted as written',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('version: 1.10') },
+        errors: [{ line: 4, column: 10, endColumn: 14, message: 'Unexpected number `1.10` for `version`, expected a string' }],
+        output: skill('version: "1.10"'),
+      },
+      {
+        name: 'a list for a string',
+        files: { 'SKILL.md': skill('license: [MIT, Apache-2.0]') },
+        errors: [{ line: 4, column: 10, message: 'Unexpected list for `license`, expected a string' }],
+      },
+      {
+        name: 'non-string name and description',
+        files: { 'SKILL.md': '---\nname: 2024\ndescription:\n  - a\n---\n' },
+        errors: [
+          { line: 2, column: 7, message: 'Unexpected number `2024` for `name`, expected a string' },
+          { line: 4, column: 3, message: 'Unexpected list for `description`, expected a string' },
+        ],
+        output: '---\nname: "2024"\ndescription:\n  - a\n---\n',
+      },
+      {
+        name: 'an empty optional field',
+        files: { 'SKILL.md': skill('license:') },
+        errors: [{ line: 4, column: 1, endColumn: 8, message: 'Unexpected empty value for `license`, expected a string (or no `license` key)' }],
+      },
+      {
+        name: 'a value outside the allowed set, fixed when only the case differs',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('context: Fork\nshell: zsh') },
+        errors: [
+          { line: 4, column: 10, message: 'Unexpected `context: Fork`, expected fork' },
+          { line: 5, column: 8, message: 'Unexpected `shell: zsh`, expected one of bash, powershell' },
+        ],
+        output: skill('context: fork\nshell: zsh'),
+      },
+      {
+        name: 'comma-separated allowed-tools',
+        files: { 'SKILL.md': skill('allowed-tools: Read, Grep, Bash(git add:*)') },
+        errors: [{ line: 4, column: 16, message: 'Unexpected commas in `allowed-tools`, expected a space-separated string of tools (the spec splits on spaces, so `Read,` is not a tool)' }],
+        output: skill('allowed-tools: Read Grep Bash(git add:*)'),
+      },
+      {
+        name: 'comma-separated allowed-tools in a block scalar: no fix',
+        files: { 'SKILL.md': skill('allowed-tools: >\n  Read, Grep') },
+        errors: [{ line: 4, column: 16, message: /^Unexpected commas in `allowed-tools`/ }],
+      },
+      {
+        name: 'allowed-tools as a flow list',
+        files: { 'SKILL.md': skill('allowed-tools: [Read, Grep, "Bash(git:*)"]') },
+        errors: [{ line: 4, column: 16, message: 'Unexpected list for `allowed-tools`, expected a space-separated string of tools' }],
+        output: skill('allowed-tools: Read Grep Bash(git:*)'),
+      },
+      {
+        name: 'allowed-tools as a block list: no fix',
+        files: { 'SKILL.md': skill('allowed-tools:\n  - Read\n  - Grep') },
+        errors: [{ line: 5, column: 3, message: /^Unexpected list for `allowed-tools`/ }],
+      },
+      {
+        name: 'string-or-list and mapping fields',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('paths: [src, 3]\nhooks: on') },
+        errors: [
+          { line: 4, column: 8, message: 'Unexpected list with non-string items for `paths`, expected a string or a list of strings' },
+          { line: 5, column: 8, message: 'Unexpected string `on` for `hooks`, expected a mapping' },
+        ],
+      },
+    ],
+  },
+  { describe, it },
+);

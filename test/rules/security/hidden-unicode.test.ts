@@ -1,0 +1,58 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/security/hidden-unicode.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (body: string, description = 'Use when testing.') => `---\nname: my-skill\ndescription: ${description}\n---\n${body}\n`;
+/** Unicode tag characters spelling `ascii` (each a surrogate pair in UTF-16). */
+const tags = (ascii: string) => [...ascii].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'plain text', files: { 'SKILL.md': skill('# Title\n\nRun the tests.') } },
+      { name: 'emoji ZWJ sequence', files: { 'SKILL.md': skill('Pair with a \u{1F469}\u200D\u{1F4BB} developer.') } },
+      { name: 'ZWNJ inside a Persian word', files: { 'SKILL.md': skill('Say \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 politely.') } },
+      { name: 'subdivision flag tags', files: { 'SKILL.md': skill(`Team \u{1F3F4}${tags('gbeng')}\u{E007F} only.`) } },
+      { name: 'byte order mark at the start of a bundled file', files: { 'SKILL.md': skill('# T'), 'references/a.md': '\uFEFF# A\n' } },
+      { name: 'binary bundled file is skipped', files: { 'SKILL.md': skill('# T'), 'assets/x.bin': Buffer.from([0, 0xe2, 0x80, 0x8b, 0]) } },
+    ],
+    invalid: [
+      {
+        name: 'right-to-left override (Trojan Source)',
+        files: { 'SKILL.md': skill('# T\n\nRun `ls \u202Etxt.exe`.') },
+        errors: [{ line: 7, column: 9, endLine: 7, endColumn: 10, message: 'Unexpected hidden character U+202E (RIGHT-TO-LEFT OVERRIDE), expected visible text' }],
+      },
+      {
+        name: 'a run of zero-width spaces is one report',
+        files: { 'SKILL.md': skill('# T', 'Use when\u200B\u200B\u200B testing.') },
+        errors: [{ line: 3, column: 22, endColumn: 25, message: 'Unexpected 3 hidden characters U+200B (ZERO WIDTH SPACE), expected visible text' }],
+      },
+      {
+        name: 'tag characters spell hidden text',
+        files: { 'SKILL.md': skill(`Be helpful.${tags('rm -rf ~')}`) },
+        errors: [{ line: 5, column: 12, endColumn: 28, message: 'Unexpected 8 hidden Unicode tag characters that spell "rm -rf ~", expected visible text' }],
+      },
+      {
+        name: 'a single tag character',
+        files: { 'SKILL.md': skill(`Hi${tags('A')}`) },
+        errors: [{ line: 5, column: 3, endColumn: 5, message: 'Unexpected hidden character U+E0041 (TAG LATIN CAPITAL LETTER A), expected visible text' }],
+      },
+      {
+        name: 'bidi isolate in a bundled script',
+        files: { 'SKILL.md': skill('# T'), 'scripts/run.sh': { text: '#!/bin/sh\nif [ "$x" = "a\u2066" ]; then :; fi\n', mode: 0o755 } },
+        errors: [{ file: 'scripts/run.sh', line: 2, column: 15, endColumn: 16, message: 'Unexpected hidden character U+2066 (LEFT-TO-RIGHT ISOLATE), expected visible text' }],
+      },
+      {
+        name: 'byte order mark inside the text, joiner between ASCII letters, direction mark',
+        files: { 'SKILL.md': skill('a\uFEFFb c\u200Dd e\u200Ff') },
+        errors: [
+          { line: 5, column: 2, message: 'Unexpected hidden character U+FEFF (ZERO WIDTH NO-BREAK SPACE), expected visible text' },
+          { line: 5, column: 6, message: 'Unexpected hidden character U+200D (ZERO WIDTH JOINER), expected visible text' },
+          { line: 5, column: 10, message: 'Unexpected hidden character U+200F (RIGHT-TO-LEFT MARK), expected visible text' },
+        ],
+      },
+    ],
+  },
+  { describe, it },
+);

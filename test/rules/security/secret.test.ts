@@ -1,0 +1,75 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/security/secret.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (body: string) => `---\nname: my-skill\ndescription: Use when testing.\n---\n${body}\n`;
+
+/** Deterministic random-looking characters, so no credential-shaped literal sits in this file. */
+function noise(n: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', seed = 7): string {
+  let x = seed;
+  let s = '';
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    s += alphabet[Math.floor(x / 65536) % alphabet.length];
+  }
+  return s;
+}
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const aws = 'AK' + 'IA' + noise(16, UPPER);
+const github = 'gh' + 'p_' + noise(36);
+const openai = 'sk-' + 'proj-' + noise(48, undefined, 11);
+const anthropic = 'sk-' + 'ant-api03-' + noise(90, undefined, 13);
+const slack = 'xo' + 'xb-' + noise(12, '0123456789', 3) + '-' + noise(24, undefined, 5);
+const google = 'AI' + 'za' + noise(35, undefined, 17);
+const stripe = 'sk' + '_live_' + noise(24, undefined, 19);
+const pem = `-----BEGIN RSA ${'PRIVATE'} KEY-----\n${noise(64, undefined, 23)}\n${noise(64, undefined, 29)}\n-----END RSA PRIVATE KEY-----\n`;
+const expected = (kind: string) => `Unexpected ${kind}, expected a reference to a secret kept outside the skill (e.g. an environment variable)`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'no secrets', files: { 'SKILL.md': skill('Read `$GITHUB_TOKEN` from the environment.') } },
+      { name: "AWS's documentation key", files: { 'SKILL.md': skill('aws_access_key_id = AKIAIOSFODNN7EXAMPLE') } },
+      { name: 'elided and bracketed placeholders', files: { 'SKILL.md': skill('export OPENAI_API_KEY=sk-...xxxx\nexport ANTHROPIC_API_KEY=<your-key>\nexport OPENAI_API_KEY=sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxx') } },
+      { name: 'repeated characters', files: { 'SKILL.md': skill(`token: gh${'p_'}${'0'.repeat(36)}`) } },
+      { name: 'words after sk- without digits', files: { 'SKILL.md': skill('Use sk-learn-compatible-estimators-only here.') } },
+      { name: 'private key block with an elided body', files: { 'SKILL.md': skill('```\n-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n```') } },
+    ],
+    invalid: [
+      {
+        name: 'AWS key in the body',
+        files: { 'SKILL.md': skill(`# T\n\nUse key ${aws} for uploads.`) },
+        errors: [{ line: 7, column: 9, endColumn: 29, message: expected('AWS access key ID') }],
+      },
+      {
+        name: 'GitHub token in a bundled reference',
+        files: { 'SKILL.md': skill('# T'), 'references/setup.md': `# Setup\n\ngit clone https://x:${github}@github.com/o/r\n` },
+        errors: [{ file: 'references/setup.md', line: 3, column: 21, endColumn: 61, message: expected('GitHub token') }],
+      },
+      {
+        name: 'OpenAI and Anthropic keys',
+        files: { 'SKILL.md': skill(`OPENAI_API_KEY=${openai}\nANTHROPIC_API_KEY=${anthropic}`) },
+        errors: [
+          { line: 5, column: 16, message: expected('OpenAI API key') },
+          { line: 6, column: 19, message: expected('Anthropic API key') },
+        ],
+      },
+      {
+        name: 'Slack, Google and Stripe keys in a script',
+        files: { 'SKILL.md': skill('# T'), 'scripts/env.sh': `SLACK=${slack}\nGOOGLE=${google}\nSTRIPE=${stripe}\n` },
+        errors: [
+          { file: 'scripts/env.sh', line: 1, column: 7, message: expected('Slack token') },
+          { file: 'scripts/env.sh', line: 2, column: 8, endColumn: 47, message: expected('Google API key') },
+          { file: 'scripts/env.sh', line: 3, column: 8, message: expected('Stripe live key') },
+        ],
+      },
+      {
+        name: 'private key block',
+        files: { 'SKILL.md': skill('# T'), 'assets/deploy.pem': pem },
+        errors: [{ file: 'assets/deploy.pem', line: 1, column: 1, endColumn: 32, message: expected('private key block') }],
+      },
+    ],
+  },
+  { describe, it },
+);
