@@ -14,6 +14,7 @@ function skillc(args: string[], cwd: string, env: Record<string, string> = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+// Fixtures are copied out of the repo: its own skillc.config.json would otherwise be found upwards.
 function copyFixture(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-cli-'));
   fs.cpSync(path.join(fixtures, name), dir, { recursive: true });
@@ -45,14 +46,14 @@ describe('skillc CLI', () => {
   });
 
   it('exits 0 on a clean tree and prints nothing in stylish', () => {
-    const r = skillc(['lint'], path.join(fixtures, 'clean'));
+    const r = skillc(['lint'], copyFixture('clean'));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
   });
 
   it('prints the json contract, every linted file listed', () => {
-    const r = skillc(['lint', '--format', 'json'], path.join(fixtures, 'broken'));
+    const r = skillc(['lint', '--format', 'json'], copyFixture('broken'));
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     expect(Object.keys(doc)).toEqual(['version', 'files', 'summary']);
@@ -74,7 +75,7 @@ describe('skillc CLI', () => {
   });
 
   it('prints stylish with positions, rule ids and a summary', () => {
-    const r = skillc(['lint'], path.join(fixtures, 'broken'));
+    const r = skillc(['lint'], copyFixture('broken'));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('skills-src/bad-name/SKILL.md');
     expect(r.stdout).toMatch(/2:7\s+error\s+Unexpected `Bad_Name`.*frontmatter\/name-format/);
@@ -83,12 +84,12 @@ describe('skillc CLI', () => {
   });
 
   it('colours stylish only when forced', () => {
-    const r = skillc(['lint', '--color'], path.join(fixtures, 'broken'));
+    const r = skillc(['lint', '--color'], copyFixture('broken'));
     expect(r.stdout).toContain('\u001b[');
   });
 
   it('prints GitHub annotations', () => {
-    const r = skillc(['lint', '--format', 'github'], path.join(fixtures, 'broken'));
+    const r = skillc(['lint', '--format', 'github'], copyFixture('broken'));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('::error file=skills-src/bad-name/SKILL.md,line=2,col=7,endLine=2,endColumn=15,title=frontmatter/name-format::Unexpected `Bad_Name`');
     expect(r.stdout).toMatch(/^::warning file=skills-src\/suppressed\/SKILL.md,line=8,/m);

@@ -19,7 +19,7 @@ export default defineSkillRule(
     if (f.value.trim() === '') {
       report({ message: `Unexpected empty \`compatibility\`, expected 1-${max} characters (or no \`compatibility\` key at all)`, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected \`compatibility\` of ${length} characters, expected at most ${max} (the limit of ${hostIds(strictest)})`, range: f.valueRange });
+      report({ message: `Unexpected \`compatibility\` of ${length} characters, expected at most ${max}${strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : ''}`, range: f.valueRange });
     }
   },
 );

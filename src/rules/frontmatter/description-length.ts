@@ -19,7 +19,7 @@ export default defineSkillRule(
     if (f.value.trim() === '') {
       report({ message: `Unexpected empty description, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected description of ${length} characters, expected at most ${max} (the limit of ${hostIds(strictest)})`, range: f.valueRange });
+      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : ''}`, range: f.valueRange });
     }
   },
 );

@@ -1,6 +1,5 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { HostProfile } from '../../hosts/profile.js';
-import type { Range } from '../../model/diagnostic.js';
 import type { Frontmatter, FrontmatterField, Skill } from '../../model/skill.js';
 import { parsed } from '../util.js';
 
@@ -98,11 +97,6 @@ export function rewriteScalar(style: FrontmatterField['style'], value: string): 
   if (style === 'single') candidates.push(`'${value.replace(/'/g, "''")}'`);
   candidates.push(doubleQuoted(value));
   return candidates.find((c) => !/[\r\n]/.test(c) && parsesTo(c, value));
-}
-
-/** Range of the `[start, end)` offsets in the SKILL.md. */
-export function rangeOf(skill: Skill, start: number, end: number): Range {
-  return skill.file.lines.range(start, end);
 }
 
 /** The smallest of a limit over the linted hosts, with the hosts that set it. */

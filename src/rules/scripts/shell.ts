@@ -42,14 +42,27 @@ const OPS = [';;&', '<<<', '<<-', '&>>', '||', '|&', '&&', ';;', ';&', '<<', '>>
 const REDIRECTS = new Set(['<<<', '<<-', '&>>', '<<', '>>', '<&', '>&', '<>', '>|', '&>', '<', '>']);
 const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{', 'time']);
 const CLOSERS = new Set(['}', 'done', 'fi', 'esac']);
+const MAX_NESTING = 64;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 
 class Lexer {
   readonly lists: Token[][] = [];
+  private depth = 0;
   constructor(private readonly src: string) {}
 
   /** Lexes commands from `pos` until `close` (for substitutions) or the end; returns the position after. */
   list(pos: number, close?: ')' | '`'): number {
+    // Substitutions nest by recursion; hostile nesting gives up on the rest of the text.
+    if (this.depth >= MAX_NESTING) return this.src.length;
+    this.depth++;
+    try {
+      return this.listAt(pos, close);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private listAt(pos: number, close: ')' | '`' | undefined): number {
     const src = this.src;
     const tokens: Token[] = [];
     this.lists.push(tokens);

@@ -17,7 +17,7 @@ testRule(
       {
         name: 'too long',
         files: { 'SKILL.md': skill('a'.repeat(501)) },
-        errors: [{ line: 4, column: 16, endColumn: 517, message: 'Unexpected `compatibility` of 501 characters, expected at most 500 (the limit of agentskills)' }],
+        errors: [{ line: 4, column: 16, endColumn: 517, message: 'Unexpected `compatibility` of 501 characters, expected at most 500' }],
       },
       {
         name: 'empty',
@@ -28,7 +28,7 @@ testRule(
         name: 'block scalar over the limit',
         hosts: ['claude'],
         files: { 'SKILL.md': skill(`|\n  ${'b'.repeat(600)}`) },
-        errors: [{ line: 4, column: 16, message: /^Unexpected `compatibility` of 601 characters, expected at most 500 \(the limit of claude\)$/ }],
+        errors: [{ line: 4, column: 16, message: /^Unexpected `compatibility` of 601 characters, expected at most 500$/ }],
       },
     ],
   },

@@ -19,13 +19,13 @@ testRule(
       {
         name: 'too long',
         files: { 'SKILL.md': skill('a'.repeat(1025)) },
-        errors: [{ line: 3, column: 14, endColumn: 1039, message: 'Unexpected description of 1025 characters, expected at most 1024 (the limit of agentskills)' }],
+        errors: [{ line: 3, column: 14, endColumn: 1039, message: 'Unexpected description of 1025 characters, expected at most 1024' }],
       },
       {
         name: 'too long for several hosts (a block scalar keeps its final line break)',
         hosts: ['agentskills', 'claude', 'codex'],
         files: { 'SKILL.md': skill(`>\n  ${'word '.repeat(210)}`) },
-        errors: [{ line: 3, column: 14, message: 'Unexpected description of 1051 characters, expected at most 1024 (the limit of agentskills, claude, codex)' }],
+        errors: [{ line: 3, column: 14, message: 'Unexpected description of 1051 characters, expected at most 1024' }],
       },
       {
         name: 'empty string',

@@ -1,0 +1,91 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/source/skillc-block.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (block: string) => `---\nname: my-skill\ndescription: Use when testing.\nskillc:\n${block}---\n# T\n`;
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'no block', files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\n---\n' } },
+      {
+        name: 'every key well-formed',
+        hosts: ['claude', 'codex'],
+        config: { hosts: ['claude', 'codex'], kinds: { workflow: { sections: ['Procedure'] } } },
+        files: {
+          'SKILL.md': skill(
+            [
+              '  invocation: manual',
+              '  targets: [claude, codex]',
+              '  kind: workflow',
+              '  requires: [changelog-style]',
+              '  artifacts:',
+              '    notes.md: { sections: [summary, contributors], ordered: true }',
+              '  effects: [email.send, http.post]',
+              '  claude: { context: fork, argument-hint: "[version]" }',
+              '  codex: { interface: { display_name: Release notes } }',
+              '',
+            ].join('\n'),
+          ),
+        },
+      },
+    ],
+    invalid: [
+      {
+        name: 'not a mapping',
+        files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\nskillc: yes\n---\n' },
+        errors: [{ line: 4, column: 9, message: 'Unexpected string `yes` for `skillc`, expected a mapping of compile-time keys' }],
+      },
+      {
+        name: 'unknown key and bad invocation',
+        files: { 'SKILL.md': skill('  invocation: sometimes\n  colour: red\n') },
+        errors: [
+          { line: 6, column: 3, message: /^Unexpected key `skillc.colour`, expected one of invocation, targets/ },
+          { line: 5, column: 15, message: 'Unexpected string `sometimes` for `skillc.invocation`, expected `auto` or `manual`' },
+        ],
+      },
+      {
+        name: 'unknown target host',
+        files: { 'SKILL.md': skill('  targets: [claude, emacs]\n') },
+        errors: [{ line: 5, column: 12, message: /^Unexpected unknown host `emacs` in `skillc.targets`/ }],
+      },
+      {
+        name: 'unsafe artifact names and bad sections',
+        files: { 'SKILL.md': skill('  artifacts:\n    ../notes.md: { sections: [a] }\n    out/x.md: {}\n    ok.md: { sections: summary }\n') },
+        errors: [
+          { line: 6, column: 5, message: /^Unexpected artifact name `..\/notes.md`, expected a plain file name/ },
+          { line: 7, column: 5, message: /^Unexpected artifact name `out\/x.md`/ },
+          { line: 8, column: 24, message: 'Unexpected string `summary` for the sections of `ok.md`, expected a list of `##` heading texts' },
+        ],
+      },
+      {
+        name: 'unknown kind when the config has kinds',
+        config: { kinds: { workflow: {} } },
+        files: { 'SKILL.md': skill('  kind: wrokflow\n') },
+        errors: [{ line: 5, column: 9, message: "Unexpected unknown kind `wrokflow`, expected one of the config's kinds: workflow" }],
+      },
+      {
+        name: 'a host field the host does not read',
+        files: { 'SKILL.md': skill('  codex: { context: fork }\n  claude: { name: other }\n') },
+        errors: [
+          { line: 6, column: 13, message: 'Unexpected `name` in `skillc.claude`: set it once at the top level, hosts must agree on it' },
+          { line: 5, column: 12, message: /^Unexpected key `context` in `skillc.codex`: OpenAI Codex does not read it/ },
+        ],
+      },
+      {
+        name: 'bad effects',
+        files: { 'SKILL.md': skill('  effects: [email, http.post]\n') },
+        errors: [{ line: 5, column: 12, message: 'Unexpected effect `email`, expected `area.verb` such as `email.send` or `http.post`' }],
+      },
+      {
+        name: 'manual invocation a host cannot enforce is a warning',
+        hosts: ['claude', 'gemini'],
+        config: { hosts: ['claude', 'gemini'] },
+        files: { 'SKILL.md': skill('  invocation: manual\n') },
+        errors: [{ line: 5, column: 3, message: /^Unexpected `invocation: manual` for Gemini CLI, which cannot enforce it/ }],
+      },
+    ],
+  },
+  { describe, it },
+);
