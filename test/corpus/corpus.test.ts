@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/lint/engine.js';
+
+// The real, MIT-licensed skill trees beside the repo (read in place, never copied).
+const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+const expectedFile = path.join(import.meta.dirname, 'expected.json');
+
+interface Finding {
+  file: string;
+  line: number;
+  severity: string;
+  ruleId: string;
+}
+
+async function findings(tree: string, host: string): Promise<Finding[]> {
+  const cwd = path.join(corpus, tree);
+  const result = await lint({ cwd, paths: ['skills'], hosts: [host] });
+  expect(result.internalErrors).toBe(0);
+  return result.files.flatMap((f) => f.messages.map((m) => ({ file: path.relative(cwd, f.path), line: m.line, severity: m.severity, ruleId: m.ruleId })));
+}
+
+/**
+ * Every finding on the corpus is written down in expected.json and explained in
+ * docs/corpus-findings.md; a new finding, or a lost one, fails this test.
+ * UPDATE_CORPUS=1 rewrites expected.json (then update the explanations).
+ */
+describe.skipIf(!fs.existsSync(corpus))('the real skills in ../shared/corpus', () => {
+  it('tflow under agentskills and supermodo under claude give exactly the explained findings', async () => {
+    const actual = {
+      'tflow (agentskills)': await findings('tflow', 'agentskills'),
+      'supermodo (claude)': await findings('supermodo', 'claude'),
+    };
+    if (process.env.UPDATE_CORPUS) fs.writeFileSync(expectedFile, `${JSON.stringify(actual, null, 1)}\n`);
+    const expected = JSON.parse(fs.readFileSync(expectedFile, 'utf8'));
+    expect(actual).toEqual(expected);
+  });
+
+  it('reports no false errors on the well-formed tflow family', async () => {
+    expect(await findings('tflow', 'agentskills')).toEqual([]);
+  });
+
+  it('names the real defects in supermodo', async () => {
+    const found = await findings('supermodo', 'claude');
+    const errors = found.filter((f) => f.severity === 'error');
+    // flow's description is 1,027 characters: Claude Code and the spec cut it at 1,024.
+    expect(errors).toEqual([{ file: 'skills/flow/SKILL.md', line: 3, severity: 'error', ruleId: 'frontmatter/description-length' }]);
+    expect(found).toContainEqual({ file: 'skills/tdd/SKILL.md', line: 68, severity: 'warning', ruleId: 'body/section-empty' });
+    expect(found.filter((f) => f.ruleId === 'body/max-lines').map((f) => f.file)).toEqual(['skills/bug-council/SKILL.md']);
+  });
+
+  it('lints the gateway discovery fixtures as skills without crashing', async () => {
+    const cwd = path.join(corpus, 'tflow/skills/tflow-gateway/scripts/fixtures');
+    const result = await lint({ cwd, paths: ['.'], hosts: ['agentskills'] });
+    expect(result.internalErrors).toBe(0);
+    expect(result.files.length).toBeGreaterThanOrEqual(5);
+  });
+});
