@@ -53,25 +53,16 @@ export function readSkill(dir: string): Skill {
   return parseSkill(input);
 }
 
+/** A model with nothing collected yet; the parse fills it in. */
+function emptySkill(dir: string, file: TextFile, bundled: BundledFile[], bundle: BundleReader): Skill {
+  return { dir, dirName: path.basename(dir), file, bodyOffset: 0, headings: [], sections: [], links: [], codeFences: [], inlineCode: [], comments: [], directives: [], bundled, bundle };
+}
+
 /** Builds the typed model of one skill from its SKILL.md text. Pure apart from lazy bundle reads. */
 export function parseSkill(input: ParseInput): Skill {
   const { dir, text } = input;
-  const file = textFile(path.join(dir, 'SKILL.md'), text);
-  const skill: Skill = {
-    dir,
-    dirName: path.basename(dir),
-    file,
-    bodyOffset: 0,
-    headings: [],
-    sections: [],
-    links: [],
-    codeFences: [],
-    inlineCode: [],
-    comments: [],
-    directives: [],
-    bundled: input.bundled ?? listBundle(dir),
-    bundle: input.bundle ?? bundleReader(dir, headingsOfFile),
-  };
+  const skill = emptySkill(dir, textFile(path.join(dir, 'SKILL.md'), text), input.bundled ?? listBundle(dir), input.bundle ?? bundleReader(dir, headingsOfFile));
+  const file = skill.file;
   if (input.readProblem) skill.readProblem = input.readProblem;
   if (input.readProblem && input.readProblem.kind !== 'encoding') return skill;
 
@@ -215,21 +206,7 @@ export interface Fragment {
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
-  const skill: Skill = {
-    dir: path.dirname(file.path),
-    dirName: '',
-    file,
-    bodyOffset: 0,
-    headings: [],
-    sections: [],
-    links: [],
-    codeFences: [],
-    inlineCode: [],
-    comments: [],
-    directives: [],
-    bundled: [],
-    bundle: { text: () => undefined, headings: () => undefined, exists: () => false },
-  };
+  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, exists: () => false });
   if (tooDeep(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
