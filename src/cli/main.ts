@@ -9,6 +9,8 @@ Compile, lint and rehearse skills (SKILL.md) for AI coding agents.
 Commands:
   lint [paths...]      report every defect a host would trip over
   build [--check]      compile skills-src/ into per-host skills under generated/
+  gate <run> <file>... check a run's artifacts against the skill's schemas
+  catalog [roots...]   list the skills discovery would find (name, description)
   rules                list the built-in rules
   explain <rule-id>    print one rule's documentation
 
@@ -28,6 +30,8 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).runLint,
   build: async () => (await import('./build.js')).runBuild,
+  gate: async () => (await import('./gate.js')).runGate,
+  catalog: async () => (await import('./catalog.js')).runCatalog,
   rules: async () => (await import('./rules.js')).runRules,
   explain: async () => (await import('./rules.js')).runExplain,
 };

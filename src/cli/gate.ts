@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../lint/discover.js';
+import { gate } from '../rehearse/gate.js';
+import { parse } from './args.js';
+import type { Io } from './io.js';
+
+export const GATE_HELP = `Usage: skillc gate <run-dir> <artifact>... [--skill <dir>] [--format text|json]
+
+Check a run's artifacts against the skill's declared \`skillc.artifacts\`
+schemas. Each artifact must be declared, a plain file name, present in the run
+folder, non-empty, and carry every required \`##\` section with its exact
+heading (in order when the schema says \`ordered: true\`). It fails closed.
+
+Options:
+      --skill <dir>        the skill declaring the schemas (default: the current folder)
+  -f, --format <name>      text (default) or json
+  -h, --help               show this help
+
+Exit codes: 0 every artifact passes, 1 one fails, 2 usage error.
+
+Example:
+  skillc gate /tmp/run-42 notes.md --skill skills-src/release-notes
+`;
+
+export async function runGate(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    skill: { type: 'string' },
+    format: { type: 'string', short: 'f', default: 'text' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(GATE_HELP);
+    return 0;
+  }
+  const [runDir, ...artifacts] = positionals;
+  if (!runDir || artifacts.length === 0) throw new UsageError('gate needs a run folder and at least one artifact name');
+  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  const skillDir = path.resolve(io.cwd, values.skill ?? '.');
+  if (!fs.existsSync(path.join(skillDir, 'SKILL.md'))) throw new UsageError(`no SKILL.md in ${values.skill ?? 'the current folder'}; name the skill with --skill <dir>`);
+  const runPath = path.resolve(io.cwd, runDir);
+  if (!fs.existsSync(runPath) || !fs.statSync(runPath).isDirectory()) throw new UsageError(`run folder not found: ${runDir}`);
+  const result = gate({ runDir: runPath, artifacts, skill: skillDir });
+  if (values.format === 'json') {
+    io.stdout(`${JSON.stringify({ ok: result.ok, runDir, verdicts: result.verdicts }, null, 2)}\n`);
+  } else {
+    for (const v of result.verdicts) {
+      if (v.ok) io.stdout(`ok   ${v.artifact}\n`);
+      else for (const p of v.problems) io.stdout(`FAIL ${v.artifact}${p.line ? `:${p.line}` : ''}: ${p.message}\n`);
+    }
+  }
+  return result.ok ? 0 : 1;
+}
