@@ -1,3 +1,4 @@
+import { getHost } from '../../hosts/index.js';
 import type { FieldSpec, HostProfile } from '../../hosts/profile.js';
 import type { TextEdit } from '../../model/diagnostic.js';
 import type { FrontmatterField, Skill } from '../../model/skill.js';
@@ -160,6 +161,21 @@ export default defineSkillRule(
         const message = complaining.length === readers.length ? problem.message : `${problem.message} (${hostIds(complaining)})`;
         const input: ReportInput = { message, range: f.valueRange };
         if (f.value === null || f.value === undefined) input.range = f.keyRange;
+        if (problem.fix) input.fix = problem.fix;
+        if (problem.severity) input.severity = problem.severity;
+        report(input);
+      }
+    }
+    // Host-only fields in `skillc.<host>` reach that host as written: check them against its profile.
+    const block = fm.fields.find((f) => f.key === SOURCE_KEY);
+    for (const hostBlock of block?.children ?? []) {
+      const host = getHost(hostBlock.key);
+      if (!host) continue;
+      for (const c of hostBlock.children ?? []) {
+        const spec = host.fields[c.key];
+        const problem = spec && check(skill, c, spec);
+        if (!problem) continue;
+        const input: ReportInput = { message: `${problem.message} (in \`skillc.${host.id}\`)`, range: c.value === null || c.value === undefined ? c.keyRange : c.valueRange };
         if (problem.fix) input.fix = problem.fix;
         if (problem.severity) input.severity = problem.severity;
         report(input);

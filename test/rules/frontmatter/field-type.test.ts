@@ -22,6 +22,16 @@ testRule(
     ],
     invalid: [
       {
+        name: 'host-only fields in skillc.<host> are checked against that host',
+        hosts: ['agentskills'],
+        files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    disable-model-invocation: "yes"\n---\n' },
+        errors: [
+          { line: 6, column: 14, message: 'Unexpected `context: forks`, expected fork (in `skillc.claude`)' },
+          { line: 7, column: 31, message: 'Unexpected string `"yes"` for `disable-model-invocation`, expected the boolean `true` (unquoted) (in `skillc.claude`)' },
+        ],
+        output: '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    disable-model-invocation: true\n---\n',
+      },
+      {
         name: 'a quoted boolean',
         hosts: ['claude'],
         files: { 'SKILL.md': skill('disable-model-invocation: "false"') },
