@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Node } from 'yaml';
 import type { Range } from '../model/diagnostic.js';
 import type { Frontmatter, FrontmatterFenceProblem, FrontmatterField, ScalarStyle, YamlIssue } from '../model/skill.js';
 import type { LineIndex } from '../model/text.js';
@@ -100,9 +100,19 @@ export function parseFrontmatter(text: string, lines: LineIndex, scan: FenceScan
   if (!scan.raw) return undefined;
   const { start, end, blockEnd } = scan.raw;
   const raw = text.slice(start, end);
-  const document = parseDocument(raw, { prettyErrors: false, uniqueKeys: true, strict: true, keepSourceTokens: false });
+  // logLevel 'error': yaml would otherwise print process warnings (e.g. for collection keys) into the user's terminal.
+  const document = parseDocument(raw, { prettyErrors: false, uniqueKeys: true, strict: true, keepSourceTokens: false, logLevel: 'error' });
   const errors = document.errors.map((e) => issue(e, start, raw.length, lines));
   const warnings = document.warnings.map((e) => issue(e, start, raw.length, lines));
+  // A mapping key that is itself a list or mapping: no host reads it, and JavaScript would stringify it.
+  visit(document, {
+    Pair(_, pair) {
+      const key = pair.key as Node | null;
+      if (key && !isScalar(key) && key.range) {
+        errors.push({ code: 'COMPLEX_KEY', message: 'Unexpected collection used as a mapping key', range: lines.range(start + key.range[0], start + key.range[1]) });
+      }
+    },
+  });
   let data: unknown;
   if (errors.length === 0) {
     try {
