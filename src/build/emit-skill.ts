@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { HostProfile } from '../hosts/profile.js';
 import type { Range, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import { applyEdits } from '../lint/fix.js';
 import { parseSkill } from '../parse/skill.js';
-import { frontmatterData } from '../rules/util.js';
+import { field, frontmatterData } from '../rules/util.js';
+import { isPlainFileName } from './artifacts.js';
 import { hostFrontmatter } from './frontmatter.js';
 import { renderRegions } from './generated.js';
-import { hostBlockEdits } from './host-blocks.js';
+import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
 import { toYaml } from './yaml.js';
 
@@ -46,13 +46,26 @@ export interface PreparedSkill {
   problems: BuildProblem[];
 }
 
+const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
+
 export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
   const problems: BuildProblem[] = [];
   const expansion = expandIncludes(skill.file.path, skill.file.text, skill.directives, skill.dir, sourcesRoot);
   for (const p of expansion.problems) problems.push({ severity: 'error', message: p.message, file: p.file, range: p.range, ruleId: 'build/include' });
-  // Only re-parse when includes changed the text: most skills have none.
-  const expanded = expansion.text === skill.file.text ? skill : parseSkill({ dir: skill.dir, text: expansion.text, bundled: skill.bundled, bundle: skill.bundle });
-  const sourceFiles = [skill.file.path, ...expansion.included, ...skill.bundled.filter((b) => b.kind === 'file').map((b) => b.path)];
+  // Hand edits in generated regions, found once and placed in the source (not in the expanded text).
+  for (const p of renderRegions(skill.file.text, skill.directives, skill).problems) {
+    problems.push({ severity: 'error', message: p.message, file: skill.file.path, range: p.range, ruleId: 'build/generated-region' });
+  }
+  problems.push(...artifactNameProblems(skill));
+  // Outputs are LF; only re-parse when includes or line endings changed the text: most skills need neither.
+  const text = toLf(expansion.text);
+  const expanded = text === skill.file.text ? skill : parseSkill({ dir: skill.dir, text, bundled: skill.bundled, bundle: skill.bundle });
+  const sourceFiles = [
+    skill.file.path,
+    ...expansion.included,
+    ...expansion.copies.map((c) => c.from),
+    ...skill.bundled.filter((b) => b.kind === 'file' || (b.kind === 'symlink' && !b.escapes)).map((b) => b.path),
+  ];
   const hash = createHash('sha256');
   for (const f of [...new Set(sourceFiles)].sort()) {
     hash.update(path.relative(sourcesRoot, f)).update('\0');
@@ -66,7 +79,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
   return {
     skill,
     name: skill.name ?? skill.dirName,
-    text: expansion.text,
+    text,
     expanded,
     copies: expansion.copies,
     sourceFiles,
@@ -75,11 +88,48 @@ export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
   };
 }
 
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A copied file, run bit kept; a problem when it cannot be read. */
+function readOutput(to: string, from: string, problems: BuildProblem[], shown: string): OutputFile | undefined {
+  try {
+    const mode = fs.statSync(from).mode & 0o111 ? 0o755 : 0o644;
+    return { path: to, data: fs.readFileSync(from), mode };
+  } catch {
+    problems.push({ severity: 'error', ruleId: 'build/read', file: from, message: `Cannot read \`${shown}\`` });
+    return undefined;
+  }
+}
+
+/** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
+function artifactNameProblems(skill: Skill): BuildProblem[] {
+  const raw = skill.skillc?.artifacts;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const keys = field(skill, 'skillc')?.children?.find((f) => f.key === 'artifacts')?.children ?? [];
+  const out: BuildProblem[] = [];
+  for (const name of Object.keys(raw)) {
+    if (isPlainFileName(name)) continue;
+    const key = keys.find((k) => k.key === name);
+    out.push({
+      severity: 'error',
+      ruleId: 'build/artifact-name',
+      file: skill.file.path,
+      ...(key ? { range: key.keyRange } : {}),
+      message: `Unexpected artifact name \`${name}\`, expected a plain file name (no folder, no \`..\`)`,
+    });
+  }
+  return out;
+}
+
 export function skillOutputDir(host: HostProfile, name: string): string {
   return [host.id, host.emit.skillsDir, name].filter(Boolean).join('/');
 }
-
-const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
 /** Emits one prepared skill for one host. */
 export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabel: string): { files: OutputFile[]; problems: BuildProblem[] } {
@@ -87,49 +137,40 @@ export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabe
   const problems: BuildProblem[] = [];
   const base = skillOutputDir(host, prepared.name);
 
-  // Host blocks and generated regions, as edits on the expanded text.
-  const regions = renderRegions(prepared.text, expanded.directives, skill);
-  for (const p of regions.problems) problems.push({ severity: 'error', message: p.message, file: skill.file.path, range: p.range, ruleId: 'build/generated-region' });
-  let text = prepared.text;
-  const hostEdits = hostBlockEdits(text, expanded.directives, host.id).map((e) => ({ range: [e.start, e.end] as [number, number], text: '' }));
-  if (hostEdits.length || regions.text !== text) {
-    // Region rendering is host-independent; apply host edits first on the original offsets.
-    const withoutBlocks = applyEdits(text, hostEdits).text;
-    text = withoutBlocks === text ? regions.text : renderRegions(withoutBlocks, parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives, skill).text;
+  // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
+  // the body only, so the frontmatter and the body's offset stay as parsed.
+  const withoutBlocks = applyHostBlocks(prepared.text, expanded.directives, host.id);
+  let text = withoutBlocks;
+  if (expanded.directives.some((d) => d.kind === 'generated-open')) {
+    const directives = withoutBlocks === prepared.text ? expanded.directives : parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
+    text = renderRegions(withoutBlocks, directives, skill).text;
   }
-  const bodyOffset = text === prepared.text ? expanded.bodyOffset : parseSkill({ dir: skill.dir, text, bundled: skill.bundled, bundle: skill.bundle }).bodyOffset;
-  const body = text.slice(bodyOffset).replace(/^\r?\n/, '');
+  const body = text.slice(expanded.bodyOffset).replace(/^\n/, '');
 
   const fm = hostFrontmatter(skill, frontmatterData(expanded) ?? {}, host);
-  if (fm.unenforcedManual) {
-    problems.push({
-      severity: 'warning',
-      ruleId: 'build/invocation',
-      file: skill.file.path,
-      message: `${host.displayName} cannot enforce \`skillc.invocation: manual\`: the model may still invoke \`${prepared.name}\` there`,
-    });
-  }
+  // A manual skill on a host that cannot enforce it is warned about by lint (`source/skillc-block`).
   const banner = `<!-- Generated by skillc from ${sourceLabel}. Do not edit: edit the source and rebuild. -->`;
-  const skillMd = `---\n${toYaml(fm.frontmatter)}---\n${banner}\n${toLf(body)}`;
+  const skillMd = `---\n${toYaml(fm.frontmatter)}---\n${banner}\n${body}`;
   const files: OutputFile[] = [{ path: `${base}/SKILL.md`, data: Buffer.from(skillMd.endsWith('\n') ? skillMd : `${skillMd}\n`), mode: 0o644 }];
   if (fm.metadata && host.emit.metadataFile) {
     files.push({ path: `${base}/${host.emit.metadataFile.path}`, data: Buffer.from(toYaml(fm.metadata)), mode: 0o644 });
   }
   for (const b of skill.bundled) {
-    if (b.kind !== 'file' || NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;
+    if (NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;
     if (host.emit.metadataFile && b.relPath === host.emit.metadataFile.path && fm.metadata) continue;
-    try {
-      files.push({ path: `${base}/${b.relPath}`, data: fs.readFileSync(b.path), mode: b.executable ? 0o755 : 0o644 });
-    } catch {
-      problems.push({ severity: 'error', ruleId: 'build/read', file: b.path, message: `Cannot read bundled file \`${b.relPath}\`` });
+    if (b.kind === 'file') {
+      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
+      if (file) files.push(file);
+    } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {
+      // A symlink inside the skill ships as the file it points at: hosts install copies, not links.
+      const file = readOutput(`${base}/${b.relPath}`, b.symlinkTarget, problems, b.relPath);
+      if (file) files.push(file);
     }
+    // Symlinks that leave the skill folder are links/escape errors; folders and dangling links carry nothing.
   }
   for (const c of prepared.copies) {
-    try {
-      files.push({ path: `${base}/${c.to}`, data: fs.readFileSync(c.from), mode: 0o644 });
-    } catch {
-      problems.push({ severity: 'error', ruleId: 'build/read', file: c.from, message: `Cannot read \`${c.to}\`` });
-    }
+    const file = readOutput(`${base}/${c.to}`, c.from, problems, c.to);
+    if (file) files.push(file);
   }
   return { files, problems };
 }

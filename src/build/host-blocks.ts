@@ -21,6 +21,25 @@ export function hostBlockEdits(text: string, directives: readonly Directive[], h
   return edits;
 }
 
+/**
+ * The text for one host: its blocks kept (markers removed), other hosts' blocks
+ * dropped. Where a removed span leaves two blank lines meeting, one is dropped, so
+ * a block written as its own paragraph leaves no gap behind (LF text).
+ */
+export function applyHostBlocks(text: string, directives: readonly Directive[], host: string): string {
+  const spans = hostBlockEdits(text, directives, host).sort((a, b) => a.start - b.start);
+  if (spans.length === 0) return text;
+  let out = '';
+  let cursor = 0;
+  for (const span of spans) {
+    if (span.start < cursor) continue;
+    out += text.slice(cursor, span.start);
+    cursor = span.end;
+    if (/\n\n$/.test(out)) while (text[cursor] === '\n') cursor++;
+  }
+  return out + text.slice(cursor);
+}
+
 /** A span, widened to whole lines when nothing else stands on its first and last lines. */
 export function markerSpan(text: string, start: number, end: number): { start: number; end: number } {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;

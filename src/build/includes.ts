@@ -27,6 +27,15 @@ const MAX_INCLUDE_DEPTH = 16;
 /** Where files referenced by included fragments from outside the skill land in its output. */
 export const INCLUDED_ASSETS = '_included';
 
+/** False when `p` exists and, symlinks resolved, lies outside `root` (a missing path is left to the read). */
+function staysInside(p: string, root: string): boolean {
+  try {
+    return isInside(fs.realpathSync(p), fs.realpathSync(root));
+  } catch {
+    return true;
+  }
+}
+
 function isRelativeUrl(url: string): boolean {
   return url !== '' && !url.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
 }
@@ -55,6 +64,7 @@ function expand(file: string, text: string, directives: readonly Directive[], st
     if (!d.path) fail('Unexpected empty include path');
     else if (path.isAbsolute(d.path) || /^[a-z]:[\\/]/i.test(d.path)) fail(`Unexpected absolute include path \`${d.path}\`, expected a path relative to the including file`);
     else if (!isInside(target, root)) fail(`Unexpected include \`${d.path}\` outside the sources root`);
+    else if (!staysInside(target, root)) fail(`Unexpected include \`${d.path}\` through a symlink to outside the sources root`);
     else if (stack.includes(target)) fail(`Unexpected include cycle: ${[...stack.slice(stack.indexOf(target)), target].map((p) => path.relative(root, p)).join(' -> ')}`);
     else if (stack.length > MAX_INCLUDE_DEPTH) fail(`Unexpected include nesting deeper than ${MAX_INCLUDE_DEPTH}`);
     else {
@@ -69,9 +79,11 @@ function expand(file: string, text: string, directives: readonly Directive[], st
       }
       if (body !== undefined) {
         out.included.push(target);
+        // Rewrite this fragment's own links before its includes are expanded: the nested
+        // fragments rewrite theirs from their own folder, and must not be rewritten twice.
+        if (path.dirname(target) !== skillDir) body = rewriteLinks(body, target, skillDir, root, out);
         const fragment = parseFragment(textFile(target, body));
-        let expanded = expand(target, body, fragment.directives, [...stack, target], skillDir, root, out);
-        if (path.dirname(target) !== skillDir) expanded = rewriteLinks(expanded, target, skillDir, root, out);
+        const expanded = expand(target, body, fragment.directives, [...stack, target], skillDir, root, out);
         replacement = expanded.replace(/\r?\n$/, '');
       }
     }
@@ -97,21 +109,23 @@ function rewriteLinks(text: string, fragment: string, skillDir: string, root: st
       continue;
     }
     const target = path.resolve(path.dirname(fragment), decoded);
+    if (!isInside(target, root) || !staysInside(target, root)) {
+      out.problems.push({ message: `Unexpected link to \`${link.url}\` outside the sources root in an included file, expected a file inside it`, file: fragment, range: link.range });
+      continue;
+    }
     let rel = path.relative(skillDir, target).split(path.sep).join('/');
-    if (rel.startsWith('..') && isInside(target, root)) {
+    if (rel.startsWith('..')) {
       // Outside the skill: ship a copy inside it, so the output is self-contained.
       const to = `${INCLUDED_ASSETS}/${path.relative(root, target).split(path.sep).join('/')}`;
       if (!out.copies.some((c) => c.to === to)) out.copies.push({ from: target, to });
       rel = to;
     }
     const start = link.range.start.offset!;
-    const end = link.range.end.offset!;
-    const source = text.slice(start, end);
+    const source = text.slice(start, link.range.end.offset!);
     const at = source.lastIndexOf(link.url);
     if (at < 0) continue;
     result += text.slice(cursor, start + at) + encodeURI(rel) + suffix;
     cursor = start + at + link.url.length;
-    void end;
   }
   return result + text.slice(cursor);
 }

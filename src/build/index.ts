@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { getHost, type HostProfile } from '../hosts/index.js';
+import { getHost, hostIds as knownHosts, type HostProfile } from '../hosts/index.js';
 import { ConfigError, type SkillcConfig } from '../lint/config.js';
+import { UsageError } from '../lint/discover.js';
 import { isInside } from '../parse/bundle.js';
 import { lint, type LintResult } from '../lint/engine.js';
 import { artifactSchemas } from './artifacts.js';
@@ -15,7 +16,7 @@ export interface BuildOptions {
   cwd?: string;
   configFile?: string;
   config?: SkillcConfig;
-  /** Build only these hosts (each must be in the config's hosts). */
+  /** Build (and lint for) only these hosts, by id; an unknown id is a usage error. */
   hosts?: string[];
   /** Output folder, overriding the config's `out`. */
   out?: string;
@@ -50,19 +51,23 @@ function toDiagnostic(p: BuildProblem): Diagnostic {
 /** Compiles the sources into per-host trees, the catalog and its typed module. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
+  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(`unknown host '${h}' in --host, expected one of ${knownHosts().join(', ')}`);
   const lintOptions: Parameters<typeof lint>[0] = { cwd, keepSkills: true };
+  // Lint for the hosts being built: their limits and keys are the ones that matter.
+  if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
   if (options.configFile) lintOptions.configFile = options.configFile;
   if (options.config) lintOptions.config = options.config;
   const lintResult = await lint(lintOptions);
   const config = lintResult.config;
   const outDir = options.out ? path.resolve(cwd, options.out) : config.out;
-  if (!isInside(outDir, config.root) || outDir === config.root) throw new ConfigError(`output folder ${outDir} must be a folder inside the project (${config.root})`, config.file);
-  if (isInside(config.sources, outDir) || isInside(outDir, config.sources)) throw new ConfigError(`output folder ${path.relative(cwd, outDir)} overlaps the sources ${path.relative(cwd, config.sources)}`, config.file);
-  let hostIds = config.hosts;
-  if (options.hosts?.length) {
-    for (const h of options.hosts) if (!getHost(h)) throw new ConfigError(`unknown host '${h}'`, config.file);
-    hostIds = options.hosts;
-  }
+  // A bad --out or --host is a usage error; the same mistake in the config file is a config error.
+  const fail = (message: string, fromOption: boolean): never => {
+    throw fromOption ? new UsageError(message) : new ConfigError(message, config.file);
+  };
+  const shownOut = path.relative(cwd, outDir).split(path.sep).join('/') || '.';
+  if (!isInside(outDir, config.root) || outDir === config.root) fail(`output folder ${shownOut} must be a folder inside the project (${config.root})`, !!options.out);
+  if (isInside(config.sources, outDir) || isInside(outDir, config.sources)) fail(`output folder ${shownOut} overlaps the sources ${path.relative(cwd, config.sources).split(path.sep).join('/') || '.'}`, !!options.out);
+  const hostIds = options.hosts?.length ? [...new Set(options.hosts)] : config.hosts;
   const hosts = hostIds.map((h) => getHost(h)!) as HostProfile[];
 
   const diagnostics: Diagnostic[] = lintResult.files.flatMap((f) => f.messages);
@@ -116,9 +121,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   files.push(manifestFile(files));
   result.files = files;
-  diagnostics.push(...problems.map(toDiagnostic));
-  result.errorCount += problems.filter((p) => p.severity === 'error').length;
-  result.warningCount += problems.filter((p) => p.severity === 'warning').length;
+  // A problem of the source (a bad include, an unreadable file) is met once per host: report it once.
+  const reported = new Set<string>();
+  const unique = problems.filter((p) => {
+    const key = JSON.stringify([p.file, p.ruleId, p.message, p.range?.start.line, p.range?.start.column]);
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
+  diagnostics.push(...unique.map(toDiagnostic));
+  result.errorCount += unique.filter((p) => p.severity === 'error').length;
+  result.warningCount += unique.filter((p) => p.severity === 'warning').length;
   if (result.errorCount) return result;
 
   if (options.check) {

@@ -123,8 +123,11 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
       for (const rel of listFiles(outDir)) {
         if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
         const p = path.join(tmp, rel);
+        const from = path.join(outDir, rel);
         fs.mkdirSync(path.dirname(p), { recursive: true });
-        fs.copyFileSync(path.join(outDir, rel), p);
+        // A symlink is carried as a symlink: following it could copy a file from anywhere into the output.
+        if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
+        else fs.copyFileSync(from, p);
         carried.push(rel);
       }
     }

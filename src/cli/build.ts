@@ -15,7 +15,8 @@ written. Output is swapped in atomically; a failed build leaves the old output.
 
 Options:
       --check              compare with the output folder, write nothing; exit 1 on drift
-      --host <ids>         build only these hosts, comma-separated (default: the config's)
+      --host <ids>         build only these hosts, comma-separated (default: the config's);
+                           the output folder then holds only them
       --out <dir>          output folder (must be inside the project)
   -c, --config <file>      use this config file
   -f, --format <name>      diagnostics as stylish (default), json, sarif or github
@@ -69,12 +70,15 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     io.stderr(`skillc build: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}; nothing was written to ${out}/.\n`);
     return result.lint.internalErrors ? 2 : 1;
   }
-  const skills = result.lint.files.length;
+  const skills = result.lint.skills?.length ?? result.lint.files.length;
   if (result.drift) {
     const { changed, missing, extra } = result.drift;
     const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)];
     if (lines.length) {
-      io.stderr(`${lines.join('\n')}\nskillc build --check: ${out}/ is out of date (${lines.length} file${lines.length === 1 ? '' : 's'}). Run \`npx skillc build\` (or \`npm run build:skills\`) and commit the result.\n`);
+      // The fix is the same build without --check: same hosts, output folder and config.
+      const flags = [...(hosts.length ? ['--host', hosts.join(',')] : []), ...(values.out ? ['--out', values.out] : []), ...(values.config ? ['--config', values.config] : [])];
+      const fix = ['npx skillc build', ...flags.map((f) => (/^[\w@%+=:,./-]+$/.test(f) ? f : `'${f.replace(/'/g, "'\\''")}'`))].join(' ');
+      io.stderr(`${lines.join('\n')}\nskillc build --check: ${out}/ is out of date (${lines.length} file${lines.length === 1 ? '' : 's'}). Run \`${fix}\`${flags.length ? '' : ' (or `npm run build:skills`)'} and commit the result.\n`);
       return 1;
     }
     io.stdout(`skillc build --check: ${out}/ is up to date (${skills} skills, ${result.hosts.length} hosts, ${result.files.length} files).\n`);
