@@ -64,11 +64,13 @@ export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputF
       { name: 'description', type: 'string', isReadonly: true },
       { name: 'hosts', type: 'readonly string[]', isReadonly: true },
       { name: 'requires', type: 'readonly string[]', isReadonly: true },
+      { name: 'invocation', type: "'auto' | 'manual'", isReadonly: true },
+      { name: 'effects', type: 'readonly string[]', isReadonly: true },
       { name: 'artifacts', type: 'readonly string[]', isReadonly: true },
     ],
   });
   const catalogLiteral = `{\n${entries
-    .map((e) => `  ${JSON.stringify(e.name)}: { name: ${JSON.stringify(e.name)}, description: ${JSON.stringify(e.description)}, hosts: ${JSON.stringify(e.hosts)}, requires: ${JSON.stringify(e.requires)}, artifacts: ${JSON.stringify(e.artifacts.map((a) => a.name))} },`)
+    .map((e) => `  ${JSON.stringify(e.name)}: { name: ${JSON.stringify(e.name)}, description: ${JSON.stringify(e.description)}, hosts: ${JSON.stringify(e.hosts)}, requires: ${JSON.stringify(e.requires)}, invocation: ${JSON.stringify(e.invocation)}, effects: ${JSON.stringify(e.effects)}, artifacts: ${JSON.stringify(e.artifacts.map((a) => a.name))} },`)
     .join('\n')}\n}`;
   sf.addVariableStatement({
     isExported: true,

@@ -7,6 +7,10 @@ export interface CatalogEntry {
   description: string;
   hosts: string[];
   requires: string[];
+  /** `auto` or `manual` (skillc.invocation). */
+  invocation: string;
+  /** Side effects the workflow may take (skillc.effects). */
+  effects: string[];
   artifacts: ArtifactSchema[];
   /** Source folder relative to the project root, with `/`. */
   source: string;

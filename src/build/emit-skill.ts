@@ -41,6 +41,8 @@ export interface PreparedSkill {
   /** The model of `text`, for directive offsets. */
   expanded: Skill;
   copies: { from: string; to: string }[];
+  /** Fragments the includes pulled in (absolute paths). */
+  included: string[];
   sourceFiles: string[];
   sourceHash: string;
   problems: BuildProblem[];
@@ -82,6 +84,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
     text,
     expanded,
     copies: expansion.copies,
+    included: expansion.included,
     sourceFiles,
     sourceHash: hash.digest('hex'),
     problems,

@@ -7,8 +7,6 @@ export interface HostFrontmatter {
   frontmatter: Record<string, unknown>;
   /** The host's metadata file content (e.g. Codex agents/openai.yaml), or undefined. */
   metadata?: Record<string, unknown>;
-  /** True when the skill asks for manual invocation and the host cannot enforce it. */
-  unenforcedManual: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -46,7 +44,7 @@ export function hostFrontmatter(skill: Skill, data: Record<string, unknown>, hos
     if (v === undefined || v === null) continue;
     frontmatter[key] = key === 'metadata' ? sortKeys(v) : v;
   }
-  const result: HostFrontmatter = { frontmatter, unenforcedManual: manual && host.manualInvocation === null };
+  const result: HostFrontmatter = { frontmatter };
   if (Object.keys(metadata).length) result.metadata = sortKeys(metadata) as Record<string, unknown>;
   return result;
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../lint/discover.js';
 import { isInside } from '../parse/bundle.js';
 import { lint, type LintResult } from '../lint/engine.js';
 import { artifactSchemas } from './artifacts.js';
+import { expandedBudgetProblems } from './budgets.js';
 import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
 import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from './emit-skill.js';
 import { hostManifests } from './manifests.js';
@@ -80,7 +81,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
   for (const skill of lintResult.skills ?? []) {
     const prepared = prepareSkill(skill, config.sources);
-    problems.push(...prepared.problems);
+    problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
     const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
     const targets = hosts.filter((h) => !declared || declared.includes(h.id));
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
@@ -93,11 +94,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     files.push(...skillFiles);
     const requires = Array.isArray(skill.skillc?.requires) ? (skill.skillc!.requires as unknown[]).filter((r): r is string => typeof r === 'string') : [];
+    const effects = Array.isArray(skill.skillc?.effects) ? (skill.skillc!.effects as unknown[]).filter((r): r is string => typeof r === 'string') : [];
     entries.push({
       name: prepared.name,
       description: skill.description ?? '',
       hosts: targets.map((h) => h.id),
       requires,
+      invocation: skill.skillc?.invocation === 'manual' ? 'manual' : 'auto',
+      effects,
       artifacts: artifactSchemas(skill),
       source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
       sourceHash: prepared.sourceHash,

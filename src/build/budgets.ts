@@ -1,0 +1,27 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { HostProfile } from '../hosts/profile.js';
+import type { ResolvedConfig } from '../lint/config.js';
+import { checkSkill, resolveRules } from '../lint/engine.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+import type { BuildProblem, PreparedSkill } from './emit-skill.js';
+
+/** The budget rules that also apply to what a skill becomes once its includes are in. */
+const BUDGET_RULES = new Set(['body/max-lines', 'body/max-tokens', 'body/max-words']);
+
+/**
+ * Lint sees the source, where an include is one line; the host sees the
+ * expanded text. Re-runs the body budgets on the expanded skill and reports
+ * overruns at the first include, so a large fragment cannot slip past them.
+ */
+export function expandedBudgetProblems(prepared: PreparedSkill, config: ResolvedConfig, hosts: readonly HostProfile[]): BuildProblem[] {
+  if (!prepared.included.length || prepared.expanded === prepared.skill) return [];
+  const active = resolveRules(config, BUILTIN_RULES).filter((a) => BUDGET_RULES.has(a.rule.meta.id));
+  const out: { diagnostics: Diagnostic[]; internalErrors: number } = { diagnostics: [], internalErrors: 0 };
+  checkSkill(prepared.expanded, active, hosts, config, out);
+  const include = prepared.skill.directives.find((d) => d.kind === 'include');
+  return out.diagnostics.map((d) => {
+    const problem: BuildProblem = { severity: d.severity, ruleId: d.ruleId, file: prepared.skill.file.path, message: `${d.message} (once includes are expanded)` };
+    if (include) problem.range = include.range;
+    return problem;
+  });
+}
