@@ -1,7 +1,11 @@
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
-import { listSkills } from '../catalog/listing.js';
-import { parse, splitList } from './args.js';
+import picomatch from 'picomatch';
+import { listSkills, unlistable } from '../catalog/listing.js';
+import { hostListing } from '../catalog/budget.js';
+import { loadCatalog } from '../catalog/load.js';
+import { budgetLine, hostSummary } from '../catalog/render/model.js';
+import { intOption, parse, splitList } from './args.js';
 import type { Io } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
@@ -14,6 +18,13 @@ Default root: the config's sources.
 Options:
       --match <glob>       keep skills whose name matches, e.g. 'tflow-*'
       --exclude <names>    leave these skills out, comma-separated
+      --host <id>          list as that host would: skills it installs and shows
+                           the model, each description (with the host's extra
+                           fields) cut as the host cuts it, skills over its
+                           budget left out; the budget use goes to stderr
+                           (json: in the output)
+      --context <tokens>   context window for --host (default: the config's
+                           contextTokens, 200000; 0: unknown)
   -f, --format <name>      text (default: name, a tab, description) or json
   -c, --config <file>      use this config file
   -h, --help               show this help
@@ -22,12 +33,15 @@ Exit codes: 0 at least one skill listed, 1 none, 2 usage error.
 
 Example:
   skillc catalog .claude/skills ~/.claude/skills --match 'tflow-*' --exclude tflow-gateway
+  skillc catalog --host claude --context 200000
 `;
 
 export async function runCatalog(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     match: { type: 'string' },
     exclude: { type: 'string', multiple: true },
+    host: { type: 'string' },
+    context: { type: 'string' },
     format: { type: 'string', short: 'f', default: 'text' },
     config: { type: 'string', short: 'c' },
     help: { type: 'boolean', short: 'h' },
@@ -37,6 +51,8 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  if (values.host !== undefined) return runHostCatalog(values, positionals, io);
+  if (values.context !== undefined) throw new UsageError('--context needs --host');
   const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
   if (values.match) options.match = values.match;
@@ -46,6 +62,47 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   else for (const s of listed) io.stdout(`${s.name}\t${s.description}\n`);
   if (listed.length === 0) {
     io.stderr('skillc catalog: no skill found\n');
+    return 1;
+  }
+  return 0;
+}
+
+type CatalogValues = { match?: string; exclude?: string[]; host?: string; context?: string; format?: string; config?: string };
+
+/** `catalog --host`: the listing one host would show, and its budget. */
+function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
+  const hosts = splitList(values.host);
+  if (hosts.length !== 1) throw new UsageError('--host takes one host id');
+  const context = intOption(values.context, 'context');
+  if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
+  const options: Parameters<typeof loadCatalog>[0] = { cwd: io.cwd, paths: positionals, hosts };
+  if (values.config) options.configFile = values.config;
+  if (context !== undefined) options.contextTokens = context;
+  const catalog = loadCatalog(options);
+  const keep = values.match ? picomatch(values.match) : () => true;
+  const exclude = new Set(splitList(values.exclude));
+  const skills = catalog.skills.filter((s) => {
+    const reason = unlistable(s);
+    if (reason) io.stderr(`skillc catalog: warning: skipping ${s.dir}: ${reason}\n`);
+    return !reason && keep(s.name!) && !exclude.has(s.name!);
+  });
+  const listing = hostListing(skills, catalog.hosts[0]!, catalog.contextTokens);
+  const summary = hostSummary(listing);
+  const shown = listing.entries.filter((e) => e.fate !== 'dropped');
+  if (values.format === 'json') {
+    const entries = listing.entries.map((e) => ({ name: e.name, description: e.shown, fate: e.fate, chars: e.chars, fullLength: e.text.length }));
+    io.stdout(`${JSON.stringify({ host: summary.id, contextTokens: listing.contextTokens, budget: listing.budget, basis: listing.basis, used: listing.used, wanted: listing.wanted, skills: entries, hidden: summary.hidden }, null, 2)}\n`);
+  } else {
+    for (const e of shown) io.stdout(`${e.name}\t${e.shown}\n`);
+    const parts = [budgetLine(summary)];
+    if (listing.budget !== null) parts.push(`${listing.basis}; as listed: ${listing.used.toLocaleString('en-US')} chars`);
+    if (summary.cut.length) parts.push(`cut: ${summary.cut.join(', ')}`);
+    if (summary.dropped.length) parts.push(`dropped: ${summary.dropped.join(', ')}`);
+    if (summary.hidden.length) parts.push(`manual only, not listed: ${summary.hidden.join(', ')}`);
+    io.stderr(`skillc catalog: ${parts.join('; ')}\n`);
+  }
+  if (shown.length === 0) {
+    io.stderr('skillc catalog: no skill listed\n');
     return 1;
   }
   return 0;

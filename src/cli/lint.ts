@@ -73,7 +73,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   const report = reporter(result, {
     cwd: io.cwd,
     color: !toFile && values.format === 'stylish' && useColor(values.color, values['no-color']),
-    rules: BUILTIN_RULES,
+    rules: result.rules ?? BUILTIN_RULES,
     version: packageVersion(),
   });
   if (toFile) {

@@ -10,7 +10,11 @@ Commands:
   lint [paths...]      report every defect a host would trip over
   build [--check]      compile skills-src/ into per-host skills under generated/
   gate <run> <file>... check a run's artifacts against the skill's schemas
-  catalog [roots...]   list the skills discovery would find (name, description)
+  catalog [roots...]   list the skills discovery would find (name, description);
+                       --host <id>: as that host lists them, with its budget
+  graph [paths...]     draw the skill graph: mermaid, dot, svg, html or json
+  rehearse [paths...]  run skills' fixture cases in a sandbox with capture fakes
+  replay <trace>       what-if: re-fold a recorded trace under other budgets or thresholds
   rules                list the built-in rules
   explain <rule-id>    print one rule's documentation
 
@@ -32,6 +36,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   build: async () => (await import('./build.js')).runBuild,
   gate: async () => (await import('./gate.js')).runGate,
   catalog: async () => (await import('./catalog.js')).runCatalog,
+  graph: async () => (await import('./graph.js')).runGraph,
+  rehearse: async () => (await import('./rehearse.js')).runRehearse,
+  replay: async () => (await import('./replay.js')).runReplay,
   rules: async () => (await import('./rules.js')).runRules,
   explain: async () => (await import('./rules.js')).runExplain,
 };

@@ -18,6 +18,21 @@ export const SPEC_LIMITS: HostProfile['limits'] = {
   bodyMaxTokens: 5000,
 };
 
+/**
+ * A host that documents no listing budget: the spec only says name and description
+ * (about 100 tokens a skill) are loaded at startup. Nothing is cut or dropped by skillc's model.
+ */
+export const UNKNOWN_LISTING: HostProfile['listing'] = {
+  entryMax: null,
+  entryFields: ['description'],
+  contextShare: null,
+  maxChars: null,
+  overflow: 'unknown',
+  hiddenFromModel: {},
+  hiddenFromUser: {},
+  sources: ['not documented: https://agentskills.io/specification describes loading name and description at startup (about 100 tokens a skill) but no cap'],
+};
+
 export const agentskills: HostProfile = {
   id: 'agentskills',
   displayName: 'Agent Skills (agentskills.io)',
@@ -29,6 +44,7 @@ export const agentskills: HostProfile = {
   reservedWords: [],
   dynamicCommands: false,
   manualInvocation: null,
+  listing: UNKNOWN_LISTING,
   layout: { project: '.agents/skills', user: '.agents/skills' },
   emit: { skillsDir: '' },
 };

@@ -28,6 +28,19 @@ export const claude: HostProfile = {
   reservedWords: ['anthropic', 'claude'],
   dynamicCommands: true,
   manualInvocation: { frontmatter: { 'disable-model-invocation': true } },
+  // The listing is part of the Skill tool's prompt: each entry is cut at 1,536 characters
+  // (description and when_to_use together), the whole list at about 1% of the context window,
+  // and when it overflows the least used skills are dropped from it.
+  listing: {
+    entryMax: 1536,
+    entryFields: ['description', 'when_to_use'],
+    contextShare: 0.01,
+    maxChars: null,
+    overflow: 'drop',
+    hiddenFromModel: { 'disable-model-invocation': true },
+    hiddenFromUser: { 'user-invocable': false },
+    sources: ['https://code.claude.com/docs/en/skills (skill descriptions and the character budget of the listing)'],
+  },
   layout: { project: '.claude/skills', user: '.claude/skills' },
   // Laid out as a Claude Code plugin: .claude-plugin/plugin.json beside skills/.
   emit: { skillsDir: 'skills', manifests: ['claude-plugin', 'claude-marketplace'] },

@@ -16,6 +16,18 @@ export const codex: HostProfile = {
   reservedWords: [],
   dynamicCommands: false,
   manualInvocation: { metadata: { policy: { allow_implicit_invocation: false } } },
+  // Codex puts name, description and path of each skill in its first message, capped at
+  // about 2% of the context window, or 8,000 characters when the window is not known.
+  listing: {
+    entryMax: null,
+    entryFields: ['description'],
+    contextShare: 0.02,
+    maxChars: 8000,
+    overflow: 'truncate',
+    hiddenFromModel: {},
+    hiddenFromUser: {},
+    sources: ['https://developers.openai.com/codex/skills (progressive disclosure: the initial skills list and its budget)'],
+  },
   layout: { project: '.agents/skills', user: '.codex/skills' },
   // UI and invocation policy live in agents/openai.yaml beside SKILL.md.
   emit: { skillsDir: '', metadataFile: { path: 'agents/openai.yaml', keys: ['interface', 'policy', 'dependencies'] } },

@@ -1,4 +1,4 @@
-import { SPEC_FIELDS, SPEC_LIMITS } from './agentskills.js';
+import { SPEC_FIELDS, SPEC_LIMITS, UNKNOWN_LISTING } from './agentskills.js';
 import type { FieldSpec, HostProfile } from './profile.js';
 
 /**
@@ -22,6 +22,12 @@ function specHost(id: string, displayName: string, docs: string, layout: HostPro
     reservedWords: [],
     dynamicCommands: false,
     manualInvocation: manual ? { frontmatter: { 'disable-model-invocation': true } } : null,
+    // None of these documents a listing budget (see each profile's docs page): unknown, never guessed.
+    listing: {
+      ...UNKNOWN_LISTING,
+      hiddenFromModel: manual ? { 'disable-model-invocation': true } : {},
+      sources: [`not documented: ${docs} names no cap on the skill listing`],
+    },
     layout,
     emit: { skillsDir: '' },
   };

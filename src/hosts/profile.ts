@@ -14,6 +14,30 @@ export interface FieldSpec {
   description: string;
 }
 
+/**
+ * How a host lists skills to the model before any is loaded: the listing is a
+ * budget, and what does not fit is cut or dropped. Null where the host does not
+ * document a figure; `sources` says where each figure comes from.
+ */
+export interface ListingProfile {
+  /** Characters of one skill's entry (its description and `entryFields`) the host keeps; null: no documented cut. */
+  entryMax: number | null;
+  /** Frontmatter fields listed with the description, in order, and cut together at `entryMax`. */
+  entryFields: readonly string[];
+  /** Share of the context window (in tokens) the whole listing may take, e.g. 0.01; null: not documented. */
+  contextShare: number | null;
+  /** A fixed cap on the whole listing in characters, used when the context size is unknown (or alone when `contextShare` is null). */
+  maxChars: number | null;
+  /** What the host does when the listing is over budget: drops whole skills (least used first), or cuts the list's text. */
+  overflow: 'drop' | 'truncate' | 'unknown';
+  /** Frontmatter values that take a skill out of the model's listing (it can still be invoked by the user). */
+  hiddenFromModel: Readonly<Record<string, unknown>>;
+  /** Frontmatter values that take a skill out of the user's menu (it can still be invoked by the model). */
+  hiddenFromUser: Readonly<Record<string, unknown>>;
+  /** Where the figures come from (docs pages, or a note that they are not documented). */
+  sources: readonly string[];
+}
+
 export interface HostProfile {
   id: string;
   displayName: string;
@@ -44,6 +68,8 @@ export interface HostProfile {
    * keys of the host's metadata file. Null when the host cannot enforce it.
    */
   manualInvocation: { frontmatter?: Record<string, unknown>; metadata?: Record<string, unknown> } | null;
+  /** The skill listing the model sees: its budget and what hides a skill from it. */
+  listing: ListingProfile;
   /** Where the host installs skills, relative to a project root and to the user's home. */
   layout: { project: string; user: string };
   /** How the build lays out this host's tree under `generated/<host>/`. */

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { DEFAULT_HOSTS, getHost, hostIds } from '../hosts/index.js';
+import { applyExtends } from './presets.js';
+import type { ContractSpec } from '../catalog/contracts.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -31,6 +33,18 @@ export interface PluginConfig {
   marketplace?: { name: string; owner: { name: string; email?: string }; [key: string]: unknown };
 }
 
+/** One layer of the skill graph: which skills it holds and which layers they may call. */
+export interface LayerSpec {
+  name: string;
+  /** Skill names or globs (`kernel-*`). */
+  skills: string[];
+  /** Layers these skills may call; default: every layer listed after this one (none for the last). */
+  mayCall?: string[];
+}
+
+/** The default context window, in tokens, for listing budgets. */
+export const DEFAULT_CONTEXT_TOKENS = 200_000;
+
 /** The config file as written (every key optional). */
 export interface SkillcConfig {
   sources?: string;
@@ -40,6 +54,16 @@ export interface SkillcConfig {
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
   plugin?: Partial<PluginConfig>;
+  /** Layers of the skill graph, top first (`skills/layer`). */
+  layers?: LayerSpec[];
+  /** Shared artifact and report contracts that skills name in `skillc.artifacts`. */
+  contracts?: Record<string, ContractSpec>;
+  /** Context window in tokens for listing budgets (`skills/listing-budget`, `skillc catalog --host`). */
+  contextTokens?: number;
+  /** Presets and configs this one builds on (`skillc:recommended`, `skillc:strict`, paths, packages), merged in order under its own keys. */
+  extends?: string | string[];
+  /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
+  plugins?: string[];
 }
 
 /** The config with defaults applied and paths made absolute. */
@@ -55,6 +79,11 @@ export interface ResolvedConfig {
   kinds: Record<string, KindSchema>;
   ignore: string[];
   plugin: PluginConfig;
+  layers: LayerSpec[];
+  contracts: Record<string, ContractSpec>;
+  contextTokens: number;
+  /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
+  plugins?: string[];
 }
 
 /** A config that cannot be used: exit code 2, with the file named. */
@@ -139,6 +168,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
 }
 
 export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {
+  if (config.extends !== undefined || config.plugins) config = applyExtends(config, root, file);
   const hosts = config.hosts ?? [...DEFAULT_HOSTS];
   for (const h of hosts) {
     if (!getHost(h)) throw new ConfigError(`unknown host '${h}', expected one of ${hostIds().join(', ')}`, file);
@@ -153,7 +183,11 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
     plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
+    layers: config.layers ?? [],
+    contracts: config.contracts ?? {},
+    contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
   };
+  if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;
   return resolved;
 }

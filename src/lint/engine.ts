@@ -9,6 +9,7 @@ import { BUILTIN_RULES } from '../rules/index.js';
 import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
 import { discoverSkills, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
+import { loadPlugins } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
 
 export interface LintOptions {
@@ -47,6 +48,8 @@ export interface LintResult {
   /** Rules that threw: the run exits 2 even though every other rule ran. */
   internalErrors: number;
   config: ResolvedConfig;
+  /** Every rule that could run: the built-in ones, then plugin and API rules. */
+  rules?: AnyRule[];
   /** The parsed skills, when `keepSkills` was set. */
   skills?: Skill[];
 }
@@ -77,10 +80,10 @@ function validateOptions(rule: AnyRule, options: Record<string, unknown>, config
 }
 
 /** Applies the config's severities and options to the rule set. */
-export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[]): ActiveRule[] {
+export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], tolerateUnknown?: (id: string) => boolean): ActiveRule[] {
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   for (const id of Object.keys(config.rules)) {
-    if (!byId.has(id)) throw new ConfigError(`unknown rule '${id}' in rules`, config.file);
+    if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules`, config.file);
   }
   const active: ActiveRule[] = [];
   for (const rule of rules) {
@@ -124,7 +127,7 @@ function toDiagnostic(active: ActiveRule, skill: Skill, input: ReportInput): Dia
     column: range.start.column,
     endLine: range.end.line,
     endColumn: range.end.column,
-    url: docsUrl(active.rule.meta.id),
+    url: active.rule.meta.url ?? docsUrl(active.rule.meta.id),
   };
   if (input.fix && input.fix.length && active.rule.meta.fixable) d.fix = { file, edits: input.fix };
   return d;
@@ -141,7 +144,7 @@ function crashed(active: ActiveRule, skill: Skill, error: unknown): Diagnostic {
     column: 1,
     endLine: 1,
     endColumn: 1,
-    url: docsUrl(active.rule.meta.id),
+    url: active.rule.meta.url ?? docsUrl(active.rule.meta.id),
   };
 }
 
@@ -196,14 +199,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   if (options.config) loadOptions.overrides = options.config;
   const config = loadConfig(loadOptions);
   const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
-  const rules = [...BUILTIN_RULES, ...(options.rules ?? [])];
-  const active = resolveRules(config, rules);
+  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
+  const rules = [...BUILTIN_RULES, ...plugins.rules, ...(options.rules ?? [])];
+  // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
+  const builtinGroups = new Set(BUILTIN_RULES.map((r) => r.meta.id.split('/')[0]));
+  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !builtinGroups.has(id.split('/')[0]) : undefined);
   const knownRules = new Set(rules.map((r) => r.meta.id));
   const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
   const unusedSeverity = unusedSetting ? unusedSetting.severity : 'off';
 
   const dirs = discoverSkills(options.paths ?? [], config, cwd);
-  const out: Collector = { diagnostics: [], internalErrors: 0 };
+  const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   const outputs = new Map<string, string>();
   for (const dir of dirs) {
@@ -249,6 +255,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     fixableCount: all.filter((d) => d.fix).length,
     internalErrors: out.internalErrors,
     config,
+    rules,
   };
   if (options.keepSkills) result.skills = skills;
   return result;

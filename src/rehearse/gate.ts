@@ -4,6 +4,7 @@ import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { LIMITS } from '../parse/limits.js';
 import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../build/artifacts.js';
+import { checkArtifactContract, type ContractSpec } from '../catalog/contracts.js';
 
 export interface ArtifactVerdict {
   artifact: string;
@@ -25,6 +26,8 @@ export interface GateOptions {
   artifacts: string[];
   /** The skill whose `skillc.artifacts` declare the schemas: a parsed skill or its folder. */
   skill: Skill | string;
+  /** Contracts named by `skillc.artifacts` entries; default: the config found from the skill's folder. */
+  contracts?: Readonly<Record<string, ContractSpec>>;
 }
 
 /**
@@ -62,8 +65,10 @@ export function gate(options: GateOptions): GateResult {
     else if (!st.isFile()) fail(name, `Unexpected \`${name}\` that is not a regular file`);
     else if (st.size > LIMITS.maxFileBytes) fail(name, `Unexpected artifact \`${name}\` of ${st.size} bytes, expected at most ${LIMITS.maxFileBytes}`);
     else {
-      const check = checkArtifactText(schema, fs.readFileSync(file, 'utf8'));
-      verdicts.push({ artifact: name, ok: check.ok, problems: check.problems });
+      const text = fs.readFileSync(file, 'utf8');
+      const check = checkArtifactText(schema, text);
+      const contract = checkArtifactContract(skill, name, text, options.contracts);
+      verdicts.push({ artifact: name, ok: check.ok && contract.ok, problems: [...check.problems, ...contract.problems] });
     }
   }
   return { ok: verdicts.length > 0 && verdicts.every((v) => v.ok), runDir, verdicts };

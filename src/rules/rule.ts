@@ -23,6 +23,8 @@ export interface RuleMeta<Options> {
   /** JSON Schema of the options object (draft 2020-12 subset that ajv accepts). */
   schema?: Record<string, unknown>;
   defaultOptions: Options;
+  /** Where the rule's docs live; default: skillc's page for the id (plugins set their own). */
+  url?: string;
 }
 
 export interface ReportInput {

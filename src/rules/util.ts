@@ -39,3 +39,53 @@ export function show(value: unknown, max = 40): string {
   const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
+
+/** The kind a skill declares in `skillc: { kind }`, if any. */
+export function kindName(skill: Skill): string | undefined {
+  const kind = skill.skillc?.kind;
+  return typeof kind === 'string' && kind ? kind : undefined;
+}
+
+/** A house-style setting per kind: the kind's own entry when it has one, else `default`. */
+export interface PerKind<T> {
+  default?: T;
+  kinds?: Record<string, T>;
+}
+
+/** The setting that applies to a skill, and the kind it came from (undefined for `default`). */
+export function settingFor<T>(options: PerKind<T>, skill: Skill): { setting: T; kind?: string } | undefined {
+  const kind = kindName(skill);
+  const kinds = options.kinds;
+  if (kind && kinds && Object.prototype.hasOwnProperty.call(kinds, kind)) return { setting: kinds[kind]!, kind };
+  return options.default === undefined ? undefined : { setting: options.default };
+}
+
+/** JSON Schema of a `PerKind` option object whose entries follow `entry`. */
+export function perKindSchema(entry: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: { default: entry, kinds: { type: 'object', additionalProperties: entry }, ...extra },
+    additionalProperties: false,
+  };
+}
+
+/** Escapes a string for use in a RegExp. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Offsets [start, end) of the fenced code blocks and code spans, sorted by start. */
+export function codeRanges(skill: Skill): [number, number][] {
+  const out: [number, number][] = [];
+  for (const c of [...skill.codeFences, ...skill.inlineCode]) out.push([c.range.start.offset ?? 0, c.range.end.offset ?? 0]);
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** True when the offset lies in one of the sorted ranges. */
+export function inRanges(ranges: readonly [number, number][], offset: number): boolean {
+  for (const [s, e] of ranges) {
+    if (s > offset) return false;
+    if (offset < e) return true;
+  }
+  return false;
+}

@@ -162,3 +162,12 @@ export function testRule(rule: AnyRule, cases: RuleCases, api: TestApi): void {
     cases.invalid.forEach((c, i) => api.it(`invalid: ${c.name ?? `#${i + 1}`}`, () => assertInvalid(rule, c)));
   });
 }
+
+/** ESLint-style class form of `testRule`: `new RuleTester({ describe, it }).run(rule, { valid, invalid })`. */
+export class RuleTester {
+  constructor(private readonly api: TestApi) {}
+
+  run(rule: AnyRule, cases: RuleCases): void {
+    testRule(rule, cases, this.api);
+  }
+}

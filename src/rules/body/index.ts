@@ -5,6 +5,10 @@ import maxWords from './max-words.js';
 import sectionEmpty from './section-empty.js';
 import sectionOrder from './section-order.js';
 import sectionRequired from './section-required.js';
+import bannedSyntax from './banned-syntax.js';
+import budget from './budget.js';
+import lineAnchors from './line-anchors.js';
+import placeholder from './placeholder.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder];

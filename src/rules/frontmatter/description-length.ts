@@ -1,25 +1,54 @@
 import { defineSkillRule } from '../rule.js';
-import { field } from '../util.js';
+import { field, kindName } from '../util.js';
 import { charLength, cleanFrontmatter, hostIds, strictestLimit } from './shared.js';
 
-export default defineSkillRule(
+export interface Options {
+  /** A house limit in characters, applied on top of the hosts' own. */
+  max?: number;
+  /** A house limit per host profile id, applied when that host is linted for. */
+  hosts?: Record<string, number>;
+  /** A house limit per `skillc.kind`. */
+  kinds?: Record<string, number>;
+}
+
+const limitMap = { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } };
+
+export default defineSkillRule<Options>(
   {
     id: 'frontmatter/description-length',
     description: 'Reports a `description` that is empty or longer than the strictest linted host allows (1-1024 characters in the spec).',
     severity: 'error',
     fixable: false,
+    schema: {
+      type: 'object',
+      properties: { max: { type: 'integer', minimum: 1 }, hosts: limitMap, kinds: limitMap },
+      additionalProperties: false,
+    },
     defaultOptions: {},
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill) || !hosts.length) return;
     const f = field(skill, 'description');
     if (!f || typeof f.value !== 'string') return;
-    const { max, hosts: strictest } = strictestLimit(hosts, (h) => h.limits.descriptionMax);
+    const { max: hostMax, hosts: strictest } = strictestLimit(hosts, (h) => h.limits.descriptionMax);
+    // House limits: the strictest that applies wins over the hosts' own.
+    let max = hostMax;
+    let because = strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : '';
+    const house = (limit: number | undefined, why: string): void => {
+      if (typeof limit === 'number' && limit > 0 && limit < max) {
+        max = limit;
+        because = why;
+      }
+    };
+    house(options.max, ' (the house limit)');
+    for (const h of hosts) house(options.hosts?.[h.id], ` (the house limit for ${h.id})`);
+    const kind = kindName(skill);
+    if (kind && options.kinds && Object.prototype.hasOwnProperty.call(options.kinds, kind)) house(options.kinds[kind], ` (the house limit for kind \`${kind}\`)`);
     const length = charLength(f.value);
     if (f.value.trim() === '') {
       report({ message: `Unexpected empty description, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : ''}`, range: f.valueRange });
+      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${because}`, range: f.valueRange });
     }
   },
 );

@@ -13,6 +13,9 @@ import nameMissing from './name-missing.js';
 import nameReserved from './name-reserved.js';
 import unknownKey from './unknown-key.js';
 import yaml from './yaml.js';
+import descriptionPrefix from './description-prefix.js';
+import descriptionWords from './description-words.js';
+import fieldValues from './field-values.js';
 
 /** The frontmatter/ rules. */
 export const frontmatterRules: AnyRule[] = [
@@ -30,4 +33,7 @@ export const frontmatterRules: AnyRule[] = [
   compatibilityLength,
   metadataStrings,
   fieldType,
+  descriptionPrefix,
+  descriptionWords,
+  fieldValues,
 ];

@@ -5,6 +5,7 @@ import broken from './broken.js';
 import depth from './depth.js';
 import escape from './escape.js';
 import unreferencedFile from './unreferenced-file.js';
+import noSymlinks from './no-symlinks.js';
 
 /** The links/ rules, in the order their docs list them. */
-export const linksRules: AnyRule[] = [broken, anchor, escape, depth, backslash, unreferencedFile];
+export const linksRules: AnyRule[] = [broken, anchor, escape, depth, backslash, unreferencedFile, noSymlinks];

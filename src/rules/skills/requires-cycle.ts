@@ -1,28 +1,34 @@
+import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind, type GraphEdge } from '../../catalog/graph.js';
 import { defineCatalogRule } from '../rule.js';
-import { byName, requiresOf, type RequiresEntry } from './shared.js';
 
 /** Enough to show every cycle a real catalog has, without exponential work on a dense graph. */
 const MAX_CYCLES = 100;
 const MAX_STEPS = 100_000;
 
-export default defineCatalogRule(
+export interface RequiresCycleOptions {
+  /** Edge kinds of the skill graph that count; default `requires` only. */
+  edges: EdgeKind[];
+}
+
+export default defineCatalogRule<RequiresCycleOptions>(
   {
     id: 'skills/requires-cycle',
     description: 'Reports a cycle of `skillc.requires` between skills.',
     severity: 'error',
     fixable: false,
-    defaultOptions: {},
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
+    },
+    defaultOptions: { edges: ['requires'] },
   },
-  ({ catalog, report }) => {
-    const skills = byName(catalog.skills);
-    const edges = new Map<string, { to: string; entry: RequiresEntry }[]>();
-    for (const [name, skill] of skills) {
-      const out: { to: string; entry: RequiresEntry }[] = [];
-      for (const entry of requiresOf(skill)) {
-        if (skills.has(entry.name) && !out.some((e) => e.to === entry.name)) out.push({ to: entry.name, entry });
-      }
-      edges.set(name, out);
-    }
+  ({ catalog, options, report }) => {
+    const graph = buildGraph(catalog.skills);
+    const kinds = options.edges;
+    const requiresOnly = kinds.length === 1 && kinds[0] === 'requires';
+    const edges = adjacency(graph, kinds);
+    const skills = new Map(graph.nodes.filter((n) => n.skill).map((n) => [n.id, n.skill!]));
     const order = [...skills.keys()].sort();
     const rank = new Map(order.map((n, i) => [n, i]));
     let found = 0;
@@ -30,17 +36,23 @@ export default defineCatalogRule(
     // Each elementary cycle is found once: from its smallest name, through larger names only.
     for (const start of order) {
       const path: string[] = [start];
+      const via: GraphEdge[] = [];
       const on = new Set(path);
-      const first: RequiresEntry[] = [];
       const visit = (node: string): void => {
-        for (const { to, entry } of edges.get(node) ?? []) {
+        for (const edge of edges.get(node) ?? []) {
+          const to = edge.to;
           if (found >= MAX_CYCLES || ++steps > MAX_STEPS) return;
-          if (node === start) first.push(entry);
+          if (!rank.has(to)) continue;
+          via.push(edge);
           if (to === start) {
             found++;
+            const cycle = [...path, start].join(' -> ');
+            const used = [...new Set(via.map((e) => e.kind))].join(', ');
             report(skills.get(start)!, {
-              message: `Unexpected cycle \`${[...path, start].join(' -> ')}\` in \`skillc.requires\`, expected requirements without a loop`,
-              range: first[first.length - 1]!.range,
+              message: requiresOnly
+                ? `Unexpected cycle \`${cycle}\` in \`skillc.requires\`, expected requirements without a loop`
+                : `Unexpected cycle \`${cycle}\` in the skill graph (${used}), expected calls without a loop`,
+              range: via[0]!.range,
             });
           } else if (rank.get(to)! > rank.get(start)! && !on.has(to)) {
             path.push(to);
@@ -49,7 +61,7 @@ export default defineCatalogRule(
             on.delete(to);
             path.pop();
           }
-          if (node === start) first.pop();
+          via.pop();
         }
       };
       visit(start);

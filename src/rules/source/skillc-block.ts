@@ -6,7 +6,7 @@ import { field } from '../util.js';
 
 /** The compile-time keys of `skillc:` besides the per-host blocks (named by host id). */
 const KEYS = ['invocation', 'targets', 'kind', 'requires', 'artifacts', 'effects'] as const;
-const ARTIFACT_KEYS = ['sections', 'ordered'];
+const ARTIFACT_KEYS = ['sections', 'ordered', 'contract'];
 /** An effect is `area.verb`, e.g. `email.send`, `http.post`, `tool.call`. */
 const EFFECT = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
@@ -78,11 +78,17 @@ export default defineSkillRule(
             atValue(a, `Unexpected ${kindOf(spec)} for artifact \`${a.key}\`, expected \`{ sections: [...] }\``);
             continue;
           }
-          for (const k of Object.keys(spec)) if (!ARTIFACT_KEYS.includes(k)) at(child(a, k) ?? a, `Unexpected key \`${k}\` in artifact \`${a.key}\`, expected sections or ordered`);
+          for (const k of Object.keys(spec)) if (!ARTIFACT_KEYS.includes(k)) at(child(a, k) ?? a, `Unexpected key \`${k}\` in artifact \`${a.key}\`, expected sections, ordered or contract`);
           const sections = child(a, 'sections');
           if (sections && !stringList(sections.value)) atValue(sections, `Unexpected ${kindOf(sections.value)} for the sections of \`${a.key}\`, expected a list of \`##\` heading texts`);
           const ordered = child(a, 'ordered');
           if (ordered && typeof ordered.value !== 'boolean') atValue(ordered, `Unexpected ${kindOf(ordered.value)} for \`ordered\`, expected true or false`);
+          const contract = child(a, 'contract');
+          if (contract) {
+            const names = Object.keys(config.contracts ?? {});
+            if (typeof contract.value !== 'string' || contract.value === '') atValue(contract, `Unexpected ${kindOf(contract.value)} for the contract of \`${a.key}\`, expected the name of a contract in the config`);
+            else if (!names.includes(contract.value)) atValue(contract, `Unexpected unknown contract \`${contract.value}\`, expected ${names.length ? `one of the config's contracts: ${names.join(', ')}` : 'a contract declared under `contracts` in the config'}`);
+          }
         }
       }
     }

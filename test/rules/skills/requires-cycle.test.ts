@@ -11,6 +11,7 @@ testRule(
       { name: 'a chain', files: { 'a/SKILL.md': skill('a', '[b]'), 'b/SKILL.md': skill('b', '[c]'), 'c/SKILL.md': skill('c') } },
       { name: 'a diamond', files: { 'a/SKILL.md': skill('a', '[b, c]'), 'b/SKILL.md': skill('b', '[d]'), 'c/SKILL.md': skill('c', '[d]'), 'd/SKILL.md': skill('d') } },
       { name: 'unknown names are another rule', files: { 'a/SKILL.md': skill('a', '[zz]') } },
+      { name: 'mentions do not count by default', files: { 'a/SKILL.md': skill('a', '[b]'), 'b/SKILL.md': `${skill('b')}Back to \`a\`.\n` } },
     ],
     invalid: [
       {
@@ -35,6 +36,12 @@ testRule(
           { file: 'a/SKILL.md', column: 14, message: /`a -> b -> a`/ },
           { file: 'a/SKILL.md', column: 17, message: /`a -> c -> a`/ },
         ],
+      },
+      {
+        name: 'the whole graph with the edges option',
+        files: { 'a/SKILL.md': skill('a', '[b]'), 'b/SKILL.md': `${skill('b')}Back to \`a\`.\n` },
+        options: { edges: ['requires', 'mention', 'link', 'include'] },
+        errors: [{ file: 'a/SKILL.md', line: 5, column: 14, message: 'Unexpected cycle `a -> b -> a` in the skill graph (requires, mention), expected calls without a loop' }],
       },
     ],
   },

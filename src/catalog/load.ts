@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { getHost, hostIds, type HostProfile } from '../hosts/index.js';
+import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../lint/config.js';
+import { discoverSkills, UsageError } from '../lint/discover.js';
+import type { Skill } from '../model/skill.js';
+import { readSkill } from '../parse/skill.js';
+import { hostListing, type HostListing } from './budget.js';
+import { buildGraph, type SkillGraph } from './graph.js';
+import { catalogPicture, type CatalogPicture } from './render/model.js';
+
+export interface CatalogOptions {
+  cwd?: string;
+  /** Skill folders or folders of skills; default the config's sources. */
+  paths?: string[];
+  configFile?: string;
+  config?: SkillcConfig;
+  /** Hosts; default the config's. */
+  hosts?: string[];
+  /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */
+  contextTokens?: number;
+}
+
+export interface LoadedCatalog {
+  cwd: string;
+  config: ResolvedConfig;
+  skills: Skill[];
+  hosts: HostProfile[];
+  contextTokens: number;
+}
+
+/** Reads a catalog: the config, every skill under the paths, the hosts. */
+export function loadCatalog(options: CatalogOptions = {}): LoadedCatalog {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const load: Parameters<typeof loadConfig>[0] = { cwd };
+  if (options.configFile) load.configFile = options.configFile;
+  if (options.config) load.overrides = options.config;
+  const config = loadConfig(load);
+  const ids = options.hosts?.length ? options.hosts : config.hosts;
+  const hosts = ids.map((id) => {
+    const host = getHost(id);
+    if (!host) throw new UsageError(`unknown host '${id}', expected one of ${hostIds().join(', ')}`);
+    return host;
+  });
+  const skills = discoverSkills(options.paths ?? [], config, cwd).map((dir) => readSkill(dir));
+  return { cwd, config, skills, hosts, contextTokens: options.contextTokens ?? config.contextTokens };
+}
+
+/** The skill graph of a catalog (API of `skillc graph --format json`, without the hosts). */
+export function catalogGraph(options: CatalogOptions = {}): SkillGraph {
+  return buildGraph(loadCatalog(options).skills);
+}
+
+/** The catalog drawn: graph, hosts and budgets, ready for a renderer. Paths are relative to `cwd`. */
+export function catalogReport(options: CatalogOptions = {}): CatalogPicture {
+  const c = loadCatalog(options);
+  const picture = catalogPicture(c.skills, c.hosts, c.contextTokens);
+  picture.root = path.relative(c.cwd, picture.root).split(path.sep).join('/') || '.';
+  return picture;
+}
+
+/** What each host would list (API of `skillc catalog --host`). */
+export function catalogListings(options: CatalogOptions = {}): HostListing[] {
+  const c = loadCatalog(options);
+  return c.hosts.map((h) => hostListing(c.skills, h, c.contextTokens));
+}

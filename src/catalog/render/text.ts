@@ -1,0 +1,56 @@
+import { budgetLine, type CatalogPicture } from './model.js';
+
+const MERMAID_ARROWS: Record<string, string> = { requires: '==>', mention: '-->', link: '-.->', include: '--o' };
+const DOT_STYLES: Record<string, string> = {
+  requires: 'style=bold, color="#1f4e8c"',
+  mention: 'color="#2e7d32"',
+  link: 'style=dashed, color="#8a6d00"',
+  include: 'style=dotted, color="#7b3fa0", arrowhead=odot',
+};
+
+const mermaidText = (s: string): string => s.replace(/"/g, '#quot;').replace(/[<>]/g, (c) => (c === '<' ? '#lt;' : '#gt;'));
+
+function ids(picture: CatalogPicture): Map<string, string> {
+  return new Map(picture.nodes.map((node, i) => [node.id, `${node.kind === 'skill' ? 's' : 'f'}${i}_${node.id.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}`]));
+}
+
+/** Mermaid flowchart: skills as boxes, fragments as parallelograms, edges by kind, hosts with their budget. */
+export function renderMermaid(picture: CatalogPicture): string {
+  const id = ids(picture);
+  const lines = ['flowchart TD'];
+  for (const node of picture.nodes) {
+    const manual = node.hosts && Object.values(node.hosts).some((h) => h.listing === 'hidden');
+    lines.push(node.kind === 'skill' ? `  ${id.get(node.id)}["${mermaidText(node.label)}"]${manual ? ':::manual' : ''}` : `  ${id.get(node.id)}[/"${mermaidText(node.label)}"/]:::fragment`);
+  }
+  for (const e of picture.edges) lines.push(`  ${id.get(e.from)} ${MERMAID_ARROWS[e.kind]}|${e.kind}| ${id.get(e.to)}`);
+  if (picture.hosts.length) {
+    lines.push('  subgraph hosts["listing budget at ' + picture.contextTokens.toLocaleString('en-US') + ' tokens"]');
+    for (const h of picture.hosts) lines.push(`    h_${h.id}["${mermaidText(budgetLine(h))}"]:::${h.budget !== null && h.wanted > h.budget ? 'over' : 'host'}`);
+    lines.push('  end');
+  }
+  lines.push('  classDef manual stroke-dasharray: 4 3', '  classDef fragment fill:#f3ecf8,stroke:#7b3fa0', '  classDef host fill:#eef4ee,stroke:#2e7d32', '  classDef over fill:#fdecea,stroke:#c62828');
+  return `${lines.join('\n')}\n`;
+}
+
+const dotText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/** Graphviz DOT, for those who have Graphviz (skillc itself does not need it). */
+export function renderDot(picture: CatalogPicture): string {
+  const lines = ['digraph skills {', '  rankdir=TB;', '  node [shape=box, style="rounded,filled", fillcolor="#f5f7fa", fontname="Helvetica"];'];
+  for (const node of picture.nodes) {
+    const extra = node.kind === 'fragment' ? ', shape=note, fillcolor="#f3ecf8"' : node.hosts && Object.values(node.hosts).some((h) => h.listing === 'hidden') ? ', style="rounded,dashed,filled"' : '';
+    lines.push(`  "${dotText(node.id)}" [label="${dotText(node.label)}"${extra}];`);
+  }
+  for (const e of picture.edges) lines.push(`  "${dotText(e.from)}" -> "${dotText(e.to)}" [label="${e.kind}", ${DOT_STYLES[e.kind]}];`);
+  if (picture.hosts.length) {
+    lines.push('  subgraph cluster_hosts {', `    label="listing budget at ${picture.contextTokens.toLocaleString('en-US')} tokens";`);
+    for (const h of picture.hosts) lines.push(`    "host:${dotText(h.id)}" [shape=box, label="${dotText(budgetLine(h))}", fillcolor="${h.budget !== null && h.wanted > h.budget ? '#fdecea' : '#eef4ee'}"];`);
+    lines.push('  }');
+  }
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderJson(picture: CatalogPicture): string {
+  return `${JSON.stringify(picture, null, 2)}\n`;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogReport } from '../catalog/load.js';
+import { GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
+import { UsageError } from '../lint/discover.js';
+import { intOption, parse, splitList } from './args.js';
+import type { Io } from './io.js';
+
+export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]
+
+Draw the catalog: every skill, the shared fragments they include, the edges
+between them by kind (requires, mention, link, include), and how much of each
+host's listing budget the catalog uses. Default paths: the config's sources.
+
+Options:
+  -f, --format <name>      mermaid (default), dot, svg, html (one offline page) or json
+      --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
+      --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
+  -o, --output <file>      write to a file instead of stdout
+  -c, --config <file>      use this config file
+  -h, --help               show this help
+
+Exit codes: 0 drawn, 1 no skill found, 2 usage or config error.
+
+Examples:
+  skillc graph
+  skillc graph --format html -o catalog.html --host claude,codex
+`;
+
+export async function runGraph(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    format: { type: 'string', short: 'f', default: 'mermaid' },
+    host: { type: 'string', multiple: true },
+    context: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    config: { type: 'string', short: 'c' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(GRAPH_HELP);
+    return 0;
+  }
+  const format = values.format as GraphFormat;
+  if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${GRAPH_FORMATS.join(', ')}`);
+  const context = intOption(values.context, 'context');
+  if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
+  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: splitList(values.host) };
+  if (values.config) options.configFile = values.config;
+  if (context !== undefined) options.contextTokens = context;
+  const picture = catalogReport(options);
+  if (!picture.nodes.some((nd) => nd.kind === 'skill')) {
+    io.stderr('skillc graph: no skill found\n');
+    return 1;
+  }
+  const text = renderGraph(picture, format);
+  if (values.output) fs.writeFileSync(path.resolve(io.cwd, values.output), text);
+  else io.stdout(text);
+  return 0;
+}

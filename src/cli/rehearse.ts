@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../lint/config.js';
+import { UsageError } from '../lint/discover.js';
+import { rehearse } from '../rehearse/rehearse.js';
+import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat } from '../rehearse/reporters.js';
+import { parse, useColor } from './args.js';
+import type { Io } from './io.js';
+
+export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
+
+Rehearse skills' recorded cases (folders under a skill's fixtures/, each
+described by case.yaml) in a sandbox with capture fakes: no model, no network,
+no real side effect. A script case runs one declared command; a workflow case
+replays a recorded trace.jsonl. Paths are skills, case folders or folders of
+skills; default: every skill with a fixtures/ folder under the config's sources.
+
+Options:
+  -f, --format <name>      stylish (default), json or junit (JUnit XML)
+      --update             rewrite each case's golden captures/ with this run's captures
+      --timeout <seconds>  default time a command may run (default 10; case.yaml's timeout wins)
+  -o, --output-file <f>    write the report to a file
+  -c, --config <file>      use this config file
+      --color, --no-color  colour is on only on a TTY and never with NO_COLOR
+  -h, --help               show this help
+
+Exit codes: 0 every case got its expected verdict, 1 some did not, 2 usage or config error.
+
+Examples:
+  skillc rehearse
+  skillc rehearse skills-src/release-announce --format junit -o rehearse.xml
+  skillc rehearse skills-src/release-announce/fixtures/pass-announce-email-webhook --update
+`;
+
+export async function runRehearse(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    format: { type: 'string', short: 'f', default: 'stylish' },
+    update: { type: 'boolean' },
+    timeout: { type: 'string' },
+    'output-file': { type: 'string', short: 'o' },
+    config: { type: 'string', short: 'c' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(REHEARSE_HELP);
+    return 0;
+  }
+  const format = values.format as RehearsalFormat;
+  if (!REHEARSAL_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${REHEARSAL_FORMATS.join(', ')}`);
+  let timeout: number | undefined;
+  if (values.timeout !== undefined) {
+    timeout = Number(values.timeout);
+    if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout expects a positive number of seconds, got '${values.timeout}'`);
+  }
+  const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
+  const started = Date.now();
+  const report = await rehearse({
+    paths: positionals,
+    cwd: io.cwd,
+    config,
+    ...(values.update ? { update: true } : {}),
+    ...(timeout !== undefined ? { timeout } : {}),
+    onCase: (i, total, c) => {
+      // Progress only for long runs, so short ones stay quiet.
+      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${path.basename(c.skillDir)}/${c.name}\n`);
+    },
+  });
+  const color = format === 'stylish' && !values['output-file'] && useColor(values.color, values['no-color']);
+  const text = REHEARSAL_REPORTERS[format](report, color);
+  if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), text);
+  else io.stdout(text);
+  if (report.summary.cases === 0 && positionals.length) io.stderr('skillc rehearse: no case found under the given paths\n');
+  return report.summary.mismatched === 0 ? 0 : 1;
+}

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { AnyRule, CatalogContext, SkillContext } from '../rules/rule.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+
+/** The rule id of a plugin that could not be loaded (exit 2, like a rule that crashes). */
+export const PLUGIN_LOAD = 'plugin/load';
+
+/** What a plugin module exports (as its default export, or as named exports `prefix` and `rules`). */
+export interface SkillcPlugin {
+  /** Prefix of every rule id, e.g. `acme` for `acme/no-foo`. Lowercase letters, digits and hyphens. */
+  prefix: string;
+  /** The rules, as a list (ids with or without the prefix) or by name. */
+  rules: AnyRule[] | Record<string, AnyRule>;
+}
+
+/** Identity helper for plugin authors: `export default definePlugin({ prefix, rules })`. */
+export function definePlugin(plugin: SkillcPlugin): SkillcPlugin {
+  return plugin;
+}
+
+export interface LoadedPlugin {
+  /** The name the config gave. */
+  specifier: string;
+  /** The module file that was imported. */
+  file: string;
+  prefix: string;
+  rules: AnyRule[];
+}
+
+export interface PluginLoadResult {
+  plugins: LoadedPlugin[];
+  /** Every plugin rule, prefixed and wrapped (read-only model). */
+  rules: AnyRule[];
+  /** One `plugin/load` error per module that could not be used. */
+  diagnostics: Diagnostic[];
+}
+
+class PluginError extends Error {}
+
+const PREFIX = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const SEVERITIES = new Set(['error', 'warning', 'info']);
+
+function reservedPrefixes(): Set<string> {
+  return new Set([...BUILTIN_RULES.map((r) => r.meta.id.split('/')[0]!), 'plugin', 'host', 'skillc']);
+}
+
+// ---- a read-only view of the model -------------------------------------------------------------
+
+const MUTATORS = new Set<PropertyKey>(['set', 'add', 'delete', 'clear']);
+const views = new WeakMap<object, object>();
+
+function denied(prop: PropertyKey): TypeError {
+  return new TypeError(`Cannot change '${String(prop)}': plugin rules get a read-only model`);
+}
+
+/**
+ * A deep read-only view: writes, deletes and defines throw. Arrays keep their
+ * methods (mutating ones hit the traps); methods of class instances run on the
+ * real object (private state, caches) and their results are read-only too.
+ */
+export function readonlyView<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  const target = value as unknown as object;
+  const hit = views.get(target);
+  if (hit) return hit as T;
+  const isArray = Array.isArray(target);
+  const collection = target instanceof Map || target instanceof Set;
+  const proxy = new Proxy(target, {
+    get(t, prop, receiver) {
+      const v = Reflect.get(t, prop, isArray ? receiver : t);
+      const d = Reflect.getOwnPropertyDescriptor(t, prop);
+      if (d && !d.configurable && !d.writable && 'value' in d) return v; // proxy invariant
+      if (typeof v === 'function') {
+        if (isArray) return v;
+        if (collection && MUTATORS.has(prop)) return () => { throw denied(prop); };
+        return (...args: unknown[]) => readonlyView((v as (...a: unknown[]) => unknown).apply(t, args));
+      }
+      return readonlyView(v);
+    },
+    set(_t, prop) { throw denied(prop); },
+    deleteProperty(_t, prop) { throw denied(prop); },
+    defineProperty(_t, prop) { throw denied(prop); },
+    setPrototypeOf() { throw denied('prototype'); },
+  });
+  views.set(target, proxy);
+  return proxy as T;
+}
+
+// ---- resolving and importing -------------------------------------------------------------------
+
+function packageEntry(dir: string): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { exports?: unknown; main?: string; module?: string };
+  const pick = (e: unknown): string | undefined => {
+    if (typeof e === 'string') return e;
+    if (e && typeof e === 'object' && !Array.isArray(e)) {
+      const o = e as Record<string, unknown>;
+      if ('.' in o) return pick(o['.']);
+      for (const key of ['import', 'node', 'default']) if (key in o) return pick(o[key]);
+    }
+    return undefined;
+  };
+  return path.join(dir, pick(pkg.exports) ?? pkg.module ?? pkg.main ?? 'index.js');
+}
+
+/** A package by name, looked up in node_modules folders from `from` upwards (ESM-only exports included). */
+function findPackage(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return packageEntry(candidate);
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The module file a config's plugin entry names: a path, a package, or a `skillc-plugin-<name>` shorthand. */
+export function resolvePlugin(specifier: string, root: string): string {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
+    const file = path.resolve(root, specifier);
+    if (!fs.existsSync(file)) throw new PluginError('no such file');
+    return file;
+  }
+  const names = specifier.startsWith('@') || specifier.startsWith('skillc-plugin-') ? [specifier] : [`skillc-plugin-${specifier}`, specifier];
+  for (const name of names) {
+    try {
+      return createRequire(path.join(root, 'noop.js')).resolve(name);
+    } catch {
+      const found = findPackage(name, root);
+      if (found) return found;
+    }
+  }
+  throw new PluginError(`cannot find package ${names.map((n) => `'${n}'`).join(' or ')} (install it next to the config)`);
+}
+
+async function importModule(file: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  if (/\.[cm]?tsx?$/.test(file)) {
+    let tsImport: (specifier: string, parent: string) => Promise<unknown>;
+    try {
+      ({ tsImport } = (await import('tsx/esm/api')) as { tsImport: typeof tsImport });
+    } catch {
+      throw new PluginError('a TypeScript plugin needs tsx installed (npm install --save-dev tsx), or compile it to JavaScript');
+    }
+    return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  }
+  return (await import(url)) as Record<string, unknown>;
+}
+
+const isRule = (v: unknown): v is AnyRule =>
+  !!v && typeof v === 'object' && 'meta' in v && 'check' in v && 'scope' in v;
+
+function checkRule(rule: unknown, where: string): asserts rule is AnyRule {
+  if (!isRule(rule)) throw new PluginError(`${where} is not a rule (expected { scope, meta, check }, e.g. from defineSkillRule)`);
+  const { meta, scope, check } = rule;
+  if (scope !== 'skill' && scope !== 'catalog') throw new PluginError(`${where} has scope '${String(scope)}', expected 'skill' or 'catalog'`);
+  if (typeof check !== 'function') throw new PluginError(`${where} has no check function`);
+  if (!meta || typeof meta !== 'object' || typeof meta.id !== 'string' || typeof meta.description !== 'string') throw new PluginError(`${where} needs meta.id and meta.description`);
+  if (!SEVERITIES.has(meta.severity)) throw new PluginError(`${where} has severity '${String(meta.severity)}', expected error, warning or info`);
+  if (typeof meta.fixable !== 'boolean') throw new PluginError(`${where} needs meta.fixable`);
+}
+
+/** The plugin a module describes: `{ prefix, rules }` (default or named exports), or a single rule or list of rules with prefixed ids. */
+function normalize(mod: Record<string, unknown>): { prefix: string | undefined; entries: [string | undefined, unknown][] } {
+  const exp = (mod.default ?? mod) as unknown;
+  if (isRule(exp)) return { prefix: undefined, entries: [[undefined, exp]] };
+  if (Array.isArray(exp)) return { prefix: undefined, entries: exp.map((r) => [undefined, r]) };
+  if (exp && typeof exp === 'object') {
+    const o = exp as Record<string, unknown>;
+    const prefix = typeof o.prefix === 'string' ? o.prefix : undefined;
+    if (Array.isArray(o.rules)) return { prefix, entries: o.rules.map((r) => [undefined, r]) };
+    if (o.rules && typeof o.rules === 'object') return { prefix, entries: Object.entries(o.rules) };
+  }
+  throw new PluginError('exports no rules (expected a default export { prefix, rules } or a rule)');
+}
+
+function wrap(rule: AnyRule, id: string, file: string, specifier: string): AnyRule {
+  const meta = { ...rule.meta, id, url: rule.meta.url ?? pathToFileURL(file).href };
+  const blame = (error: unknown): Error => {
+    const e = new Error(`${error instanceof Error ? error.message : String(error)} (plugin ${specifier})`);
+    if (error instanceof Error && error.stack) e.stack = error.stack;
+    return e;
+  };
+  if (rule.scope === 'skill') {
+    return {
+      scope: 'skill',
+      meta,
+      check: (ctx: SkillContext<unknown>) => {
+        try {
+          rule.check({ ...ctx, skill: readonlyView(ctx.skill), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
+        } catch (error) {
+          throw blame(error);
+        }
+      },
+    };
+  }
+  return {
+    scope: 'catalog',
+    meta,
+    check: (ctx: CatalogContext<unknown>) => {
+      try {
+        rule.check({ ...ctx, catalog: readonlyView(ctx.catalog), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
+      } catch (error) {
+        throw blame(error);
+      }
+    },
+  };
+}
+
+/** A plugin as messages name it: a path relative to the config's folder, or the package name. */
+function displayName(specifier: string, root: string): string {
+  if (!path.isAbsolute(specifier)) return specifier;
+  const rel = path.relative(root, specifier).split(path.sep).join('/');
+  return rel.startsWith('..') || rel === '' ? specifier : `./${rel}`;
+}
+
+/** Imports one plugin and returns its rules, prefixed and wrapped. Throws an Error naming what is wrong. */
+export async function loadPlugin(specifier: string, root: string, taken: ReadonlySet<string> = new Set()): Promise<LoadedPlugin> {
+  const file = resolvePlugin(specifier, root);
+  const shown = displayName(specifier, root);
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importModule(file);
+  } catch (error) {
+    if (error instanceof PluginError) throw error;
+    throw new PluginError(`import failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  const { prefix: declared, entries } = normalize(mod);
+  if (entries.length === 0) throw new PluginError('exports an empty rule list');
+  let prefix = declared;
+  const rules: AnyRule[] = [];
+  const ids = new Set<string>();
+  entries.forEach(([name, rule], i) => {
+    checkRule(rule, name ? `rule '${name}'` : `rule #${i + 1}`);
+    let id = rule.meta.id;
+    if (name && !id.includes('/')) id = name;
+    const slash = id.indexOf('/');
+    if (slash >= 0) {
+      const own = id.slice(0, slash);
+      prefix ??= own;
+      if (own !== prefix) throw new PluginError(`rule '${id}' is outside the plugin's prefix '${prefix}'`);
+      id = id.slice(slash + 1);
+    }
+    if (!prefix) throw new PluginError(`rule '${id}' has no prefix (export { prefix, rules } or give ids as 'prefix/rule')`);
+    const full = `${prefix}/${id}`;
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) throw new PluginError(`rule id '${full}' is not 'prefix/lowercase-name'`);
+    if (ids.has(full) || taken.has(full)) throw new PluginError(`rule '${full}' is defined twice`);
+    ids.add(full);
+    rules.push(wrap(rule, full, file, shown));
+  });
+  if (!prefix || !PREFIX.test(prefix)) throw new PluginError(`prefix '${String(prefix)}' is not lowercase letters, digits and hyphens`);
+  if (reservedPrefixes().has(prefix)) throw new PluginError(`prefix '${prefix}' belongs to skillc's built-in rules`);
+  return { specifier, file, prefix, rules };
+}
+
+/**
+ * Loads every plugin a config names. A plugin that cannot be found, imported or
+ * used becomes one `plugin/load` error naming it; the others still load.
+ */
+export async function loadPlugins(specifiers: readonly string[], root: string, reportFile: string): Promise<PluginLoadResult> {
+  const result: PluginLoadResult = { plugins: [], rules: [], diagnostics: [] };
+  const taken = new Set<string>();
+  for (const specifier of specifiers) {
+    try {
+      const plugin = await loadPlugin(specifier, root, taken);
+      for (const r of plugin.rules) taken.add(r.meta.id);
+      result.plugins.push(plugin);
+      result.rules.push(...plugin.rules);
+    } catch (error) {
+      const shown = displayName(specifier, root);
+      result.diagnostics.push({
+        ruleId: PLUGIN_LOAD,
+        severity: 'error',
+        message: `Cannot load plugin '${shown}': ${error instanceof Error ? error.message : String(error)}`,
+        file: reportFile,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        url: 'https://github.com/skillc-dev/skillc/blob/main/docs/plugins.md',
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,165 @@
+/**
+ * Rehearsal cases: folders under a skill's `fixtures/`, each described by a
+ * `case.yaml` (schema/case.schema.json). Finding and loading only; a case that
+ * cannot be loaded carries its problem, so the others still run.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { ResolvedConfig } from '../lint/config.js';
+import { UsageError, discoverSkills } from '../lint/discover.js';
+
+export type OutputExpectation = string | { contains?: string; matches?: string };
+
+/** case.yaml as written. */
+export interface CaseSpec {
+  description?: string;
+  expect?: 'pass' | 'fail';
+  /** For a failing case: the check that must fail (so it cannot fail for another reason). */
+  failure?: string;
+  command?: string;
+  args?: string | string[];
+  cwd?: 'run' | 'skill';
+  stdout?: OutputExpectation;
+  stderr?: OutputExpectation;
+  exit?: number;
+  timeout?: number;
+  env?: Record<string, string>;
+  trace?: string;
+  captures?: string;
+  inputs?: string;
+  budgets?: Record<string, number>;
+}
+
+export interface RehearsalCase {
+  /** The case folder's name. */
+  name: string;
+  /** Absolute path of the case folder. */
+  dir: string;
+  /** Absolute path of the skill folder. */
+  skillDir: string;
+  kind: 'script' | 'workflow' | 'unknown';
+  /** The verdict the case must get; undefined when nothing states it (a problem). */
+  expect?: 'pass' | 'fail';
+  spec: CaseSpec;
+  /** Why the case cannot run: it then fails with this reason. */
+  problem?: string;
+}
+
+export const CASE_FILE = 'case.yaml';
+export const DEFAULT_TIMEOUT_S = 10;
+
+let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null } | undefined;
+
+function validateSpec(data: unknown): string | undefined {
+  if (!validator) {
+    const require = createRequire(import.meta.url);
+    const Ajv = require('ajv') as typeof import('ajv').default;
+    const schema = JSON.parse(fs.readFileSync(new URL('../../schema/case.schema.json', import.meta.url), 'utf8'));
+    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  }
+  if (validator(data)) return undefined;
+  const first = validator.errors?.find((e) => e.params && 'additionalProperty' in e.params) ?? validator.errors?.[0];
+  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '(root)';
+  const extra = first?.params && 'additionalProperty' in first.params ? ` '${String(first.params.additionalProperty)}'` : '';
+  const allowed = first?.params && 'allowedValues' in first.params ? `: ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
+  return `invalid case.yaml at ${where}: ${first?.message ?? 'invalid'}${extra}${allowed}`;
+}
+
+/** Loads one case folder. Never throws: a broken case comes back with `problem` set. */
+export function loadCase(dir: string, skillDir: string): RehearsalCase {
+  const abs = path.resolve(dir);
+  const name = path.basename(abs);
+  const prefix = /^(pass|fail)-/.exec(name)?.[1] as 'pass' | 'fail' | undefined;
+  const base: RehearsalCase = { name, dir: abs, skillDir: path.resolve(skillDir), kind: 'unknown', spec: {} };
+  if (prefix) base.expect = prefix;
+  const file = path.join(abs, CASE_FILE);
+  let spec: CaseSpec = {};
+  if (fs.existsSync(file)) {
+    let data: unknown;
+    try {
+      data = parseYaml(fs.readFileSync(file, 'utf8'), { maxAliasCount: 100 }) ?? {};
+    } catch (error) {
+      return { ...base, problem: `cannot parse case.yaml: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    }
+    const invalid = validateSpec(data);
+    if (invalid) return { ...base, problem: invalid };
+    spec = data as CaseSpec;
+  }
+  const result: RehearsalCase = { ...base, spec };
+  if (spec.expect) {
+    if (prefix && prefix !== spec.expect) return { ...result, problem: `case.yaml says \`expect: ${spec.expect}\` but the folder is named \`${name}\`` };
+    result.expect = spec.expect;
+  }
+  if (spec.failure !== undefined && result.expect !== 'fail') return { ...result, problem: '`failure` names the check a failing case must fail; this case expects to pass' };
+  const traceFile = path.join(abs, spec.trace ?? 'trace.jsonl');
+  if (spec.command !== undefined && spec.trace !== undefined) return { ...result, problem: 'case.yaml has both `command` and `trace`; a case is a script case or a workflow case' };
+  if (spec.command !== undefined) result.kind = 'script';
+  else if (spec.trace !== undefined || fs.existsSync(traceFile)) result.kind = 'workflow';
+  if (!fs.existsSync(file) && result.kind === 'unknown') return { ...result, problem: `no case.yaml in ${name}/ (and no trace.jsonl)` };
+  if (result.kind === 'unknown') return { ...result, problem: 'case.yaml names neither a `command` (script case) nor a `trace` (workflow case)' };
+  if (!result.expect) return { ...result, problem: 'no expected verdict: set `expect: pass|fail` or name the folder pass-… or fail-…' };
+  if (result.kind === 'workflow') {
+    for (const key of ['args', 'stdout', 'stderr', 'exit', 'cwd'] as const) {
+      if (spec[key] !== undefined) return { ...result, problem: `\`${key}\` is for script cases; a workflow case records its commands in the trace` };
+    }
+    if (!insideDir(abs, traceFile) || !fs.existsSync(traceFile)) return { ...result, problem: `trace not found: ${spec.trace ?? 'trace.jsonl'}` };
+  } else if (spec.budgets || spec.inputs) return { ...result, problem: '`budgets` and `inputs` are for workflow cases' };
+  for (const key of ['trace', 'captures', 'inputs'] as const) {
+    const v = spec[key];
+    if (v !== undefined && !insideDir(abs, path.join(abs, v))) return { ...result, problem: `\`${key}\` must stay inside the case folder, got \`${v}\`` };
+  }
+  return result;
+}
+
+/** True when `p` is `dir` or lies inside it (lexically). */
+export function insideDir(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+const isCaseFolder = (entry: fs.Dirent): boolean => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_');
+
+/** The cases of one skill: every folder under its fixtures/, sorted by name. */
+export function casesOfSkill(skillDir: string): RehearsalCase[] {
+  const fixtures = path.join(skillDir, 'fixtures');
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(fixtures, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.filter(isCaseFolder).map((e) => e.name).sort().map((n) => loadCase(path.join(fixtures, n), skillDir));
+}
+
+/**
+ * Resolves command-line paths to cases. A path is a case folder (inside a
+ * skill's fixtures/), a skill folder, or a root searched for skills; with no
+ * path, the config's sources. Skills without fixtures/ contribute nothing.
+ */
+export function findCases(paths: readonly string[], config: ResolvedConfig, cwd: string): RehearsalCase[] {
+  const out: RehearsalCase[] = [];
+  const seen = new Set<string>();
+  const add = (c: RehearsalCase): void => {
+    if (!seen.has(c.dir)) {
+      seen.add(c.dir);
+      out.push(c);
+    }
+  };
+  const skillRoots: string[] = [];
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p);
+    const parent = path.dirname(abs);
+    if (path.basename(parent) === 'fixtures' && fs.existsSync(path.join(path.dirname(parent), 'SKILL.md'))) {
+      if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new UsageError(`No such case folder: ${p}`);
+      add(loadCase(abs, path.dirname(parent)));
+    } else if (path.basename(abs) === 'fixtures' && fs.existsSync(path.join(parent, 'SKILL.md'))) {
+      casesOfSkill(parent).forEach(add);
+    } else skillRoots.push(p);
+  }
+  if (skillRoots.length || paths.length === 0) {
+    for (const dir of discoverSkills(skillRoots, config, cwd)) casesOfSkill(dir).forEach(add);
+  }
+  return out;
+}

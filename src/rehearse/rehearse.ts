@@ -1,0 +1,167 @@
+/**
+ * `skillc rehearse`: finds the cases, runs each in a fresh sandbox, and
+ * checks afterwards that nothing outside the sandbox was written.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type ResolvedConfig, loadConfig } from '../lint/config.js';
+import { readSkill } from '../parse/skill.js';
+import { compareCaptures, writeGolden } from './captures.js';
+import { DEFAULT_TIMEOUT_S, type RehearsalCase, findCases } from './case.js';
+import { fail, pass, type RunContext } from './context.js';
+import type { CaseResult, Check, RehearsalReport } from './result.js';
+import { changedPaths, createSandbox, netnsAvailable, removeSandbox, type Snapshot, snapshot, strayWrites } from './sandbox.js';
+import { runScriptCase } from './script.js';
+import { runWorkflowCase } from './workflow.js';
+
+export interface RehearseOptions {
+  /** Skills, case folders, or roots of skills; default the config's sources. */
+  paths?: string[];
+  cwd?: string;
+  config?: ResolvedConfig;
+  /** Rewrite each case's golden captures/ with what the run captured. */
+  update?: boolean;
+  /** Default seconds a command may run (a case's `timeout` wins). */
+  timeout?: number;
+  /** Called before each case, for progress on long runs. */
+  onCase?: (index: number, total: number, c: RehearsalCase) => void;
+}
+
+const rel = (cwd: string, p: string): string => (path.relative(cwd, p) || '.').split(path.sep).join('/');
+
+/** Folders whose files nothing may touch: the skill itself, and (one level) its parent and the project root. */
+function outsideSnapshot(c: RehearsalCase, roots: string[]): Snapshot {
+  const snap = snapshot([c.skillDir]);
+  for (const dir of roots) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (snap.has(p) || e.isDirectory()) {
+        if (!snap.has(p)) snap.set(p, 'dir');
+        continue;
+      }
+      try {
+        const st = fs.lstatSync(p);
+        snap.set(p, `${st.size}:${st.mtimeMs}`);
+      } catch {
+        // vanished meanwhile
+      }
+    }
+  }
+  return snap;
+}
+
+function resultOf(c: RehearsalCase, cwd: string, checks: Check[], extra: Partial<CaseResult> & { ms: number }): CaseResult {
+  const want = c.spec.failure;
+  if (want && !checks.some((k) => !k.ok && k.id === want) && !checks.some((k) => !k.ok && (k.id === 'case' || k.id === 'trace'))) {
+    const got = checks.find((k) => !k.ok);
+    checks.push({ id: 'expect', ok: false, expectation: true, message: `Missing failure of the \`${want}\` check that case.yaml names, ${got ? `got \`${got.id}\`: ${got.message}` : 'every check passed'}` });
+  }
+  const failed = checks.filter((k) => !k.ok);
+  const error = failed.some((k) => k.id === 'case' || k.id === 'trace');
+  const actual: CaseResult['actual'] = error ? 'error' : failed.length ? 'fail' : 'pass';
+  const expectationFailed = failed.find((k) => k.expectation);
+  const result: CaseResult = {
+    skill: path.basename(c.skillDir),
+    case: c.name,
+    path: rel(cwd, c.dir),
+    kind: c.kind,
+    ...(c.expect ? { expected: c.expect } : {}),
+    actual,
+    ok: !error && actual === c.expect && !expectationFailed,
+    checks,
+    captures: [],
+    ...extra,
+  };
+  // Why the case missed its expectation: for a failing case, the expectation it broke; else the first failure.
+  const first = (c.expect === 'fail' ? expectationFailed : undefined) ?? failed.find((k) => k.id === want) ?? failed.find((k) => !k.expectation) ?? failed[0];
+  if (first) result.firstFailure = first;
+  return result;
+}
+
+/** Rehearses one case. Never throws: whatever goes wrong is a failed check of that case. */
+export async function rehearseCase(c: RehearsalCase, options: { cwd: string; update?: boolean; timeout?: number; roots?: string[] }): Promise<CaseResult> {
+  const started = Date.now();
+  if (c.problem) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: c.problem }], { ms: Date.now() - started });
+  const skill = readSkill(c.skillDir);
+  const roots = [...new Set([path.dirname(c.skillDir), ...(options.roots ?? [])])];
+  const before = outsideSnapshot(c, roots);
+  const spec = c.spec;
+  const goldenDir = path.join(c.dir, spec.captures ?? 'captures');
+  const inputs = path.join(c.dir, spec.inputs ?? 'inputs');
+  let runFrom: string | undefined;
+  let skip: (src: string) => boolean = () => false;
+  if (c.kind === 'script') {
+    runFrom = c.dir;
+    const caseFile = path.join(c.dir, 'case.yaml');
+    skip = (src) => src === caseFile || src === goldenDir;
+  } else if (fs.existsSync(inputs) && fs.statSync(inputs).isDirectory()) runFrom = inputs;
+  else if (spec.inputs !== undefined) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: `inputs folder not found: ${spec.inputs}` }], { ms: Date.now() - started });
+
+  const sb = createSandbox(c.skillDir, runFrom, skip);
+  const ctx: RunContext = {
+    sb,
+    skill,
+    case: c,
+    checks: [],
+    captures: [],
+    logOffset: 0,
+    timeoutMs: (spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
+  };
+  const skillBefore = snapshot([sb.skillDir]);
+  let updated = false;
+  try {
+    if (c.kind === 'script') await runScriptCase(ctx);
+    else await runWorkflowCase(ctx);
+    for (const p of strayWrites(sb, skillBefore)) {
+      fail(ctx, { id: 'sandbox', message: `Unexpected write outside the run folder: ${p.replace(sb.root, '<sandbox>')}` });
+    }
+    for (const p of changedPaths(before, outsideSnapshot(c, roots))) {
+      fail(ctx, { id: 'sandbox', message: `Unexpected write outside the sandbox: ${rel(options.cwd, p)}` });
+    }
+    if (!ctx.checks.some((k) => !k.ok && (k.id === 'case' || k.id === 'trace'))) {
+      if (options.update) {
+        writeGolden(ctx.captures, goldenDir);
+        updated = true;
+        pass(ctx, { id: 'captures', expectation: true, message: `${ctx.captures.length} capture(s) written to ${path.basename(goldenDir)}/` });
+      } else {
+        const cmp = compareCaptures(ctx.captures, goldenDir);
+        ctx.checks.push({ id: 'captures', ok: cmp.ok, expectation: true, message: cmp.message, ...(cmp.evidence ? { evidence: cmp.evidence } : {}) });
+      }
+    }
+  } catch (error) {
+    fail(ctx, { id: 'case', message: `internal error while rehearsing: ${error instanceof Error ? error.message : String(error)}` });
+  } finally {
+    removeSandbox(sb);
+  }
+  const extra: Partial<CaseResult> & { ms: number } = { captures: ctx.captures, ms: Date.now() - started };
+  if (updated) extra.updated = true;
+  return resultOf(c, options.cwd, ctx.checks, extra);
+}
+
+/** Rehearses every case under the paths and reports each case's verdict against its expectation. */
+export async function rehearse(options: RehearseOptions = {}): Promise<RehearsalReport> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const config = options.config ?? loadConfig({ cwd });
+  const cases = findCases(options.paths ?? [], config, cwd);
+  const results: CaseResult[] = [];
+  for (const [i, c] of cases.entries()) {
+    options.onCase?.(i, cases.length, c);
+    const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd] };
+    if (options.update) caseOptions.update = true;
+    if (options.timeout !== undefined) caseOptions.timeout = options.timeout;
+    results.push(await rehearseCase(c, caseOptions));
+  }
+  const ok = results.filter((r) => r.ok).length;
+  return {
+    version: 1,
+    network: netnsAvailable() ? 'namespace' : 'none',
+    cases: results,
+    summary: { cases: results.length, ok, mismatched: results.length - ok, errors: results.filter((r) => r.actual === 'error').length },
+  };
+}

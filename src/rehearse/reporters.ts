@@ -1,0 +1,89 @@
+/** Reporters for `skillc rehearse` (stylish, json, junit) and `skillc replay` (stylish, json). */
+import pc from 'picocolors';
+import type { CaseResult, Check, RehearsalReport } from './result.js';
+import type { WhatIfResult } from './whatif.js';
+
+export type RehearsalFormat = 'stylish' | 'json' | 'junit';
+export const REHEARSAL_FORMATS: RehearsalFormat[] = ['stylish', 'json', 'junit'];
+
+const checkLine = (k: Check): string =>
+  `${k.step ? `[${k.step}] ` : ''}${k.id}: ${k.message}${k.line && !k.message.includes(`trace.jsonl:${k.line}`) ? ` (trace.jsonl:${k.line})` : ''}`;
+
+const indent = (text: string, by: string): string => text.split('\n').map((l) => `${by}${l}`).join('\n');
+
+export function networkNote(report: RehearsalReport): string {
+  return report.network === 'namespace'
+    ? 'network: none for children (user+network namespace via unshare -rn), plus capture shims and the node preload'
+    : 'network: NO namespace available (unshare -rn failed): children are kept off the network only by the capture shims and the node preload';
+}
+
+export function stylish(report: RehearsalReport, color = false): string {
+  const c = color ? pc : { green: String, red: String, dim: String, bold: String, yellow: String };
+  const lines: string[] = [];
+  let skill = '';
+  for (const r of report.cases) {
+    if (r.skill !== skill) {
+      skill = r.skill;
+      lines.push(c.bold(skill));
+    }
+    const mark = r.ok ? c.green('✓') : c.red('✖');
+    const verdict = r.actual === r.expected ? r.actual : `${r.actual}, expected ${r.expected ?? '(nothing)'}`;
+    lines.push(`  ${mark} ${r.case}  ${c.dim(`${r.kind}, ${verdict}${r.updated ? ', captures updated' : ''}, ${r.ms} ms`)}`);
+    if (r.firstFailure) {
+      lines.push(indent(checkLine(r.firstFailure), '      '));
+      if (r.firstFailure.evidence) lines.push(c.dim(indent(r.firstFailure.evidence.slice(0, 1500), '        ')));
+    }
+  }
+  const { cases, ok, mismatched } = report.summary;
+  lines.push('');
+  if (cases === 0) lines.push(c.yellow('No case found (a case is a folder under a skill\'s fixtures/)'));
+  else if (mismatched === 0) lines.push(c.green(`✓ ${ok} of ${cases} case${cases === 1 ? '' : 's'} got their expected verdict`));
+  else lines.push(c.red(`✖ ${mismatched} of ${cases} case${cases === 1 ? '' : 's'} did not get their expected verdict`));
+  lines.push(c.dim(networkNote(report)));
+  return `${lines.join('\n')}\n`;
+}
+
+export function json(report: RehearsalReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+const xml = (s: string): string =>
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JUnit XML: one suite a skill, one test case a case; a case that missed its expectation is a failure. */
+export function junit(report: RehearsalReport): string {
+  const bySkill = new Map<string, CaseResult[]>();
+  for (const r of report.cases) bySkill.set(r.skill, [...(bySkill.get(r.skill) ?? []), r]);
+  const secs = (ms: number): string => (ms / 1000).toFixed(3);
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const total = report.cases.reduce((n, r) => n + r.ms, 0);
+  out.push(`<testsuites name="skillc rehearse" tests="${report.summary.cases}" failures="${report.summary.mismatched - report.summary.errors}" errors="${report.summary.errors}" time="${secs(total)}">`);
+  for (const [skill, results] of bySkill) {
+    const failures = results.filter((r) => !r.ok && r.actual !== 'error').length;
+    const errors = results.filter((r) => r.actual === 'error').length;
+    out.push(`  <testsuite name="${xml(skill)}" tests="${results.length}" failures="${failures}" errors="${errors}" time="${secs(results.reduce((n, r) => n + r.ms, 0))}">`);
+    for (const r of results) {
+      out.push(`    <testcase classname="${xml(skill)}" name="${xml(r.case)}" file="${xml(r.path)}" time="${secs(r.ms)}">`);
+      if (!r.ok) {
+        const tag = r.actual === 'error' ? 'error' : 'failure';
+        const head = `expected ${r.expected ?? '(nothing)'}, got ${r.actual}${r.firstFailure ? `: ${checkLine(r.firstFailure)}` : ''}`;
+        out.push(`      <${tag} message="${xml(head)}" type="${xml(r.firstFailure?.id ?? 'verdict')}">${xml(r.firstFailure?.evidence ?? '')}</${tag}>`);
+      }
+      out.push(`      <system-out>${xml(r.checks.map((k) => `${k.ok ? 'ok  ' : 'FAIL'} ${checkLine(k)}`).join('\n'))}</system-out>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}
+
+export const REHEARSAL_REPORTERS: Record<RehearsalFormat, (report: RehearsalReport, color?: boolean) => string> = { stylish, json, junit };
+
+export function replayStylish(result: WhatIfResult, trace: string): string {
+  const lines = [`${trace}${Object.keys(result.knobs).length ? `  (${Object.entries(result.knobs).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`];
+  const width = Math.max(...result.steps.map((s) => s.step.length), 4);
+  for (const s of result.steps) lines.push(`  ${s.line ? String(s.line).padStart(4) : '   -'}  ${s.step.padEnd(width)}  ${s.outcome.padEnd(19)}  ${s.detail}`);
+  lines.push('', `recorded: ${result.recorded}; would: ${result.would}${result.changed ? '' : ' (nothing changes)'}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,116 @@
+/**
+ * Script cases: one declared command (a script of the skill, or skillc's own
+ * `gate` / `catalog`) run against the case folder. Exit 0 passes, anything
+ * else fails; the case may also pin its stdout, stderr and exit status.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { insideDir, type OutputExpectation } from './case.js';
+import { normalizeText } from './captures.js';
+import { collectCaptures, fail, pass, type RunContext } from './context.js';
+import { type ExecResult, expand, runInSandbox } from './exec.js';
+
+export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
+
+/** The case's arguments: `args:` in case.yaml, else its `.args` file, split on white space. */
+export function caseArgs(ctx: RunContext): string[] {
+  const { spec } = ctx.case;
+  let raw: string | string[] = [];
+  if (spec.args !== undefined) raw = spec.args;
+  else {
+    const file = path.join(ctx.case.dir, '.args');
+    if (fs.existsSync(file)) raw = fs.readFileSync(file, 'utf8');
+  }
+  const list = typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : raw;
+  return list.map((a) => expand(a, ctx.sb));
+}
+
+/** Where a skill script lives, or why the command cannot be run. */
+export function resolveScript(command: string, skillDir: string): { file: string } | { problem: string } {
+  const outside = `command \`${command}\` is outside the skill; expected a file of the skill (such as scripts/<name>) or ${BUILTIN_COMMANDS.map((c) => `\`${c}\``).join(' / ')}`;
+  if (path.isAbsolute(command) || command.includes('\0')) return { problem: outside };
+  const file = path.resolve(skillDir, command);
+  if (!insideDir(skillDir, file) || file === skillDir) return { problem: outside };
+  let real: string;
+  try {
+    real = fs.realpathSync(file);
+  } catch {
+    return { problem: `command \`${command}\` not found in the skill` };
+  }
+  if (!insideDir(fs.realpathSync(skillDir), real)) return { problem: `${outside} (it links to ${real})` };
+  if (!fs.statSync(real).isFile()) return { problem: `command \`${command}\` is not a file` };
+  return { file };
+}
+
+function interpreter(file: string): string[] {
+  if (/\.(sh|bash)$/.test(file)) return [file.endsWith('.bash') ? 'bash' : 'sh', file];
+  if (/\.(m|c)?js$/.test(file)) return [process.execPath, file];
+  if (file.endsWith('.py')) return ['python3', file];
+  return [file];
+}
+
+/**
+ * skillc's own gate and catalog, run in-process on the sandbox copy of the
+ * case (they only read). The gate reads the schemas from the skill itself, so
+ * that config it finds from the skill's folder applies as in `skillc gate`.
+ */
+async function runBuiltin(ctx: RunContext, command: string, args: string[], cwd: string): Promise<ExecResult> {
+  const started = Date.now();
+  const { main } = await import('../cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const argv = command === 'gate' && !args.includes('--skill') ? [command, '.', ...args, '--skill', ctx.case.skillDir] : [command, ...args];
+  const code = await main(argv, { cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  return { code, signal: null, stdout, stderr, timedOut: false, ms: Date.now() - started };
+}
+
+function matchOutput(expected: OutputExpectation, actual: string): string | undefined {
+  if (typeof expected === 'string') {
+    return expected.trimEnd() === actual.trimEnd() ? undefined : `expected ${JSON.stringify(expected.trimEnd())}, got ${JSON.stringify(actual.trimEnd().slice(0, 2000))}`;
+  }
+  if (expected.contains !== undefined && !actual.includes(expected.contains)) return `expected it to contain ${JSON.stringify(expected.contains)}, got ${JSON.stringify(actual.slice(0, 2000))}`;
+  if (expected.matches !== undefined) {
+    let re: RegExp;
+    try {
+      re = new RegExp(expected.matches, 'm');
+    } catch (error) {
+      return `invalid pattern /${expected.matches}/: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (!re.test(actual)) return `expected it to match /${expected.matches}/, got ${JSON.stringify(actual.slice(0, 2000))}`;
+  }
+  return undefined;
+}
+
+export async function runScriptCase(ctx: RunContext): Promise<void> {
+  const { spec } = ctx.case;
+  const command = spec.command!;
+  const args = caseArgs(ctx);
+  const cwd = spec.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir;
+  let result: ExecResult;
+  if ((BUILTIN_COMMANDS as readonly string[]).includes(command)) {
+    result = await runBuiltin(ctx, command, args, cwd);
+  } else {
+    const script = resolveScript(command, ctx.case.skillDir);
+    if ('problem' in script) return fail(ctx, { id: 'case', message: script.problem });
+    const file = path.join(ctx.sb.skillDir, path.relative(ctx.case.skillDir, script.file));
+    result = await runInSandbox(ctx.sb, { argv: [...interpreter(file), ...args], cwd, env: spec.env ?? {}, timeoutMs: ctx.timeoutMs });
+  }
+  collectCaptures(ctx);
+  const stdout = normalizeText(result.stdout, ctx.sb);
+  const stderr = normalizeText(result.stderr, ctx.sb);
+  const shown = `\`${[command, ...args].map((a) => normalizeText(a, ctx.sb)).join(' ')}\``;
+  if (result.spawnError) return fail(ctx, { id: 'command', message: `Cannot start ${shown}: ${result.spawnError}` });
+  if (result.timedOut) {
+    fail(ctx, { id: 'timeout', message: `Unexpected hang: ${shown} ran past ${ctx.timeoutMs / 1000} s and was killed with its process group`, evidence: (stderr || stdout).slice(-500) });
+  } else if (result.code === 0) pass(ctx, { id: 'exit', message: `${shown} exited 0` });
+  else fail(ctx, { id: 'exit', message: `${shown} exited ${result.code ?? result.signal}`, evidence: (stderr || stdout).trim().slice(-1000) });
+  if (spec.exit !== undefined && result.code !== spec.exit && !result.timedOut) {
+    fail(ctx, { id: 'exit', expectation: true, message: `Unexpected exit status ${result.code ?? result.signal}, expected ${spec.exit}`, evidence: (stderr || stdout).trim().slice(-1000) });
+  }
+  for (const [id, expected, actual] of [['stdout', spec.stdout, stdout], ['stderr', spec.stderr, stderr]] as const) {
+    if (expected === undefined) continue;
+    const problem = matchOutput(expected, actual);
+    if (problem) fail(ctx, { id, expectation: true, message: `Unexpected ${id} of ${shown}`, evidence: problem });
+    else pass(ctx, { id, expectation: true, message: `${id} as expected` });
+  }
+}

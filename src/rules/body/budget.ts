@@ -1,0 +1,81 @@
+import { defineSkillRule } from '../rule.js';
+import { parsed, perKindSchema, settingFor, type PerKind } from '../util.js';
+import { bodyLines, countWords, wordText } from './shared.js';
+
+export interface Budget {
+  lines?: number;
+  /** Words as orchflows counts them: link targets left out. */
+  words?: number;
+  /** UTF-8 bytes. */
+  bytes?: number;
+  /** Count the body (default) or the whole SKILL.md, frontmatter included. */
+  scope?: 'body' | 'file';
+}
+
+export type Options = PerKind<Budget>;
+
+const budget = {
+  type: 'object',
+  properties: {
+    lines: { type: 'integer', minimum: 1 },
+    words: { type: 'integer', minimum: 1 },
+    bytes: { type: 'integer', minimum: 1 },
+    scope: { enum: ['body', 'file'] },
+  },
+  additionalProperties: false,
+};
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** The offset where the UTF-8 size of text[start..] first exceeds `max` bytes. */
+function byteOffset(text: string, start: number, max: number): number {
+  let bytes = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (bytes > max) return i;
+    if (c >= 0x10000) i++;
+  }
+  return text.length;
+}
+
+export default defineSkillRule<Options>(
+  {
+    id: 'body/budget',
+    description: 'Reports a SKILL.md over the line, word or byte budget set for its kind (or for every skill), counted over the body or the whole file.',
+    severity: 'error',
+    recommended: false,
+    fixable: false,
+    schema: perKindSchema(budget),
+    defaultOptions: {},
+  },
+  ({ skill, options, report }) => {
+    if (!parsed(skill)) return;
+    const chosen = settingFor(options, skill);
+    if (!chosen) return;
+    const b = chosen.setting;
+    const file = b.scope === 'file';
+    const { text, lines } = skill.file;
+    // The body starts after the closing fence's line break.
+    const start = file ? 0 : skill.bodyOffset + (skill.bodyOffset > 0 ? (/^\r?\n/.exec(text.slice(skill.bodyOffset, skill.bodyOffset + 2))?.[0].length ?? 0) : 0);
+    const where = file ? 'in SKILL.md' : 'in the body';
+    const why = chosen.kind ? ` for kind \`${chosen.kind}\`` : '';
+    if (b.lines !== undefined) {
+      const { first, count } = file ? { first: 1, count: lines.lineCount - (lines.lineText(lines.lineCount) === '' ? 1 : 0) } : bodyLines(skill);
+      if (count > b.lines) report({ message: `Unexpected ${fmt(count)} lines ${where}, expected at most ${fmt(b.lines)}${why}`, range: lines.lineRange(first + b.lines) });
+    }
+    if (b.words !== undefined) {
+      const { count, nthOffset, nthEnd } = countWords(wordText(skill, start), start, b.words + 1);
+      if (count > b.words && nthOffset !== undefined && nthEnd !== undefined) {
+        report({ message: `Unexpected ${fmt(count)} words ${where}, expected at most ${fmt(b.words)}${why}`, range: lines.range(nthOffset, nthEnd) });
+      }
+    }
+    if (b.bytes !== undefined) {
+      const size = Buffer.byteLength(text.slice(start), 'utf8');
+      if (size > b.bytes) {
+        const at = byteOffset(text, start, b.bytes);
+        report({ message: `Unexpected ${fmt(size)} bytes ${where}, expected at most ${fmt(b.bytes)}${why}`, range: lines.range(at, Math.min(at + 1, text.length)) });
+      }
+    }
+  },
+);

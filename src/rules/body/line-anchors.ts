@@ -1,0 +1,60 @@
+import { defineSkillRule } from '../rule.js';
+import { frontmatterStart, inRanges, parsed, perKindSchema, settingFor, type PerKind } from '../util.js';
+import { bodyLines } from './shared.js';
+
+export interface Anchors {
+  /** Each must start at least one line of the body. */
+  required?: string[];
+  /** None may start a line of the body. */
+  forbidden?: string[];
+}
+
+export type Options = PerKind<Anchors>;
+
+const anchors = {
+  type: 'object',
+  properties: { required: { type: 'array', items: { type: 'string', minLength: 1 } }, forbidden: { type: 'array', items: { type: 'string', minLength: 1 } } },
+  additionalProperties: false,
+};
+
+/** Markdown that may come before an anchor: indentation, quotes, list markers, heading marks, emphasis. */
+const LEAD = /^(?:\s*(?:>\s*)*)(?:(?:[-*+]|\d+[.)])\s+)?(?:#{1,6}\s+)?(?:\*\*|__|\*|_)?/;
+
+export default defineSkillRule<Options>(
+  {
+    id: 'body/line-anchors',
+    description: "Reports a body that lacks a line starting with an anchor its kind requires (e.g. `Require:`), or has one its kind forbids.",
+    severity: 'error',
+    recommended: false,
+    fixable: false,
+    schema: perKindSchema(anchors),
+    defaultOptions: {},
+  },
+  ({ skill, options, report }) => {
+    if (!parsed(skill)) return;
+    const chosen = settingFor(options, skill);
+    if (!chosen) return;
+    const { required = [], forbidden = [] } = chosen.setting;
+    const why = chosen.kind ? ` for kind \`${chosen.kind}\`` : '';
+    const { lines } = skill.file;
+    const code = skill.codeFences.map((c): [number, number] => [c.range.start.offset ?? 0, c.range.end.offset ?? 0]).sort((a, b) => a[0] - b[0]);
+    const { first, count } = bodyLines(skill);
+    const found = new Set<string>();
+    for (let line = first; line < first + count; line++) {
+      const start = lines.offsetAt(line, 1);
+      if (inRanges(code, start)) continue;
+      const text = lines.lineText(line);
+      const rest = text.slice(LEAD.exec(text)?.[0].length ?? 0);
+      for (const a of required) if (rest.startsWith(a)) found.add(a);
+      for (const a of forbidden) {
+        if (!rest.startsWith(a)) continue;
+        const col = text.length - rest.length;
+        report({ message: `Unexpected line starting \`${a}\`${why}, expected none`, range: lines.range(start + col, start + col + a.length) });
+      }
+    }
+    const missing = required.filter((a) => !found.has(a));
+    if (!missing.length) return;
+    const range = skill.bodyOffset > 0 ? lines.lineRange(Math.min(first, lines.lineCount)) : frontmatterStart(skill);
+    for (const a of missing) report({ message: `Unexpected body without a line starting \`${a}\`${why}, expected one`, range });
+  },
+);

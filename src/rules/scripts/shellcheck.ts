@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import type { Severity } from '../../model/diagnostic.js';
+import { defineSkillRule } from '../rule.js';
+import { shellScripts } from './shared.js';
+import { shellSyntaxError } from './syntax.js';
+
+export interface Options {
+  /** Codes to leave out, as `SC2086` or `2086`. */
+  exclude: (string | number)[];
+  /** The mildest shellcheck level reported: error, warning, info or style. */
+  severity: 'error' | 'warning' | 'info' | 'style';
+  /** Without shellcheck, report what `sh -n` / `bash -n` finds instead (default true). */
+  fallback: boolean;
+  /** The shellcheck program (default `shellcheck` on the PATH). */
+  path: string;
+}
+
+const TIMEOUT_MS = 15000;
+
+interface ShellcheckComment {
+  line: number;
+  endLine: number;
+  column: number;
+  endColumn: number;
+  level: 'error' | 'warning' | 'info' | 'style';
+  code: number;
+  message: string;
+}
+
+const available = new Map<string, { ok: boolean; norc: boolean }>();
+
+/** Whether a shellcheck program runs here, and whether it knows `--norc` (0.8+); asked once per process. */
+export function shellcheckInfo(program: string): { ok: boolean; norc: boolean } {
+  let info = available.get(program);
+  if (!info) {
+    const r = spawnSync(program, ['--help'], { encoding: 'utf8', timeout: 5000, windowsHide: true });
+    const help = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    info = { ok: !r.error && /shellcheck/i.test(help), norc: help.includes('--norc') };
+    available.set(program, info);
+  }
+  return info;
+}
+
+const LEVEL: Record<ShellcheckComment['level'], Severity> = { error: 'error', warning: 'warning', info: 'info', style: 'info' };
+
+function code(c: string | number): string | undefined {
+  const m = /^(?:SC)?(\d{4})$/i.exec(String(c).trim());
+  return m ? `SC${m[1]}` : undefined;
+}
+
+/** Runs shellcheck on one script (from stdin); undefined when it cannot run or says nothing usable. */
+export function runShellcheck(program: string, shell: string, text: string, options: Pick<Options, 'exclude' | 'severity'>): ShellcheckComment[] | undefined {
+  const info = shellcheckInfo(program);
+  if (!info.ok) return undefined;
+  const excluded = (options.exclude ?? []).map(code).filter((c): c is string => !!c);
+  const args = ['--format=json1', `--shell=${shell}`, `--severity=${options.severity ?? 'style'}`];
+  if (info.norc) args.push('--norc');
+  if (excluded.length) args.push(`--exclude=${excluded.join(',')}`);
+  args.push('-');
+  const r = spawnSync(program, args, { input: text, encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, windowsHide: true });
+  if (r.error || r.signal || (r.status !== 0 && r.status !== 1)) return undefined;
+  try {
+    return (JSON.parse(r.stdout) as { comments?: ShellcheckComment[] }).comments ?? [];
+  } catch {
+    return undefined;
+  }
+}
+
+export default defineSkillRule<Options>(
+  {
+    id: 'scripts/shellcheck',
+    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to `sh -n` / `bash -n`.',
+    severity: 'error',
+    recommended: false,
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: {
+        exclude: { type: 'array', items: { anyOf: [{ type: 'string', pattern: '^(?:SC|sc)?\\d{4}$' }, { type: 'integer', minimum: 1000, maximum: 9999 }] } },
+        severity: { enum: ['error', 'warning', 'info', 'style'] },
+        fallback: { type: 'boolean' },
+        path: { type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { exclude: [], severity: 'style', fallback: true, path: 'shellcheck' },
+  },
+  ({ skill, options, report }) => {
+    const program = options.path || 'shellcheck';
+    for (const { entry, file, shell } of shellScripts(skill)) {
+      // shellcheck reads sh, bash, dash and ksh; zsh scripts get the parser check only.
+      const comments = shell === 'zsh' ? undefined : runShellcheck(program, shell, file.text, options);
+      if (comments) {
+        for (const c of comments) {
+          const start = file.lines.offsetAt(c.line, c.column);
+          const end = Math.max(start, file.lines.offsetAt(c.endLine, c.endColumn));
+          report({
+            message: `Unexpected shellcheck SC${c.code} (${c.level}): ${c.message}`,
+            range: file.lines.range(start, end),
+            file: entry.path,
+            severity: LEVEL[c.level] ?? 'warning',
+          });
+        }
+        continue;
+      }
+      if (options.fallback === false) continue;
+      const error = shellSyntaxError(shell, file.text);
+      if (!error) continue;
+      const line = Math.min(Math.max(error.line, 1), file.lines.lineCount);
+      report({
+        message: `Unexpected syntax error (${error.detail}), expected a script \`${shell} -n\` accepts (shellcheck is not installed; checked with \`${shell} -n\`)`,
+        range: file.lines.lineRange(line),
+        file: entry.path,
+      });
+    }
+  },
+);

@@ -1,0 +1,41 @@
+import { buildGraph, EDGE_KINDS, longestChains, type EdgeKind } from '../../catalog/graph.js';
+import { defineCatalogRule } from '../rule.js';
+
+export interface CallDepthOptions {
+  /** The most calls one skill may chain (a calls b calls c is 2). */
+  max: number;
+  /** Edge kinds of the skill graph that count as calls. */
+  edges: EdgeKind[];
+}
+
+export default defineCatalogRule<CallDepthOptions>(
+  {
+    id: 'skills/call-depth',
+    description: 'Reports a skill whose chain of calls to other skills (`skillc.requires`, and with the `edges` option backticked names, links, includes) is deeper than the limit.',
+    severity: 'warning',
+    fixable: false,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        max: { type: 'integer', minimum: 0 },
+        edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true },
+      },
+    },
+    defaultOptions: { max: 3, edges: ['requires'] },
+  },
+  ({ catalog, options, report }) => {
+    const graph = buildGraph(catalog.skills);
+    const chains = longestChains(graph, options.edges);
+    for (const node of graph.nodes) {
+      if (!node.skill) continue;
+      const { chain, first } = chains.get(node.id)!;
+      const depth = chain.length - 1;
+      if (depth <= options.max || !first) continue;
+      report(node.skill, {
+        message: `Unexpected call chain \`${chain.join(' -> ')}\` of depth ${depth}, expected at most ${options.max}`,
+        range: first.range,
+      });
+    }
+  },
+);

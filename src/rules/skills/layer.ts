@@ -1,0 +1,61 @@
+import picomatch from 'picomatch';
+import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../catalog/graph.js';
+import type { LayerSpec } from '../../lint/config.js';
+import { defineCatalogRule } from '../rule.js';
+
+export interface LayerOptions {
+  /** Edge kinds of the skill graph that count as calls. */
+  edges: EdgeKind[];
+}
+
+/** The layer each skill belongs to: the first layer (top first) whose names or globs match it. */
+export function layerOf(layers: readonly LayerSpec[]): (name: string) => LayerSpec | undefined {
+  const matchers = layers.map((l) => ({ layer: l, match: picomatch(l.skills) }));
+  return (name) => matchers.find((m) => m.match(name))?.layer;
+}
+
+/** The layers a layer may call: its `mayCall`, else every layer listed after it. */
+export function allowedCallees(layers: readonly LayerSpec[], layer: LayerSpec): string[] {
+  if (layer.mayCall) return layer.mayCall;
+  return layers.slice(layers.indexOf(layer) + 1).map((l) => l.name);
+}
+
+export default defineCatalogRule<LayerOptions>(
+  {
+    id: 'skills/layer',
+    description: "Reports a call from one skill to another that the config's `layers` do not allow, such as a kernel skill calling any skill.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
+    },
+    defaultOptions: { edges: ['requires'] },
+  },
+  ({ catalog, config, options, report }) => {
+    const layers = config.layers ?? [];
+    if (!layers.length) return;
+    const find = layerOf(layers);
+    const graph = buildGraph(catalog.skills);
+    const adj = adjacency(graph, options.edges);
+    for (const node of graph.nodes) {
+      if (!node.skill) continue;
+      const from = find(node.id);
+      if (!from) continue;
+      const allowed = allowedCallees(layers, from);
+      for (const edge of adj.get(node.id) ?? []) {
+        const target = graph.nodes.find((n) => n.id === edge.to);
+        if (!target?.skill) continue;
+        const to = find(edge.to);
+        // A skill outside every layer is unconstrained, except for a layer that may call nothing.
+        if (to ? allowed.includes(to.name) : allowed.length > 0) continue;
+        const expected = allowed.length ? `calls into ${allowed.map((l) => `\`${l}\``).join(', ')} only` : `no calls from layer \`${from.name}\``;
+        report(node.skill, {
+          message: `Unexpected call from \`${node.id}\` (layer \`${from.name}\`) to \`${edge.to}\` (${to ? `layer \`${to.name}\`` : 'no layer'}) by ${edge.kind} \`${edge.via}\`, expected ${expected}`,
+          range: edge.range,
+        });
+      }
+    }
+  },
+);

@@ -1,0 +1,37 @@
+import { invocationOn } from '../../catalog/budget.js';
+import { defineCatalogRule } from '../rule.js';
+import { field, parsed } from '../util.js';
+import { sortSkills } from './shared.js';
+
+export default defineCatalogRule(
+  {
+    id: 'skills/unreachable',
+    description: 'Reports a skill that neither the model nor the user can invoke on a linted host, such as Claude Code\'s `user-invocable: false` with `disable-model-invocation: true`.',
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  ({ catalog, hosts, report }) => {
+    for (const skill of sortSkills(catalog.skills)) {
+      if (!parsed(skill) || !skill.frontmatter || skill.frontmatter.errors.length) continue;
+      const skillc = field(skill, 'skillc');
+      const targets = skill.skillc?.targets;
+      if (Array.isArray(targets) && targets.length === 0) {
+        report(skill, {
+          message: 'Unexpected empty `skillc.targets`: no host installs this skill, expected at least one host id',
+          range: skillc?.children?.find((c) => c.key === 'targets')?.valueRange ?? skillc?.keyRange,
+        });
+        continue;
+      }
+      const blocked = hosts.map((host) => ({ host, inv: invocationOn(skill, host) })).filter(({ inv }) => inv.installed && !inv.model && !inv.user);
+      if (!blocked.length) continue;
+      const keys = [...new Set(blocked.flatMap(({ inv }) => inv.hiddenBy))];
+      const first = keys[0]?.split(':')[0];
+      const at = (first && field(skill, first)) || skillc;
+      report(skill, {
+        message: `Unexpected skill that no one can invoke on ${blocked.map(({ host }) => host.displayName).join(', ')}: ${keys.map((k) => `\`${k}\``).join(' and ')} keep both the model and the user from it, expected at least one of them to reach it`,
+        range: at?.keyRange,
+      });
+    }
+  },
+);

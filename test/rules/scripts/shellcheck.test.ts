@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import rule, { shellcheckInfo } from '../../../src/rules/scripts/shellcheck.js';
+import { runRuleCase, testRule } from '../../../src/testing/rule-tester.js';
+
+const FM = '---\nname: my-skill\ndescription: Use when testing.\n---\nRun `scripts/a.sh`.\n';
+const missing = { path: '/nonexistent/shellcheck' };
+const hasShellcheck = shellcheckInfo('shellcheck').ok;
+
+// Without shellcheck (a path that does not exist): the parser fallback.
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'fallback: a script that parses', files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho "$1"\n' }, options: missing },
+      { name: 'fallback off', files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\nif then\n' }, options: { ...missing, fallback: false } },
+    ],
+    invalid: [
+      {
+        name: 'fallback: a syntax error from sh -n',
+        files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho ok\nif then\n' },
+        options: missing,
+        errors: [{ file: 'scripts/a.sh', line: 3, message: /^Unexpected syntax error \(.*\), expected a script `sh -n` accepts \(shellcheck is not installed; checked with `sh -n`\)$/ }],
+      },
+    ],
+  },
+  { describe, it },
+);
+
+describe.skipIf(!hasShellcheck)('scripts/shellcheck with shellcheck installed', () => {
+  const files = { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho $1\nfoo && bar || baz\n' };
+
+  it('maps findings to diagnostics with their codes, levels and positions', () => {
+    const run = runRuleCase(rule, { files });
+    const got = run.diagnostics.map((d) => [d.line, d.column, d.endColumn, d.severity, d.message]);
+    expect(got).toEqual([
+      [2, 6, 8, 'info', 'Unexpected shellcheck SC2086 (info): Double quote to prevent globbing and word splitting.'],
+      [3, 5, 7, 'info', 'Unexpected shellcheck SC2015 (info): Note that A && B || C is not if-then-else. C may run when A is true.'],
+    ]);
+    expect(run.diagnostics.every((d) => d.file.endsWith('scripts/a.sh'))).toBe(true);
+  });
+
+  it('leaves out excluded codes (as SC2015 or 2015) and milder levels', () => {
+    expect(runRuleCase(rule, { files, options: { exclude: ['SC2015', 2086] } }).diagnostics).toEqual([]);
+    expect(runRuleCase(rule, { files, options: { severity: 'warning' } }).diagnostics).toEqual([]);
+  });
+
+  it('reports parse errors with their SC1xxx code', () => {
+    const run = runRuleCase(rule, { files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/bash\nif then\n' } });
+    expect(run.diagnostics.length).toBeGreaterThan(0);
+    expect(run.diagnostics[0]!.message).toMatch(/^Unexpected shellcheck SC1\d{3} \(error\): /);
+    expect(run.diagnostics[0]!.severity).toBe('error');
+  });
+});

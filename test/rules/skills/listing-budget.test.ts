@@ -1,0 +1,68 @@
+import { describe, it } from 'vitest';
+import rule from '../../../src/rules/skills/listing-budget.js';
+import { testRule } from '../../../src/testing/rule-tester.js';
+
+const skill = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# T\n`;
+const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${i}`).join(' ');
+// Ten skills of about 1,000 characters each: 10,000+ characters of listing.
+const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}/SKILL.md`, skill(`s${i}`, `Use when ${words(200, `w${i}x`)}`.slice(0, 1000).trim())]));
+
+testRule(
+  rule,
+  {
+    valid: [
+      { name: 'a small catalog', hosts: ['claude', 'codex'], files: { 'a/SKILL.md': skill('a', 'Use when a.'), 'b/SKILL.md': skill('b', 'Use when b.') } },
+      { name: 'a host without a documented budget', hosts: ['agentskills', 'gemini'], files: many },
+      { name: 'within Claude Code budget at a bigger context', hosts: ['claude'], files: many, options: { contextTokens: 1_000_000 } },
+      { name: 'within Codex budget at 200,000 tokens (2%: 16,000 characters)', hosts: ['codex'], files: many },
+      {
+        name: 'a manual skill is not listed',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('my-skill', 'Use when testing.', `when_to_use: ${'x'.repeat(1600)}\nskillc:\n  invocation: manual\n`) },
+      },
+    ],
+    invalid: [
+      {
+        name: 'Claude Code cuts description and when_to_use at 1,536',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('my-skill', 'Use when testing.', `when_to_use: ${'x'.repeat(1600)}\n`) },
+        errors: [
+          {
+            line: 3,
+            column: 14,
+            message: 'Unexpected listing entry of 1,618 characters (`description` with `when_to_use`) for Claude Code, which cuts each entry at 1,536: the last 82 characters are not listed',
+          },
+        ],
+      },
+      {
+        name: 'over Claude Code budget at 200,000 tokens: the last skills by name are dropped',
+        hosts: ['claude'],
+        files: many,
+        errors: [
+          { file: 's7/SKILL.md', message: /^Unexpected listing of 10 skills in 10,\d{3} characters, over Claude Code's budget of 8,000 \(1% of 200,000 tokens at 4 characters a token\): it drops 3 skills \(the least used first; skillc assumes name order\), this one among them$/ },
+          { file: 's8/SKILL.md', message: /drops 3 skills/ },
+          { file: 's9/SKILL.md', message: /drops 3 skills/ },
+        ],
+      },
+      {
+        name: 'Codex with an unknown context size: 8,000 characters, the end of the list cut',
+        hosts: ['codex'],
+        files: many,
+        options: { contextTokens: 0 },
+        errors: [
+          { file: 's7/SKILL.md', message: /over OpenAI Codex's budget of 8,000 \(its cap when the context size is unknown\): it cuts this entry to \d+ of 1,000 characters$/ },
+          { file: 's8/SKILL.md', message: /it leaves this one out$/ },
+          { file: 's9/SKILL.md', message: /it leaves this one out$/ },
+        ],
+      },
+      {
+        name: 'the config sets the context size',
+        hosts: ['claude'],
+        config: { contextTokens: 100_000 },
+        files: many,
+        errors: Array.from({ length: 7 }, (_, i) => ({ file: `s${i + 3}/SKILL.md`, message: /budget of 4,000 \(1% of 100,000 tokens/ })),
+      },
+    ],
+  },
+  { describe, it },
+);
