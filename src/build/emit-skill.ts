@@ -8,7 +8,7 @@ import { parseSkill } from '../parse/skill.js';
 import { field, frontmatterData } from '../rules/util.js';
 import { isPlainFileName } from './artifacts.js';
 import { hostFrontmatter } from './frontmatter.js';
-import { renderRegions } from './generated.js';
+import { renderRegions, type RegionContext } from './generated.js';
 import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
 import { toYaml } from './yaml.js';
@@ -43,6 +43,8 @@ export interface PreparedSkill {
   copies: { from: string; to: string }[];
   /** Fragments the includes pulled in (absolute paths). */
   included: string[];
+  /** What generated regions render from besides the skill. */
+  regions: RegionContext;
   sourceFiles: string[];
   sourceHash: string;
   problems: BuildProblem[];
@@ -50,12 +52,12 @@ export interface PreparedSkill {
 
 const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
-export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
+export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionContext = { contracts: {} }): PreparedSkill {
   const problems: BuildProblem[] = [];
   const expansion = expandIncludes(skill.file.path, skill.file.text, skill.directives, skill.dir, sourcesRoot);
   for (const p of expansion.problems) problems.push({ severity: 'error', message: p.message, file: p.file, range: p.range, ruleId: 'build/include' });
   // Hand edits in generated regions, found once and placed in the source (not in the expanded text).
-  for (const p of renderRegions(skill.file.text, skill.directives, skill).problems) {
+  for (const p of renderRegions(skill.file.text, skill.directives, skill, regions).problems) {
     problems.push({ severity: 'error', message: p.message, file: skill.file.path, range: p.range, ruleId: 'build/generated-region' });
   }
   problems.push(...artifactNameProblems(skill));
@@ -85,6 +87,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string): PreparedSkill {
     expanded,
     copies: expansion.copies,
     included: expansion.included,
+    regions,
     sourceFiles,
     sourceHash: hash.digest('hex'),
     problems,
@@ -146,7 +149,7 @@ export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabe
   let text = withoutBlocks;
   if (expanded.directives.some((d) => d.kind === 'generated-open')) {
     const directives = withoutBlocks === prepared.text ? expanded.directives : parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
-    text = renderRegions(withoutBlocks, directives, skill).text;
+    text = renderRegions(withoutBlocks, directives, skill, prepared.regions).text;
   }
   const body = text.slice(expanded.bodyOffset).replace(/^\n/, '');
 

@@ -1,15 +1,25 @@
 import type { Range } from '../model/diagnostic.js';
 import type { Directive, Skill } from '../model/skill.js';
+import { renderSkillContracts, type ContractSpec } from '../catalog/contracts.js';
 import { artifactSchemas } from './artifacts.js';
 import { markerSpan } from './host-blocks.js';
 
+/** What a region renderer may read besides the skill. */
+export interface RegionContext {
+  contracts: Readonly<Record<string, ContractSpec>>;
+}
+
 /** Renderers of generated regions, by name: `<!-- generated: NAME -->` ... `<!-- /generated -->`. */
-export const REGIONS: Readonly<Record<string, (skill: Skill) => string>> = {
+export const REGIONS: Readonly<Record<string, (skill: Skill, context: RegionContext) => string>> = {
   artifacts(skill) {
     const schemas = artifactSchemas(skill);
     if (schemas.length === 0) return '_This skill declares no artifacts._';
     const rows = schemas.map((a) => `| \`${a.name}\` | ${a.sections.length ? a.sections.map((s) => `\`## ${s}\``).join(', ') : '(any)'} |`);
     return ['| Artifact | Required sections |', '| --- | --- |', ...rows].join('\n');
+  },
+  /** The field tables of the shared contracts (config `contracts`) this skill's artifacts name. */
+  contracts(skill, context) {
+    return renderSkillContracts(skill.skillc, context.contracts);
   },
 };
 
@@ -23,7 +33,7 @@ export interface RegionProblem {
  * output). A region whose source holds anything but the rendering is drift:
  * the source was edited by hand.
  */
-export function renderRegions(text: string, directives: readonly Directive[], skill: Skill): { text: string; problems: RegionProblem[] } {
+export function renderRegions(text: string, directives: readonly Directive[], skill: Skill, context: RegionContext): { text: string; problems: RegionProblem[] } {
   const problems: RegionProblem[] = [];
   let out = '';
   let cursor = 0;
@@ -35,7 +45,7 @@ export function renderRegions(text: string, directives: readonly Directive[], sk
       if (!render) {
         problems.push({ message: `Unexpected unknown generated region \`${open.name}\`, expected one of ${Object.keys(REGIONS).join(', ')}`, range: open.range });
       } else {
-        const rendered = render(skill);
+        const rendered = render(skill, context);
         const inner = text.slice(open.range.end.offset!, d.range.start.offset!).replace(/\r\n?/g, '\n').trim();
         if (inner !== '' && inner !== rendered) {
           problems.push({ message: `Unexpected hand edit in generated region \`${open.name}\`: empty it or paste the rendering from the build output`, range: open.range });

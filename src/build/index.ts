@@ -80,7 +80,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const entries: CatalogEntry[] = [];
   const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
   for (const skill of lintResult.skills ?? []) {
-    const prepared = prepareSkill(skill, config.sources);
+    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
     problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
     const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
     const targets = hosts.filter((h) => !declared || declared.includes(h.id));
