@@ -1,75 +1,179 @@
 #!/usr/bin/env node
-// npm run bench [-- N [runs]]: lints a synthetic catalog of N skills (default 1,000)
-// with skillc and the tools a user would pick instead, in one run, and prints the
-// medians, peak memory and ratios. Benchmarks are measured here, never asserted in tests.
-import { spawnSync } from 'node:child_process';
+// npm run bench [-- [--quick] [N] [runs]]: lints and builds a synthetic catalog of N skills
+// (default 1,000) with skillc and the tools a user would pick instead, in one run, and prints
+// the medians, peak memory and ratios: cold lint, the cache (nothing changed, one file
+// changed), cold build, rebuild, watch latency, one-skill startup, and 100/1,000/5,000 scaling.
+// --quick: 3 runs, scaling 100/1,000 only. Benchmarks are measured here, never asserted in tests.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const N = Number(process.argv[2] ?? 1000);
-const RUNS = Number(process.argv[3] ?? 5);
-const corpus = path.join(root, 'bench', `corpus-${N}`);
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const [nArg, runsArg] = args.filter((a) => !a.startsWith('--'));
+const N = Number(nArg ?? 1000);
+const RUNS = Number(runsArg ?? (QUICK ? 3 : 5));
+const SCALES = QUICK ? [100, N] : [100, 1000, 5000];
 const generator = path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs');
 const localGenerator = path.join(root, 'bench', 'gen-corpus.mjs');
-
-if (!fs.existsSync(path.join(corpus, '.complete'))) {
-  const gen = fs.existsSync(generator) ? generator : localGenerator;
-  const r = spawnSync(process.execPath, [gen, String(N), corpus], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  fs.writeFileSync(path.join(corpus, '.complete'), '');
-}
-if (!fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) spawnSync(process.execPath, [path.join(root, 'scripts', 'compile.mjs')], { stdio: 'inherit' });
-
+const skillc = path.join(root, 'bin', 'skillc.js');
+const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const hasTime = fs.existsSync('/usr/bin/time');
-const mdl2Config = path.join(corpus, '.markdownlint-cli2.jsonc');
-fs.writeFileSync(mdl2Config, JSON.stringify({ config: { default: true } }));
+const HOSTS = ['agentskills', 'claude', 'codex', 'opencode', 'gemini', 'copilot', 'cursor', 'pi', 'hermes'];
 
-const tools = [
-  { name: 'read files', cmd: [process.execPath, path.join(root, 'bench', 'read.mjs'), corpus] },
-  { name: 'bare parse (unified+remark)', cmd: [process.execPath, path.join(root, 'bench', 'parse.mjs'), corpus] },
-  { name: 'skillc lint', cmd: [process.execPath, path.join(root, 'bin', 'skillc.js'), 'lint', corpus, '--format', 'json', '--output-file', '/dev/null'] },
-  { name: 'markdownlint-cli2', cmd: [bin('markdownlint-cli2'), '**/*.md'], cwd: corpus },
-  { name: 'remark-cli + lint-recommended', cmd: [bin('remark'), '--use', 'remark-preset-lint-recommended', '--use', 'remark-frontmatter', '--quiet', '--no-stdout', '--silent', '.'], cwd: corpus },
-];
+function corpusOf(n) {
+  const corpus = path.join(root, 'bench', `corpus-${n}`);
+  if (!fs.existsSync(path.join(corpus, '.complete'))) {
+    const gen = fs.existsSync(generator) ? generator : localGenerator;
+    const r = spawnSync(node, [gen, String(n), corpus], { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    fs.writeFileSync(path.join(corpus, '.complete'), '');
+  }
+  fs.writeFileSync(path.join(corpus, '.markdownlint-cli2.jsonc'), JSON.stringify({ config: { default: true } }));
+  return corpus;
+}
+if (!fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) spawnSync(node, [path.join(root, 'scripts', 'compile.mjs')], { stdio: 'inherit' });
 
-function once(tool) {
-  const argv = hasTime ? ['/usr/bin/time', '-f', '%M', ...tool.cmd] : tool.cmd;
+/** A project whose sources are the corpus, for build and cache rows (its caches and output live in it). */
+function projectOf(n) {
+  const dir = path.join(root, 'bench', `.project-${n}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'skillc.config.json'), JSON.stringify({ sources: corpusOf(n), out: 'generated', hosts: HOSTS, plugin: { name: 'bench' } }));
+  return dir;
+}
+const clean = (dir) => {
+  fs.rmSync(path.join(dir, 'generated'), { recursive: true, force: true });
+  fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+};
+
+function once(cmd, cwd = root) {
+  const argv = hasTime ? ['/usr/bin/time', '-f', '%M', ...cmd] : cmd;
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(argv[0], argv.slice(1), { cwd: tool.cwd ?? root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const kib = hasTime ? Number(r.stderr.trim().split('\n').pop()) : NaN;
   if (r.error) return { seconds: NaN, mib: NaN, error: r.error.message };
+  const kib = hasTime ? Number(r.stderr.trim().split('\n').pop()) : NaN;
   return { seconds, mib: kib / 1024, status: r.status };
 }
-
 const median = (xs) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
-
 const rows = [];
-for (const tool of tools) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(once(tool));
-  rows.push({ name: tool.name, seconds: median(runs.map((r) => r.seconds)), mib: median(runs.map((r) => r.mib)), status: runs[0].status, error: runs[0].error });
-  process.stderr.write(`.`);
+function measure(name, cmd, { cwd, before, runs = RUNS } = {}) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    before?.(i);
+    results.push(once(cmd, cwd));
+  }
+  const row = { name, seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), status: results[0].status, error: results[0].error };
+  rows.push(row);
+  process.stderr.write('.');
+  return row;
+}
+
+/** Watch latency: from writing a file to the end of the re-run's line, median over `times` edits. */
+async function watchLatency(command, cwd, target, times) {
+  const proc = spawn(node, [skillc, command, '--watch', ...(command === 'lint' ? ['--format', 'json', '--output-file', '/dev/null'] : [])], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  let err = '';
+  let waiters = [];
+  proc.stderr.on('data', (d) => {
+    err += d;
+    waiters = waiters.filter((w) => !w());
+  });
+  proc.stdout.on('data', () => undefined);
+  const until = (pred, ms = 600_000) =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`watch timed out: ${err.slice(-500)}`)), ms);
+      const check = () => (pred() ? (clearTimeout(t), resolve(), true) : false);
+      if (!check()) waiters.push(check);
+    });
+  const samples = [];
+  try {
+    await until(() => /run 1 /.test(err));
+    const original = fs.readFileSync(target, 'utf8');
+    for (let i = 0; i < times; i++) {
+      const runs = (err.match(/\] run \d+/g) ?? []).length;
+      const t0 = performance.now();
+      fs.writeFileSync(target, `${original}\nEdit ${i}.\n`);
+      await until(() => (err.match(/\] run \d+/g) ?? []).length > runs);
+      samples.push((performance.now() - t0) / 1000);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    fs.writeFileSync(target, original);
+  } finally {
+    proc.kill('SIGTERM');
+  }
+  return median(samples);
+}
+
+const corpus = corpusOf(N);
+const project = projectOf(N);
+const one = path.join(corpus, 'skill-0001', 'SKILL.md');
+const oneText = fs.readFileSync(one, 'utf8');
+let edits = 0;
+const editOne = () => fs.writeFileSync(one, `${oneText}\nEdited ${++edits}.\n`);
+const restoreOne = () => fs.writeFileSync(one, oneText);
+const lintCmd = (extra = []) => [node, skillc, 'lint', corpus, '--format', 'json', '--output-file', '/dev/null', ...extra];
+const cacheDir = path.join(project, 'node_modules', '.cache', 'skillc');
+
+const read = measure('read files', [node, path.join(root, 'bench', 'read.mjs'), corpus]);
+const parse = measure('bare parse (unified+remark)', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
+const lint = measure('skillc lint (cold)', lintCmd());
+measure('markdownlint-cli2', [bin('markdownlint-cli2'), '**/*.md'], { cwd: corpus });
+measure('remark-cli + lint-recommended', [bin('remark'), '--use', 'remark-preset-lint-recommended', '--use', 'remark-frontmatter', '--quiet', '--no-stdout', '--silent', '.'], { cwd: corpus });
+if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0 check (no security scan)', [bin('skill-check'), 'check', corpus, '--no-security-scan', '--format', 'json'], { cwd: root });
+fs.rmSync(cacheDir, { recursive: true, force: true });
+once(lintCmd(['--cache', '--cache-location', `${cacheDir}/`]));
+const cached = measure('skillc lint --cache (nothing changed)', lintCmd(['--cache', '--cache-location', `${cacheDir}/`]));
+const cachedOne = measure('skillc lint --cache (one file changed)', lintCmd(['--cache', '--cache-location', `${cacheDir}/`]), { before: editOne });
+restoreOne();
+const buildCold = measure('skillc build (cold, 9 hosts)', [node, skillc, 'build'], { cwd: project, before: () => clean(project) });
+once([node, skillc, 'build'], project);
+const rebuild = measure('skillc build (rebuild, nothing changed)', [node, skillc, 'build'], { cwd: project });
+const rebuildOne = measure('skillc build (rebuild, one skill changed)', [node, skillc, 'build'], { cwd: project, before: editOne });
+restoreOne();
+once([node, skillc, 'build'], project);
+const startup = measure('skillc lint, one skill (pre-commit)', [node, skillc, 'lint', path.join(root, 'skills-src', 'skillc-author')]);
+measure('node -e 0', [node, '-e', '0']);
+if (fs.existsSync(bin('skills-ref'))) measure('skills-ref 0.1.5 validate, one skill', [bin('skills-ref'), 'validate', path.join(root, 'skills-src', 'skillc-author')]);
+if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [bin('skill-check'), 'check', path.join(root, 'skills-src', 'skillc-author'), '--no-security-scan', '--format', 'json']);
+process.stderr.write('\n');
+
+const watchLint = await watchLatency('lint', project, one, QUICK ? 3 : 5);
+const watchBuild = await watchLatency('build', project, one, QUICK ? 3 : 5);
+restoreOne();
+
+const scaling = [];
+for (const n of SCALES) {
+  const c = corpusOf(n);
+  const runs = n >= 5000 ? Math.min(RUNS, 3) : RUNS;
+  const p = median(Array.from({ length: runs }, () => once([node, path.join(root, 'bench', 'parse.mjs'), c]).seconds));
+  const l = Array.from({ length: runs }, () => once([node, skillc, 'lint', c, '--format', 'json', '--output-file', '/dev/null']));
+  scaling.push({ n, parse: p, lint: median(l.map((r) => r.seconds)), mib: median(l.map((r) => r.mib)) });
+  process.stderr.write('.');
 }
 process.stderr.write('\n');
 
-const skillc = rows.find((r) => r.name === 'skillc lint');
-const parse = rows.find((r) => r.name.startsWith('bare parse'));
-const mb = (fs.readdirSync(corpus).length && Number(spawnSync(process.execPath, [path.join(root, 'bench', 'read.mjs'), corpus], { encoding: 'utf8' }).stdout)) / 1e6;
+const mb = Number(spawnSync(node, [path.join(root, 'bench', 'read.mjs'), corpus], { encoding: 'utf8' }).stdout) / 1e6;
+const f = (x, d = 2) => (Number.isNaN(x) ? '-' : x.toFixed(d));
 console.log(`\n${N} skills, ${mb.toFixed(1)} MB of Markdown, median of ${RUNS} runs, Node ${process.version}\n`);
-console.log('| tool | median s | peak MiB | vs skillc | vs bare parse |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+console.log('| tool | median s | peak MiB | vs skillc lint | vs bare parse | vs read |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
-  const vsSkillc = (r.seconds / skillc.seconds).toFixed(2);
-  const vsParse = (r.seconds / parse.seconds).toFixed(2);
   const note = r.error ? ` (failed: ${r.error})` : '';
-  console.log(`| ${r.name}${note} | ${r.seconds.toFixed(2)} | ${Number.isNaN(r.mib) ? '-' : r.mib.toFixed(0)} | ${vsSkillc}x | ${vsParse}x |`);
+  console.log(`| ${r.name}${note} | ${f(r.seconds)} | ${f(r.mib, 0)} | ${f(r.seconds / lint.seconds)}x | ${f(r.seconds / parse.seconds)}x | ${f(r.seconds / read.seconds, 1)}x |`);
 }
+console.log(`| skillc lint --watch, one skill changed (latency) | ${f(watchLint, 3)} | - | - | - | - |`);
+console.log(`| skillc build --watch, one skill changed (latency) | ${f(watchBuild, 3)} | - | - | - | - |`);
+console.log('\n| skills | bare parse s | skillc lint s | lint / parse | lint s per 1,000 skills | peak MiB |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const s of scaling) console.log(`| ${s.n} | ${f(s.parse)} | ${f(s.lint)} | ${f(s.lint / s.parse)}x | ${f((s.lint / s.n) * 1000)} | ${f(s.mib, 0)} |`);
 const mdl = rows.find((r) => r.name === 'markdownlint-cli2');
-console.log(`\nskillc lint is ${(mdl.seconds / skillc.seconds).toFixed(2)}x faster than markdownlint-cli2 and costs ${(skillc.seconds / parse.seconds).toFixed(2)}x the bare parse.`);
+console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare parse (<= 1.15x), ${f(mdl.seconds / lint.seconds)}x faster than markdownlint-cli2 (>= 1.8x), peak ${f(lint.mib, 0)} MiB (<= 200);`);
+console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
+console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x), one changed ${f(rebuildOne.seconds, 2)} s;`);
+console.log(`watch latency lint ${f(watchLint * 1000, 0)} ms, build ${f(watchBuild * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(startup.seconds, 2)} s (target 0.15 s).`);

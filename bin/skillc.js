@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The CLI entry. dist/ is compiled by `npm run compile` (run by `prepare` after `npm ci`).
-import { main } from '../dist/cli/main.js';
+import { existsSync } from 'node:fs';
+// The bundled CLI (scripts/compile.mjs) starts faster; dist/cli/ is the same code unbundled.
+const { main } = existsSync(new URL('../dist/bundle/main.js', import.meta.url)) ? await import('../dist/bundle/main.js') : await import('../dist/cli/main.js');
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error) => {

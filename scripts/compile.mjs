@@ -19,3 +19,36 @@ try {
 } catch {
   process.exit(1);
 }
+
+// Startup (the pre-commit case: one skill, a fresh process) is mostly module loading.
+// 1. The config's JSON Schema validator, generated once here (ajv standalone) instead of compiled by ajv on every run.
+try {
+  const Ajv = require('ajv');
+  const standalone = require('ajv/dist/standalone').default;
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const schema = JSON.parse(readFileSync(new URL('../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
+  writeFileSync(new URL('../dist/lint/config-validator.cjs', import.meta.url), standalone(ajv, ajv.compile(schema)));
+} catch (error) {
+  console.error(`skillc: no precompiled config validator (${error instanceof Error ? error.message : error}); ajv compiles it at run time`);
+}
+// 2. The CLI as one ESM bundle with a chunk per command (esbuild, when installed: it comes with vite and tsx),
+// so a run resolves and loads a few files instead of hundreds. ts-morph and ajv stay outside (loaded on demand).
+// bin/skillc.js uses dist/bundle/ when it is there, else dist/cli/.
+try {
+  const esbuild = require('esbuild');
+  await esbuild.build({
+    entryPoints: { main: new URL('../dist/cli/main.js', import.meta.url).pathname },
+    outdir: new URL('../dist/bundle', import.meta.url).pathname,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['ts-morph', 'ajv', 'ajv/*', 'typescript'],
+    banner: { js: "import { createRequire as __skillcRequire } from 'node:module'; const require = __skillcRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+} catch (error) {
+  console.error(`skillc: CLI not bundled (${error instanceof Error ? error.message : error}); bin/skillc.js runs dist/cli/`);
+}

@@ -47,3 +47,22 @@ export { loadCatalog, catalogGraph, catalogReport, catalogListings, type Catalog
 export { catalogPicture, renderGraph, renderMermaid, renderDot, renderSvg, renderHtml, renderJson, GRAPH_FORMATS, type CatalogPicture, type GraphFormat } from './catalog/render/index.js';
 export type { LayerSpec } from './lint/config.js';
 export type { ListingProfile } from './hosts/profile.js';
+
+// Ecosystem: hooks, adoption, installation and editors (docs/api.md).
+/** Lints already-parsed skills with the whole catalog, reporting only some (`lintModels`); lints the skills holding changed files (`lintChangedFiles`, pre-commit's `--changed`). */
+export { lintModels, lintChangedFiles, skillOfFile, type ModelLintOptions } from './lint/models.js';
+/** `skillc lint --staged`: lints the staged skills as the git index holds them. */
+export { lintStaged, GitIndex, skillFromIndex, type IndexEntry, type StagedOptions } from './lint/staged.js';
+/** Bulk suppressions: record, apply and prune per-file, per-rule counts (`skillc-suppressions.json`). */
+export { applyBaseline, countProblems, pruneSuppressions, readBaseline, suppressAll, writeBaseline, BASELINE_FILE, type Baseline } from './lint/baseline.js';
+/** `skillc install`: copy built skills into a host's folder with a sha256 manifest. */
+export { install, installTarget, readInstallManifest, INSTALL_MANIFEST, type InstallAction, type InstallManifest, type InstallOptions, type InstallResult, type InstallStep } from './adopt/install.js';
+/** `skillc init`: scaffold skills-src/, the config and package.json scripts. */
+export { init, INIT_SCRIPTS, type InitOptions, type InitResult } from './adopt/init.js';
+/** `skillc import`: turn an existing host tree into sources. */
+export { importSkills, convertSkillMd, hostForKey, hostOfFolder, type ImportOptions, type ImportResult, type ImportedSkill } from './adopt/import.js';
+/** The JSON Schema of a source SKILL.md's frontmatter, from the host profiles. */
+export { frontmatterSchema } from './adopt/frontmatter-schema.js';
+/** Compiles the sources into per-host trees (`skillc build`); `check: true` compares instead of writing. */
+export { build, type BuildOptions, type BuildResult } from './build/index.js';
+export { fullSkill, type SkillSummary } from './model/summary.js';

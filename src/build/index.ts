@@ -5,7 +5,11 @@ import { getHost, hostIds as knownHosts, type HostProfile } from '../hosts/index
 import { ConfigError, type SkillcConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { isInside } from '../parse/bundle.js';
-import { lint, type LintResult } from '../lint/engine.js';
+import { lint, type LintOptions, type LintResult } from '../lint/engine.js';
+import type { Skill } from '../model/skill.js';
+import { readSkill } from '../parse/skill.js';
+import { BuildCache, buildCacheFile, carriedFiles, upToDate, writeOutputLinking } from './incremental.js';
+import { sha } from '../lint/cache.js';
 import { artifactSchemas } from './artifacts.js';
 import { expandedBudgetProblems } from './budgets.js';
 import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
@@ -25,6 +29,16 @@ export interface BuildOptions {
   check?: boolean;
   /** Test hook: runs after the new tree is written, before the swap. */
   beforeSwap?: () => void;
+  /**
+   * Reuse the lint cache and the last build's outputs for unchanged skills, skip
+   * the catalog.ts type check when its inputs are unchanged, and write nothing when
+   * the output folder is already up to date (`skillc build`'s default).
+   */
+  incremental?: boolean;
+  /** Folder for the lint and build caches (default node_modules/.cache/skillc). */
+  cacheLocation?: string;
+  /** Watch mode: the lint session kept between runs. */
+  session?: LintOptions['session'];
 }
 
 export interface BuildResult {
@@ -36,6 +50,8 @@ export interface BuildResult {
   files: OutputFile[];
   /** True when the output folder was replaced. */
   written: boolean;
+  /** Incremental builds: how many skills reused their last outputs. */
+  reused?: number;
   /** With `check`: what differs from the output folder. */
   drift?: Drift;
   /** Files in the old output that skillc did not write, kept in the new one. */
@@ -58,6 +74,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
   if (options.configFile) lintOptions.configFile = options.configFile;
   if (options.config) lintOptions.config = options.config;
+  // --check writes nothing, not even a cache: it always compares a full build.
+  const incremental = options.incremental === true && !options.check;
+  if (incremental) {
+    lintOptions.cache = true;
+    if (options.cacheLocation) lintOptions.cacheLocation = path.join(options.cacheLocation, 'lint-cache.json');
+  }
+  if (options.session) lintOptions.session = options.session;
   const lintResult = await lint(lintOptions);
   const config = lintResult.config;
   const outDir = options.out ? path.resolve(cwd, options.out) : config.out;
@@ -79,7 +102,27 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const problems: BuildProblem[] = [];
   const entries: CatalogEntry[] = [];
   const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
-  for (const skill of lintResult.skills ?? []) {
+  const cache = incremental ? new BuildCache(buildCacheFile(config, outDir, options.cacheLocation), sha(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version })), outDir) : undefined;
+  const parsed = new Map((lintResult.skills ?? []).map((s) => [s.dir, s]));
+  // Without a cache the parsed skills are the list; with one, the summaries are (cached skills were not parsed).
+  const order: string[] = cache ? (lintResult.summaries ?? []).map((s) => s.dir) : (lintResult.skills ?? []).map((s) => s.dir);
+  const reusedFiles = new Set<string>();
+  let reusedSkills = 0;
+  const kept: Skill[] = [];
+  for (const dir of order) {
+    const again = cache?.reuse(dir);
+    if (again) {
+      reusedSkills++;
+      files.push(...again.files);
+      for (const f of again.files) reusedFiles.add(f.path);
+      problems.push(...again.record.problems);
+      for (const h of again.record.hosts) perHost.get(h)?.push(again.record.name);
+      entries.push(again.record.entry);
+      continue;
+    }
+    const skill = parsed.get(dir) ?? readSkill(dir);
+    if (!parsed.has(dir)) kept.push(skill);
+    const firstProblem = problems.length;
     const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
     problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
     const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
@@ -107,13 +150,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       sourceHash: prepared.sourceHash,
       outputHash: hashFiles(skillFiles),
     });
+    cache?.record(dir, prepared.sourceFiles, skillFiles, { problems: problems.slice(firstProblem), entry: entries[entries.length - 1]!, hosts: targets.map((h) => h.id), name: prepared.name });
+  }
+  if (cache) {
+    result.reused = reusedSkills;
+    lintResult.skills = [...(lintResult.skills ?? []), ...kept];
   }
   for (const host of hosts) files.push(...hostManifests(host, config.plugin, perHost.get(host.id)!));
   entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   files.push(catalogJson(entries));
-  // ts-morph (and TypeScript) load only here: lint never pays for them.
-  const { catalogModule } = await import('./catalog-ts.js');
-  const module = catalogModule(entries);
+  // ts-morph (and TypeScript) load only here: lint never pays for them, nor a build whose catalog.ts inputs are unchanged.
+  const lastTs = cache?.catalogTs(entries);
+  const module = lastTs?.file ? { file: lastTs.file, errors: [] as string[] } : (await import('./catalog-ts.js')).catalogModule(entries);
+  if (lastTs?.file) reusedFiles.add('catalog.ts');
+  else if (cache && lastTs && !module.errors.length) cache.recordCatalogTs(lastTs.key, module.file);
   files.push(module.file);
   for (const e of module.errors) problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
 
@@ -143,6 +193,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return result;
   }
   const hooks = options.beforeSwap ? { beforeSwap: options.beforeSwap } : {};
+  if (cache) {
+    cache.save(order);
+    if (upToDate(outDir, files, reusedFiles)) {
+      result.carried = carriedFiles(outDir);
+      return result;
+    }
+    result.carried = writeOutputLinking(outDir, files, reusedFiles, hooks);
+    result.written = true;
+    return result;
+  }
   result.carried = writeOutputAtomically(outDir, files, hooks);
   result.written = true;
   return result;

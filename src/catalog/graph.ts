@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
-import type { Skill } from '../model/skill.js';
+import type { SkillSummary } from '../model/summary.js';
 import { parsed } from '../rules/util.js';
 import { byName, requiresOf, sortSkills } from '../rules/skills/shared.js';
 
@@ -27,7 +27,7 @@ export interface GraphNode {
   label: string;
   /** Absolute path of the skill folder or fragment file. */
   path: string;
-  skill?: Skill;
+  skill?: SkillSummary;
 }
 
 export interface GraphEdge {
@@ -67,30 +67,57 @@ function commonRoot(dirs: string[]): string {
   return root;
 }
 
+/** Graphs already built, per catalog array: several rules build the same one. */
+const built = new WeakMap<readonly SkillSummary[], SkillGraph>();
+
 /** Builds the graph of a catalog: every parsed skill is a node, whatever its edges. */
-export function buildGraph(skills: readonly Skill[]): SkillGraph {
+export function buildGraph(skills: readonly SkillSummary[]): SkillGraph {
+  const known = built.get(skills);
+  if (known) return known;
+  const graph = buildGraphOnce(skills);
+  built.set(skills, graph);
+  return graph;
+}
+
+function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
   const named = byName(skills);
   const nodes: GraphNode[] = [];
-  const idOf = new Map<Skill, string>();
+  const idOf = new Map<SkillSummary, string>();
   for (const [id, skill] of [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     nodes.push({ id, kind: 'skill', label: id, path: skill.dir, skill });
     idOf.set(skill, id);
   }
   const root = commonRoot(sortSkills([...named.values()]).map((s) => path.dirname(s.dir)));
-  const byDir = [...named.values()].sort((a, b) => b.dir.length - a.dir.length);
-  const skillAt = (file: string): Skill | undefined => byDir.find((s) => inside(file, s.dir));
+  // The innermost skill folder holding a file: walk up its parents (a map lookup each), not over every skill.
+  const byDir = new Map<string, SkillSummary>();
+  for (const s of [...named.values()].sort((a, b) => b.dir.length - a.dir.length)) if (!byDir.has(s.dir)) byDir.set(s.dir, s);
+  const skillAt = (file: string): SkillSummary | undefined => {
+    for (let dir = file; ; ) {
+      const s = byDir.get(dir);
+      if (s) return s;
+      const up = path.dirname(dir);
+      if (up === dir) return undefined;
+      dir = up;
+    }
+  };
   const edges: GraphEdge[] = [];
+  const edgeAt = new Map<string, GraphEdge>();
   const add = (from: string, to: string, kind: EdgeKind, range: Range, via: string): void => {
-    const found = edges.find((e) => e.from === from && e.to === to && e.kind === kind);
+    const key = `${from}\0${to}\0${kind}`;
+    const found = edgeAt.get(key);
     if (found) found.count++;
-    else edges.push({ from, to, kind, range, via, count: 1 });
+    else {
+      const edge: GraphEdge = { from, to, kind, range, via, count: 1 };
+      edges.push(edge);
+      edgeAt.set(key, edge);
+    }
   };
   const fragments = new Map<string, GraphNode>();
   for (const skill of sortSkills([...named.values()])) {
     if (!parsed(skill)) continue;
     const from = idOf.get(skill)!;
     for (const entry of requiresOf(skill)) if (named.has(entry.name)) add(from, entry.name, 'requires', entry.range, entry.name);
-    const pathTarget = (raw: string): Skill | undefined => {
+    const pathTarget = (raw: string): SkillSummary | undefined => {
       let decoded: string;
       try {
         decoded = decodeURIComponent(raw.split('#')[0]!.split('?')[0]!);

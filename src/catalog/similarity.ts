@@ -53,33 +53,63 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
   const df = new Map<string, number>();
   for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = docs.length;
+  // Terms as small integers, each vector as parallel arrays in the map's order: the pair loop allocates nothing.
+  const ids = new Map<string, number>();
+  for (const t of df.keys()) ids.set(t, ids.size);
   const vectors = docs.map((d) => {
-    const v = new Map<string, number>();
-    for (const [t, tf] of d) v.set(t, (1 + Math.log(tf)) * Math.log(1 + n / df.get(t)!));
-    const norm = Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
-    return { v, norm };
+    const terms = new Int32Array(d.size);
+    const weights = new Float64Array(d.size);
+    let i = 0;
+    for (const [t, tf] of d) {
+      terms[i] = ids.get(t)!;
+      weights[i] = (1 + Math.log(tf)) * Math.log(1 + n / df.get(t)!);
+      i++;
+    }
+    const norm = Math.sqrt(weights.reduce((s, x) => s + x * x, 0));
+    return { terms, weights, norm, size: d.size };
   });
+  // The weight of each term of the outer text, by term id (0: absent).
+  const dense = new Float64Array(ids.size);
+  const other = new Float64Array(ids.size);
   const pairs: SimilarPair[] = [];
+  let names: string[] | undefined;
+  const sharedOf = (small: (typeof vectors)[number], weightIn: (term: number) => number): string[] => {
+    names ??= [...ids.keys()];
+    const shared: [string, number][] = [];
+    for (let k = 0; k < small.size; k++) {
+      const y = weightIn(small.terms[k]!);
+      if (y) shared.push([names[small.terms[k]!]!, small.weights[k]! * y]);
+    }
+    return shared.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, 5).map(([t]) => t);
+  };
   for (let i = 0; i < n; i++) {
+    const a = vectors[i]!;
+    if (!a.norm) continue;
+    for (let k = 0; k < a.size; k++) dense[a.terms[k]!] = a.weights[k]!;
     for (let j = i + 1; j < n; j++) {
-      const a = vectors[i]!;
       const b = vectors[j]!;
-      if (!a.norm || !b.norm) continue;
+      if (!b.norm) continue;
+      // Sum over the smaller vector in its own order, as before, so scores are bit-for-bit the same.
       let dot = 0;
-      const shared: [string, number][] = [];
-      const [small, large] = a.v.size <= b.v.size ? [a.v, b.v] : [b.v, a.v];
-      for (const [t, x] of small) {
-        const y = large.get(t);
-        if (y !== undefined) {
-          dot += x * y;
-          shared.push([t, x * y]);
+      if (a.size <= b.size) {
+        for (let k = 0; k < b.size; k++) other[b.terms[k]!] = b.weights[k]!;
+        for (let k = 0; k < a.size; k++) {
+          const y = other[a.terms[k]!]!;
+          if (y !== 0) dot += a.weights[k]! * y;
         }
-      }
-      const score = dot / (a.norm * b.norm);
-      if (score >= threshold) {
-        pairs.push({ a: i, b: j, score, shared: shared.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, 5).map(([t]) => t) });
+        const score = dot / (a.norm * b.norm);
+        if (score >= threshold) pairs.push({ a: i, b: j, score, shared: sharedOf(a, (t) => other[t]!) });
+        for (let k = 0; k < b.size; k++) other[b.terms[k]!] = 0;
+      } else {
+        for (let k = 0; k < b.size; k++) {
+          const x = dense[b.terms[k]!]!;
+          if (x !== 0) dot += b.weights[k]! * x;
+        }
+        const score = dot / (a.norm * b.norm);
+        if (score >= threshold) pairs.push({ a: i, b: j, score, shared: sharedOf(b, (t) => dense[t]!) });
       }
     }
+    for (let k = 0; k < a.size; k++) dense[a.terms[k]!] = 0;
   }
   return pairs;
 }

@@ -5,6 +5,7 @@ import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { parse, splitList, useColor } from './args.js';
 import { type Io, packageVersion } from './io.js';
+import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
 export const BUILD_HELP = `Usage: skillc build [options]
 
@@ -20,7 +21,7 @@ Options:
       --out <dir>          output folder (must be inside the project)
   -c, --config <file>      use this config file
   -f, --format <name>      diagnostics as stylish (default), json, sarif or github
-      --color, --no-color  force colour on or off
+${PERF_BUILD_HELP}      --color, --no-color  force colour on or off
   -h, --help               show this help
 
 Exit codes: 0 built (or no drift), 1 lint or build errors (or drift), 2 usage or config error.
@@ -41,6 +42,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    ...PERF_BUILD_OPTIONS,
   });
   if (values.help) {
     io.stdout(BUILD_HELP);
@@ -55,6 +57,11 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   if (values.config) options.configFile = values.config;
   const hosts = splitList(values.host);
   if (hosts.length) options.hosts = hosts;
+  if (values.watch) {
+    if (values.check) throw new UsageError('--watch cannot be used with --check');
+    return runWatch('build', argv, io, runBuild, [], values.config);
+  }
+  applyPerfOptions(values, options, 'build');
 
   const result = await build(options);
   const report = reporter(reportInput(result.diagnostics), {
@@ -70,7 +77,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     io.stderr(`skillc build: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}; nothing was written to ${out}/.\n`);
     return result.lint.internalErrors ? 2 : 1;
   }
-  const skills = result.lint.skills?.length ?? result.lint.files.length;
+  const skills = result.lint.summaries?.length ?? result.lint.skills?.length ?? result.lint.files.length;
   if (result.drift) {
     const { changed, missing, extra } = result.drift;
     const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)];

@@ -6,6 +6,8 @@ import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, parse, splitList, useColor } from './args.js';
 import { type Io, packageVersion } from './io.js';
+import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
+import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
 
 export const LINT_HELP = `Usage: skillc lint [options] [paths...]
 
@@ -22,7 +24,15 @@ Options:
       --fix                apply safe fixes to the files
       --fix-dry-run        compute fixes without writing (json shows the output)
   -o, --output-file <file> write the report to a file
-      --color, --no-color  force colour on or off (default: on a TTY, off with NO_COLOR)
+      --staged             lint the skills holding staged changes, as staged (the git
+                           index, not the working tree); catalog rules see every skill
+      --changed            the paths are changed files (pre-commit passes them): lint
+                           the skills holding them, with the whole catalog
+      --suppress-all       record every current problem in the suppressions file
+                           (default skillc-suppressions.json beside the config)
+      --prune-suppressions lower the recorded counts to today's (drop fixed problems)
+      --suppressions-location <file>  the suppressions file to use
+${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: on a TTY, off with NO_COLOR)
   -h, --help               show this help
 
 Exit codes: 0 no errors, 1 errors or too many warnings, 2 usage, config or internal error.
@@ -32,6 +42,8 @@ Examples:
   skillc lint skills-src/release-notes --host claude
   skillc lint --format sarif --output-file skillc.sarif
   skillc lint --fix
+  skillc lint --staged
+  skillc lint --suppress-all
 `;
 
 export async function runLint(argv: string[], io: Io): Promise<number> {
@@ -47,6 +59,8 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    ...LINT_MODE_OPTIONS,
+    ...PERF_LINT_OPTIONS,
   });
   if (values.help) {
     io.stdout(LINT_HELP);
@@ -61,8 +75,12 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
+  if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
+  applyPerfOptions(values, options, 'lint');
 
-  const result = await lint(options);
+  const result = (await lintInMode(values, options)) ?? (await lint(options));
+  const baselineExit = applyBaselineMode(values, result, io);
+  if (baselineExit !== undefined) return baselineExit;
   if (values.quiet) {
     for (const f of result.files) f.messages = f.messages.filter((d) => d.severity === 'error');
     result.warningCount = 0;

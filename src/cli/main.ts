@@ -16,6 +16,10 @@ Commands:
   rehearse [paths...]  run skills' fixture cases in a sandbox with capture fakes
   replay <trace>       what-if: re-fold a recorded trace under other budgets or thresholds
   rules                list the built-in rules
+  init                 scaffold skills-src/, the config, a first skill and build:skills
+  import <folder>      turn an existing .claude/skills or .agents/skills tree into skills-src/
+  install --host <id>  copy built skills into a host's skill folder (--user: your home)
+  lsp --stdio          language server: diagnostics, quick fixes, go to definition
   explain <rule-id>    print one rule's documentation
 
 Options:
@@ -41,6 +45,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   replay: async () => (await import('./replay.js')).runReplay,
   rules: async () => (await import('./rules.js')).runRules,
   explain: async () => (await import('./rules.js')).runExplain,
+  init: async () => (await import('./init.js')).runInit,
+  import: async () => (await import('./import.js')).runImport,
+  install: async () => (await import('./install.js')).runInstall,
+  lsp: async () => (await import('./lsp.js')).runLsp,
 };
 
 /** Runs the CLI; returns the exit code. Never throws for bad input. */

@@ -116,6 +116,15 @@ let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string;
 function validate(data: unknown, file: string): void {
   if (!validator) {
     const require = createRequire(import.meta.url);
+    try {
+      // Generated at compile time (scripts/compile.mjs): no ajv compile on each run.
+      validator = require(new URL('../lint/config-validator.cjs', import.meta.url).pathname) as typeof validator;
+    } catch {
+      validator = undefined;
+    }
+  }
+  if (!validator) {
+    const require = createRequire(import.meta.url);
     const Ajv = require('ajv') as typeof import('ajv').default;
     const schema = JSON.parse(fs.readFileSync(new URL('../../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
     validator = new Ajv({ allErrors: true, strict: false }).compile(schema);

@@ -1,9 +1,15 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compareDiagnostics, SEVERITY_RANK, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
-import type { Catalog, Skill } from '../model/skill.js';
+import type { BundledFile, Catalog, Skill } from '../model/skill.js';
+import { summarize, type SkillSummary, type StoredSummary } from '../model/summary.js';
+import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
+import { textFile } from '../model/text.js';
+import { requiresOfSkill } from '../rules/skills/shared.js';
+import { bundleSignature, cacheFilePath, changedUnder, lazyBundle, LintCache, sha, trackingReader, type CacheEntry, type LintSession } from './cache.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
-import { parseSkill, readSkill } from '../parse/skill.js';
+import { headingsOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
@@ -11,6 +17,7 @@ import { discoverSkills, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
 import { loadPlugins } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
+import { releaseEvery } from './memory.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -29,6 +36,14 @@ export interface LintOptions {
   rules?: AnyRule[];
   /** Keep the parsed skills in the result (the build uses them). */
   keepSkills?: boolean;
+  /** Reuse the results of skills whose files did not change (`--cache`); ignored with fixes. */
+  cache?: boolean;
+  /** Cache file or folder (`--cache-location`); default node_modules/.cache/skillc/. */
+  cacheLocation?: string;
+  /** Watch mode: the cache kept in memory between runs, and the paths changed since the last one. */
+  session?: LintSession;
+  /** Test and build hook: which skills came from the cache. */
+  onCacheHit?: (dir: string) => void;
 }
 
 export interface FileResult {
@@ -52,6 +67,10 @@ export interface LintResult {
   rules?: AnyRule[];
   /** The parsed skills, when `keepSkills` was set. */
   skills?: Skill[];
+  /** Every linted skill's compact summary, in the order linted. */
+  summaries?: SkillSummary[];
+  /** With `cache`: how many skills came from it. */
+  cacheHits?: number;
 }
 
 export interface ActiveRule {
@@ -115,7 +134,9 @@ interface Collector {
   internalErrors: number;
 }
 
-function toDiagnostic(active: ActiveRule, skill: Skill, input: ReportInput): Diagnostic {
+type Reported = { file: { path: string } };
+
+function toDiagnostic(active: ActiveRule, skill: Reported, input: ReportInput): Diagnostic {
   const range = input.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
   const file = input.file ?? skill.file.path;
   const d: Diagnostic = {
@@ -133,7 +154,7 @@ function toDiagnostic(active: ActiveRule, skill: Skill, input: ReportInput): Dia
   return d;
 }
 
-function crashed(active: ActiveRule, skill: Skill, error: unknown): Diagnostic {
+function crashed(active: ActiveRule, skill: Reported, error: unknown): Diagnostic {
   const message = error instanceof Error ? error.message : String(error);
   return {
     ruleId: active.rule.meta.id,
@@ -211,10 +232,59 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const dirs = discoverSkills(options.paths ?? [], config, cwd);
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
+  const summaries: SkillSummary[] = [];
+  const summaryHashes: string[] = [];
+  /** What suppressions need of each SKILL.md: its path, line index, directives and frontmatter YAML. */
+  const suppressible: Skill[] = [];
   const outputs = new Map<string, string>();
+  const fixing = !!(options.fix || options.fixDryRun);
+  const cache = fixing ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules));
+  const changed = options.session?.changed;
+  let cacheHits = 0;
+  const release = options.keepSkills || dirs.length < 400 ? () => undefined : releaseEvery();
   for (const dir of dirs) {
-    let skill = readSkill(dir);
-    if ((options.fix || options.fixDryRun) && !skill.readProblem) {
+    if (cache) {
+      const abs = path.resolve(dir);
+      let bytes: Buffer | undefined;
+      let read = false;
+      const readBytes = (): Buffer | undefined => {
+        if (read) return bytes;
+        read = true;
+        try {
+          bytes = fs.readFileSync(path.join(abs, 'SKILL.md'));
+        } catch {
+          bytes = undefined;
+        }
+        return bytes;
+      };
+      const entry = cache.lookup(abs, readBytes, lazyBundle(abs), !!changed && !changedUnder(changed, abs));
+      if (entry) {
+        cacheHits++;
+        options.onCacheHit?.(abs);
+        for (const d of entry.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+        summaries.push(live(entry.summary));
+        summaryHashes.push(entry.summaryHash);
+        const text = entry.suppressions ? readBytes() : undefined;
+        suppressible.push(suppressionView(entry.summary, text ? decodeText(text).text : ''));
+        continue;
+      }
+    }
+    release();
+    const tracked = cache ? { reads: new Map<string, string>(), exists: new Map<string, boolean>() } : undefined;
+    let skill = readSkill(
+      dir,
+      tracked
+        ? {
+            wrapBundle: (inner) => {
+              const t = trackingReader(path.resolve(dir), inner);
+              tracked.reads = t.reads;
+              tracked.exists = t.exists;
+              return t.reader;
+            },
+          }
+        : {},
+    );
+    if (fixing && !skill.readProblem) {
       const fixed = fixSkill(skill, active, hosts, config);
       if (fixed !== skill) {
         outputs.set(fixed.file.path, fixed.file.text);
@@ -222,20 +292,56 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         skill = fixed;
       }
     }
-    skills.push(skill);
-    checkSkill(skill, active, hosts, config, out);
+    if (options.keepSkills) skills.push(skill);
+    const own: Collector = { diagnostics: [], internalErrors: 0 };
+    checkSkill(skill, active, hosts, config, own);
+    for (const d of own.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    out.internalErrors += own.internalErrors;
+    const stored = summarize(skill, requiresOfSkill(skill));
+    const suppressions = hasSuppressions(skill);
+    summaries.push(live(stored));
+    const summaryHash = cache ? sha(JSON.stringify(stored)) : '';
+    summaryHashes.push(summaryHash);
+    // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
+    suppressible.push(suppressions ? skill : suppressionView(stored, ''));
+    const textHash = cache && tracked && own.internalErrors === 0 ? hashFile(skill.file.path) : undefined;
+    if (cache && tracked && textHash) {
+      const entry: CacheEntry = {
+        text: textHash,
+        bundle: bundleSignatureOf(skill),
+        reads: [...tracked.reads],
+        exists: [...tracked.exists],
+        summary: stored,
+        summaryHash,
+        diagnostics: own.diagnostics,
+        suppressions,
+      };
+      cache.store(path.resolve(dir), entry);
+    }
   }
-  checkCatalog({ skills }, active, hosts, config, out);
+  const catalogKey = cache ? sha(summaryHashes.join('\n')) : '';
+  const cachedCatalog = cache?.catalog(catalogKey);
+  if (cachedCatalog) {
+    for (const d of cachedCatalog.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    out.internalErrors += cachedCatalog.internalErrors;
+  } else {
+    const cat: Collector = { diagnostics: [], internalErrors: 0 };
+    checkCatalog({ skills: summaries }, active, hosts, config, cat);
+    for (const d of cat.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    out.internalErrors += cat.internalErrors;
+    if (cache && cat.internalErrors === 0) cache.storeCatalog(catalogKey, cat.diagnostics, cat.internalErrors);
+  }
+  cache?.save(dirs.map((d) => path.resolve(d)));
 
   // Group by file; every SKILL.md is listed even when clean.
   const byFile = new Map<string, Diagnostic[]>();
-  for (const skill of skills) byFile.set(skill.file.path, []);
+  for (const skill of summaries) byFile.set(skill.file.path, []);
   for (const d of out.diagnostics) {
     const list = byFile.get(d.file);
     if (list) list.push(d);
     else byFile.set(d.file, [d]);
   }
-  for (const skill of skills) {
+  for (const skill of suppressible) {
     byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, knownRules, unusedSeverity));
   }
   const files: FileResult[] = [...byFile.entries()]
@@ -258,7 +364,84 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     rules,
   };
   if (options.keepSkills) result.skills = skills;
+  result.summaries = summaries;
+  if (cache) result.cacheHits = cacheHits;
   return result;
+}
+
+function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, key: () => string): LintCache | undefined {
+  const session = options.session;
+  if (!options.cache && !session) return undefined;
+  const k = key();
+  if (session?.cache && session.cache.key === k) return session.cache;
+  const cache = new LintCache(options.cache ? cacheFilePath(config.root, options.cacheLocation, cwd) : undefined, k);
+  if (session) {
+    session.cache = cache;
+    // A new cache (first run, or the config changed) trusts nothing.
+    delete session.changed;
+  }
+  return cache;
+}
+
+/** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
+function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[]): string {
+  return sha(
+    JSON.stringify({
+      version: toolVersion(),
+      node: process.version,
+      config,
+      hosts: hosts.map((h) => h.id),
+      active: active.map((a) => [a.rule.meta.id, a.severity, a.options]),
+      rules: rules.map((r) => r.meta.id),
+    }),
+  );
+}
+
+let version: string | undefined;
+function toolVersion(): string {
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    } catch {
+      version = '0.0.0';
+    }
+  }
+  return version;
+}
+
+/** A summary with a live bundle reader and a lazily listed bundle (for catalog rules). */
+function live(stored: StoredSummary): SkillSummary {
+  const { fmRaw: _fmRaw, ...summary } = stored;
+  const dir = summary.dir;
+  let bundled: BundledFile[] | undefined;
+  let full: Skill | undefined;
+  const result = { ...summary, bundle: bundleReader(dir, headingsOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
+  Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
+  return result;
+}
+
+/** True when suppressions would need the skill's text: a disable directive or a `# skillc-` YAML comment. */
+function hasSuppressions(skill: Skill): boolean {
+  return skill.directives.some((d) => d.kind === 'disable' || d.kind === 'enable' || d.kind === 'disable-next-line' || d.kind === 'disable-line') || /#\s*skillc-/.test(skill.frontmatter?.raw ?? '');
+}
+
+/** The part of a Skill that `applySuppressions` reads, rebuilt from a summary and the SKILL.md text. */
+function suppressionView(summary: StoredSummary, text: string): Skill {
+  const view = { file: textFile(summary.file.path, text), directives: text ? summary.directives : [] } as Partial<Skill>;
+  if (text && summary.fmRaw) view.frontmatter = { raw: text.slice(summary.fmRaw[0], summary.fmRaw[1]), rawOffset: summary.fmRaw[0] } as Skill['frontmatter'];
+  return view as Skill;
+}
+
+function hashFile(file: string): string | undefined {
+  try {
+    return sha(fs.readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+function bundleSignatureOf(skill: Skill): string {
+  return bundleSignature(skill.bundled);
 }
 
 export { ConfigError, UsageError };

@@ -1,6 +1,7 @@
 import type { Document } from 'yaml';
 import type { Range } from './diagnostic.js';
 import type { TextFile } from './text.js';
+import type { SkillSummary } from './summary.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
 export interface ReadProblem {
@@ -123,6 +124,8 @@ export interface BundledFile {
   symlinkTarget?: string;
   /** For a symlink: true when its target lies outside the skill folder. */
   escapes?: boolean;
+  /** For a symlink: true when it loops (ELOOP) or points at a folder that contains it. */
+  loop?: boolean;
 }
 
 /** Text of bundled files, read on demand by the parse stage (rules never touch the disk). */
@@ -166,7 +169,12 @@ export interface Skill {
   bundle: BundleReader;
 }
 
-/** Every skill linted together, for cross-skill rules. */
+/**
+ * Every skill linted together, for cross-skill rules: each as its compact
+ * summary (identity, frontmatter values and key positions, links, code spans,
+ * directives, `requires`), so catalog rules re-run from the lint cache without
+ * re-parsing. A parsed `Skill` is a `SkillSummary` too.
+ */
 export interface Catalog {
-  skills: Skill[];
+  skills: SkillSummary[];
 }

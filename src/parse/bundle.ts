@@ -48,8 +48,11 @@ export function listBundle(dir: string): BundledFile[] {
           const target = fs.realpathSync(p);
           file.symlinkTarget = target;
           file.escapes = !isInside(target, realDir);
-        } catch {
+          // A link to its own folder or an ancestor: whoever follows links walks forever.
+          if (isInside(fs.realpathSync(abs), target)) file.loop = true;
+        } catch (error) {
           file.escapes = false;
+          if ((error as NodeJS.ErrnoException).code === 'ELOOP') file.loop = true;
         }
       }
       out.push(file);

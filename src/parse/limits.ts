@@ -13,6 +13,12 @@ export const LIMITS = {
    * (400 levels take 1.6 s, 800 take 13 s here).
    */
   maxNesting: 100,
+  /**
+   * Inline markers (backticks, `!`, `*`, `_`, brackets) in one paragraph beyond
+   * which a file is not parsed as Markdown: micromark's inline resolution grows
+   * faster than linearly (20,000 `!`code`` spans on one line took 6 s, 50,000 took 29 s).
+   */
+  maxInlineMarkers: 10000,
   /** YAML alias expansions per document (defeats billion-laughs). */
   maxYamlAliases: 100,
   /** Files and folders listed per skill folder. */

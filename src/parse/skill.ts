@@ -10,7 +10,7 @@ import { bundleReader, decodeText, listBundle } from './bundle.js';
 import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
-import { parseMarkdown, tooDeep } from './markdown.js';
+import { parseMarkdown, tooDeep, tooDense } from './markdown.js';
 
 export interface ParseInput {
   /** Absolute path of the skill folder. */
@@ -24,7 +24,7 @@ export interface ParseInput {
 }
 
 /** Reads and parses one skill folder. Never throws: problems land in `readProblem`. */
-export function readSkill(dir: string): Skill {
+export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleReader) => BundleReader } = {}): Skill {
   const abs = path.resolve(dir);
   const file = path.join(abs, 'SKILL.md');
   let text = '';
@@ -50,6 +50,7 @@ export function readSkill(dir: string): Skill {
   }
   const input: ParseInput = { dir: abs, text };
   if (readProblem) input.readProblem = readProblem;
+  if (options.wrapBundle) input.bundle = options.wrapBundle(bundleReader(abs, headingsOfFile));
   return parseSkill(input);
 }
 
@@ -86,6 +87,13 @@ export function parseSkill(input: ParseInput): Skill {
     skill.readProblem = {
       kind: 'parse',
       message: `Unexpected nesting deeper than ${LIMITS.maxNesting} levels; the Markdown body was not parsed`,
+    };
+    return skill;
+  }
+  if (tooDense(text)) {
+    skill.readProblem = {
+      kind: 'parse',
+      message: `Unexpected paragraph with more than ${LIMITS.maxInlineMarkers} inline markers (\`, !, *, _, [, ]); the Markdown body was not parsed`,
     };
     return skill;
   }
@@ -207,7 +215,7 @@ export interface Fragment {
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
   const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, exists: () => false });
-  if (tooDeep(file.text)) return skill;
+  if (tooDeep(file.text) || tooDense(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);

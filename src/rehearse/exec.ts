@@ -1,13 +1,15 @@
 /**
  * Runs one command inside a sandbox: a minimal environment with HOME and
  * TMPDIR in the sandbox, the shims first on PATH, the node preload, no network
- * (a fresh network namespace when `unshare -rn` works), a timeout, and the
+ * (a fresh network namespace when `unshare -rn` works), a read-only file system
+ * outside the run folder, HOME and TMPDIR (a mount namespace, when `unshare -rnm`
+ * works; otherwise writes elsewhere are detected afterwards), a timeout, and the
  * whole process group killed afterwards so nothing it started lives on.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PRELOAD, realGitPath } from './fakes.js';
-import { netnsAvailable, type Sandbox } from './sandbox.js';
+import { homeToHide, mountnsAvailable, netnsAvailable, READ_ONLY_SCRIPT, type Sandbox } from './sandbox.js';
 
 export interface ExecResult {
   code: number | null;
@@ -76,7 +78,11 @@ function killGroup(pid: number | undefined): void {
 
 export function runInSandbox(sb: Sandbox, options: ExecOptions): Promise<ExecResult> {
   const started = Date.now();
-  const [file, ...args] = netnsAvailable() ? ['unshare', '-rn', '--', ...options.argv] : options.argv;
+  const [file, ...args] = mountnsAvailable()
+    ? ['unshare', '-rnm', '--', '/bin/sh', '-c', READ_ONLY_SCRIPT, 'skillc-sandbox', sb.runDir, sb.home, sb.tmp, sb.captureLog, homeToHide(sb), ...options.argv]
+    : netnsAvailable()
+      ? ['unshare', '-rn', '--', ...options.argv]
+      : options.argv;
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';

@@ -132,3 +132,66 @@ export function netnsAvailable(): boolean {
   }
   return unshareWorks;
 }
+
+let mountnsWorks: boolean | undefined;
+
+/**
+ * True when children can also get a private mount namespace (`unshare -rnm`) in
+ * which the whole file system is remounted read-only except the run folder,
+ * HOME, TMPDIR and the capture log: writes elsewhere fail instead of being
+ * detected afterwards. SKILLC_REHEARSE_NO_MOUNTNS=1 turns it off.
+ */
+export function mountnsAvailable(): boolean {
+  if (process.env.SKILLC_REHEARSE_NO_MOUNTNS === '1' || !netnsAvailable()) return false;
+  if (mountnsWorks === undefined) {
+    const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-mountns-'));
+    try {
+      const r = spawnSync('unshare', ['-rnm', '--', '/bin/sh', '-c', READ_ONLY_SCRIPT, 'skillc-sandbox', probe, probe, probe, probe, '', '/bin/sh', '-c', 'touch "$0/ok" && ! touch "$0/../skillc-mountns-escape" 2>/dev/null', probe], { stdio: 'ignore', timeout: 5000 });
+      mountnsWorks = r.status === 0 && fs.existsSync(path.join(probe, 'ok'));
+    } finally {
+      fs.rmSync(probe, { recursive: true, force: true });
+      fs.rmSync(path.join(path.dirname(probe), 'skillc-mountns-escape'), { force: true });
+    }
+  }
+  return mountnsWorks;
+}
+
+/**
+ * Run as `sh -c SCRIPT skillc-sandbox <run> <home> <tmp> <capture-log> <hide> argv...`
+ * inside `unshare -rnm`: keeps the four writable (bind mounts of themselves),
+ * hides the folder `<hide>` (the user's real home) under an empty tmpfs,
+ * remounts every other mount read-only (/proc, /dev and /sys stay as they are,
+ * so /dev/null works), then execs the command.
+ */
+export const READ_ONLY_SCRIPT = [
+  'set -e',
+  'run=$1 home=$2 tmp=$3 log=$4 hide=$5; shift 5',
+  'for p in "$run" "$home" "$tmp" "$log"; do mount --bind "$p" "$p"; done',
+  // The user's real home, unless it holds the sandbox: an empty folder in its place.
+  'if [ -n "$hide" ] && [ -d "$hide" ]; then mount -t tmpfs -o size=4k,mode=0555 none "$hide" 2>/dev/null || :; fi',
+  'while read -r _ mp _; do',
+  '  case "$mp" in /proc|/proc/*|/dev|/dev/*|/sys|/sys/*) continue ;; esac',
+  '  if [ "$mp" = "$run" ] || [ "$mp" = "$home" ] || [ "$mp" = "$tmp" ] || [ "$mp" = "$log" ]; then continue; fi',
+  '  mount -o remount,bind,ro "$mp" 2>/dev/null || :',
+  'done < /proc/self/mounts',
+  // The working folder was entered before the mounts: enter it again, through them.
+  'cd "$(pwd)"',
+  'exec "$@"',
+].join('\n');
+
+/** The user's home to hide from a case: none when the sandbox lies inside it (hiding it would hide the sandbox). */
+export function homeToHide(sb: Sandbox): string {
+  const candidates = [os.homedir(), process.env.HOME].filter((h): h is string => !!h && path.isAbsolute(h) && h !== '/');
+  for (const h of candidates) {
+    let real: string;
+    try {
+      real = fs.realpathSync(h);
+    } catch {
+      continue;
+    }
+    const rel = path.relative(real, sb.root);
+    if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return '';
+    return real;
+  }
+  return '';
+}

@@ -1,5 +1,6 @@
 import type { Range, Severity, TextEdit } from '../model/diagnostic.js';
 import type { Catalog, Skill } from '../model/skill.js';
+import type { SkillSummary } from '../model/summary.js';
 import type { HostProfile } from '../hosts/profile.js';
 import type { ResolvedConfig } from '../lint/config.js';
 
@@ -57,7 +58,8 @@ export interface SkillContext<Options> extends BaseContext<Options> {
 export interface CatalogContext<Options> extends BaseContext<Options> {
   catalog: Catalog;
   /** Reports against one skill's SKILL.md unless `file` says otherwise. */
-  report(skill: Skill, input: ReportInput): void;
+  /** Reports against that skill's SKILL.md (a summary, or the full model from `summary.skill()`). */
+  report(skill: Pick<SkillSummary, 'file'>, input: ReportInput): void;
 }
 
 export interface SkillRule<Options = Record<string, never>> {

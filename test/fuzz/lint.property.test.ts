@@ -11,6 +11,7 @@ import { applySuppressions } from '../../src/lint/suppressions.js';
 import { bundleReader } from '../../src/parse/bundle.js';
 import { headingsOfFile, parseSkill } from '../../src/parse/skill.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
+import { structured as richer } from './arbitraries.js';
 
 // A fixed seed keeps CI reproducible; FUZZ_RUNS=5000 FUZZ_SEED=... for a longer local run.
 const seed = Number(process.env.FUZZ_SEED ?? 20261129);
@@ -67,6 +68,10 @@ const structured = fc.tuple(frontmatter, fc.array(block, { maxLength: 20 })).map
 describe('fuzz: lint never throws and positions stay inside the file', () => {
   it('on structure-aware skills', () => {
     fc.assert(fc.property(structured, (text) => void lintText(text)), { seed, numRuns });
+  });
+
+  it('on skills with hostile links, includes, line endings and payloads', () => {
+    fc.assert(fc.property(richer, (text) => void lintText(text)), { seed, numRuns });
   });
 
   it('on arbitrary strings', () => {

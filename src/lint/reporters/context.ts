@@ -38,3 +38,25 @@ export function relativePath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file) || path.basename(file);
   return rel.split(path.sep).join('/');
 }
+
+/**
+ * Text from a skill made safe for a terminal: control characters (ANSI escape
+ * sequences, carriage returns, NULs) and bidirectional overrides are shown as
+ * `\\uXXXX` instead of being acted on, and a newline becomes a space.
+ */
+export function printable(text: string): string {
+  return text.replace(/\r\n|\n/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A relative path as a URI reference: each segment percent-encoded, so `#`, `?` and `%` in folder names stay path characters. */
+export function relativeUri(file: string, cwd: string): string {
+  return relativePath(file, cwd)
+    .split('/')
+    .map((s) => encodeURIComponent(wellFormed(s)))
+    .join('/');
+}
+
+/** Lone UTF-16 surrogates (which encodeURIComponent rejects) as U+FFFD. */
+function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}

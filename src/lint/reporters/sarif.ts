@@ -1,5 +1,5 @@
 import type { Reporter } from './context.js';
-import { relativePath } from './context.js';
+import { relativeUri } from './context.js';
 import { docsUrl } from '../../rules/rule.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
@@ -29,7 +29,7 @@ export const sarif: Reporter = (result, { cwd, rules, version }) => {
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: encodeURI(relativePath(f.path, cwd)), uriBaseId: '%SRCROOT%' },
+            artifactLocation: { uri: relativeUri(f.path, cwd), uriBaseId: '%SRCROOT%' },
             region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
           },
         },
@@ -42,7 +42,7 @@ export const sarif: Reporter = (result, { cwd, rules, version }) => {
     runs: [
       {
         tool: { driver: { name: 'skillc', version, informationUri: 'https://github.com/skillc-dev/skillc', rules: descriptors } },
-        artifacts: result.files.map((f) => ({ location: { uri: encodeURI(relativePath(f.path, cwd)), uriBaseId: '%SRCROOT%' } })),
+        artifacts: result.files.map((f) => ({ location: { uri: relativeUri(f.path, cwd), uriBaseId: '%SRCROOT%' } })),
         results,
       },
     ],

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Reporter } from './context.js';
-import { relativePath } from './context.js';
+import { printable, relativePath } from './context.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -10,8 +10,8 @@ export const stylish: Reporter = (result, { cwd, color }) => {
   const out: string[] = [];
   for (const f of result.files) {
     if (f.messages.length === 0) continue;
-    out.push(c.underline(relativePath(f.path, cwd)));
-    const rows = f.messages.map((d) => [`${d.line}:${d.column}`, d.severity, d.message.replace(/\n/g, ' '), d.ruleId] as const);
+    out.push(c.underline(printable(relativePath(f.path, cwd))));
+    const rows = f.messages.map((d) => [`${d.line}:${d.column}`, d.severity, printable(d.message), printable(d.ruleId)] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [pos, sev, msg, rule] of rows) {

@@ -1,4 +1,4 @@
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, Scalar, visit } from 'yaml';
 import type { TextEdit } from '../../model/diagnostic.js';
 import type { Frontmatter, Skill, YamlIssue } from '../../model/skill.js';
 import { LIMITS } from '../../parse/limits.js';
@@ -66,7 +66,13 @@ function colonFix(skill: Skill, fm: Frontmatter): ColonFix | undefined {
   fixedRaw += fm.raw.slice(cursor);
   const doc = parseDocument(fixedRaw, { uniqueKeys: true, strict: true });
   if (doc.errors.length) return undefined;
-  const data: unknown = doc.toJS({ maxAliasCount: LIMITS.maxYamlAliases });
+  let data: unknown;
+  try {
+    // An alias to an anchor that is not there, or past the alias limit, throws here: no safe fix then.
+    data = doc.toJS({ maxAliasCount: LIMITS.maxYamlAliases });
+  } catch {
+    return undefined;
+  }
   if (!data || typeof data !== 'object') return undefined;
   for (const [key, value] of expected) if ((data as Record<string, unknown>)[key] !== value) return undefined;
   return { lines: fixedLines, edits };
@@ -110,6 +116,24 @@ export default defineSkillRule(
     if (!parsed(skill)) return;
     const fm = skill.frontmatter;
     if (!fm) return;
+
+    // Lone CR line breaks: LineIndex splits on them, but YAML loaders read the block as one line.
+    const loneCr = /\r(?!\n)/.exec(fm.raw);
+    if (loneCr) {
+      const at = fm.rawOffset + loneCr.index;
+      report({ message: `Unexpected carriage return (CR) line breaks in the frontmatter, expected LF or CRLF (YAML loaders read it as one line and ${DROPPED})`, range: skill.file.lines.range(at, at + 1) });
+      return;
+    }
+    visit(fm.document, {
+      Pair(_, pair) {
+        const key = pair.key;
+        if (!isScalar(key) || key.value !== '<<' || key.type !== Scalar.PLAIN || !key.range) return;
+        report({
+          message: 'Unexpected YAML merge key `<<`, expected the keys written out (YAML 1.1 loaders merge them, YAML 1.2 loaders keep a key named `<<`)',
+          range: skill.file.lines.range(fm.rawOffset + key.range[0], fm.rawOffset + key.range[1]),
+        });
+      },
+    });
 
     const fix = fm.errors.length ? colonFix(skill, fm) : undefined;
     const seenLines = new Set<number>();

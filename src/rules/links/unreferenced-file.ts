@@ -29,6 +29,16 @@ export const DEFAULT_IGNORE = [
   '**/__tests__/**',
 ];
 
+/** One matcher per ignore list for the whole run: compiling the globs per skill cost more than the check. */
+const matchers = new Map<string, (p: string) => boolean>();
+function ignoreMatcher(ignore: readonly string[]): (p: string) => boolean {
+  if (!ignore.length) return () => false;
+  const key = JSON.stringify(ignore);
+  let m = matchers.get(key);
+  if (!m) matchers.set(key, (m = picomatch([...ignore], { dot: true, nocase: true })));
+  return m;
+}
+
 /** Path-like words of a text: links, code spans, fences and prose alike. */
 function pathTokens(text: string): string[] {
   const out: string[] = [];
@@ -47,6 +57,11 @@ function pathTokens(text: string): string[] {
  */
 function addReferences(text: string, fromDir: string, files: Set<string>, folders: Set<string>): void {
   for (const token of pathTokens(text)) {
+    // Most tokens are plain words: their only candidate is themselves.
+    if (!fromDir && !token.includes('/')) {
+      files.add(token);
+      continue;
+    }
     const folder = token.endsWith('/');
     const candidates = new Set<string>();
     const bare = token.replace(/^(?:\.\/)+/, '');
@@ -74,7 +89,7 @@ export default defineSkillRule<Options>(
     if (!parsed(skill)) return;
     const candidates = skill.bundled.filter((b) => b.kind === 'file');
     if (!candidates.length) return;
-    const ignored = options.ignore.length ? picomatch(options.ignore, { dot: true, nocase: true }) : () => false;
+    const ignored = ignoreMatcher(options.ignore);
     // Metadata files a host reads on its own (e.g. an interface file beside SKILL.md).
     const hostFiles = new Set(Object.values(HOSTS).flatMap((h) => (h.emit.metadataFile ? [h.emit.metadataFile.path] : [])));
 

@@ -9,6 +9,9 @@ export interface DescriptionOverlapOptions {
   threshold: number;
 }
 
+/** Others named per skill: a catalog of near-copies must not make n² messages. */
+const MAX_LISTED = 3;
+
 export default defineCatalogRule<DescriptionOverlapOptions>(
   {
     id: 'skills/description-overlap',
@@ -33,18 +36,49 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
       const extra = hosts.map((h) => hostFields(s, h).when_to_use).find((v): v is string => typeof v === 'string');
       return extra ? `${s.description} ${extra}` : s.description!;
     };
-    const pairs = similarPairs(routed.map(text), options.threshold);
-    for (const p of pairs) {
-      const a = routed[p.a]!;
-      const b = routed[p.b]!;
-      const score = p.score.toFixed(2);
-      const shared = p.shared.length ? `; shared: ${p.shared.map((t) => `"${t}"`).join(', ')}` : '';
-      for (const [self, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
+    // Identical descriptions are compared once: n copies would otherwise make n² pairs (and exhaust memory).
+    const texts = routed.map(text);
+    const firstOf = new Map<string, number>();
+    const reps: number[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      if (!firstOf.has(texts[i]!)) {
+        firstOf.set(texts[i]!, reps.length);
+        reps.push(i);
+      }
+    }
+    const copies = new Map<number, number[]>();
+    texts.forEach((t, i) => {
+      const r = firstOf.get(t)!;
+      const group = copies.get(r);
+      if (group) group.push(i);
+      else copies.set(r, [i]);
+    });
+    // Each skill names its most similar others, a few at most, best first.
+    const matches = new Map<number, { other: number; score: number; shared: string[] }[]>();
+    const add = (self: number, other: number, score: number, shared: string[]): void => {
+      const list = matches.get(self) ?? [];
+      list.push({ other, score, shared });
+      matches.set(self, list);
+    };
+    for (const group of copies.values()) {
+      if (group.length < 2) continue;
+      const firstFew = group.slice(0, MAX_LISTED + 1);
+      for (const self of group) for (const other of firstFew.filter((o) => o !== self).slice(0, MAX_LISTED)) add(self, other, 1, []);
+    }
+    for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold)) {
+      const ga = copies.get(p.a)!;
+      const gb = copies.get(p.b)!;
+      for (const self of ga) add(self, gb[0]!, p.score, p.shared);
+      for (const self of gb) add(self, ga[0]!, p.score, p.shared);
+    }
+    for (const [selfIndex, list] of [...matches.entries()].sort((a, b) => a[0] - b[0])) {
+      list.sort((x, y) => y.score - x.score || x.other - y.other);
+      const self = routed[selfIndex]!;
+      for (const m of list.slice(0, MAX_LISTED)) {
+        const other = routed[m.other]!;
+        const shared = m.shared.length ? `; shared: ${m.shared.map((t) => `"${t}"`).join(', ')}` : '';
         report(self, {
-          message: `Unexpected description ${score} similar to \`${other.name ?? other.dirName}\`'s (in \`${folderOf(other, self, catalog.skills)}\`), expected below ${options.threshold} so a model can tell the two apart${shared}`,
+          message: `Unexpected description ${m.score.toFixed(2)} similar to \`${other.name ?? other.dirName}\`'s (in \`${folderOf(other, self, catalog.skills)}\`), expected below ${options.threshold} so a model can tell the two apart${shared}`,
           range: field(self, 'description')?.valueRange,
         });
       }

@@ -18,6 +18,16 @@ testRule(
     ],
     invalid: [
       {
+        name: 'lone CR line breaks',
+        files: { 'SKILL.md': '---\rname: my-skill\rdescription: Use when testing.\r---\r# T\r' },
+        errors: [{ line: 2, column: 15, message: /^Unexpected carriage return \(CR\) line breaks in the frontmatter, expected LF or CRLF/ }],
+      },
+      {
+        name: 'a merge key',
+        files: { 'SKILL.md': fm('name: my-skill\ndescription: Use when testing.\nbase: &b { owner: me }\nmetadata:\n  <<: *b\n  team: x') },
+        errors: [{ line: 6, column: 3, endColumn: 5, message: 'Unexpected YAML merge key `<<`, expected the keys written out (YAML 1.1 loaders merge them, YAML 1.2 loaders keep a key named `<<`)' }],
+      },
+      {
         name: 'colon in a plain value is quoted',
         files: { 'SKILL.md': fm('name: my-skill\ndescription: Use when: the user asks') },
         errors: [{ line: 3, column: 14, message: 'Unexpected `: ` in a plain value, expected the value in quotes (YAML reads a nested mapping and hosts drop every field)' }],

@@ -57,7 +57,8 @@ const rule: CatalogRule<Options> = {
     defaultOptions: { minWords: 12, threshold: 0.8, shingle: 4 },
   },
   check({ catalog, options, report }) {
-    const all = catalog.skills.flatMap((s) => passages(s, options));
+    // Catalog rules get compact summaries; this one compares whole texts, so it asks for each full model.
+    const all = catalog.skills.flatMap((s) => passages(s.skill ? s.skill() : (s as unknown as Skill), options));
     const index = new Map<string, number[]>();
     all.forEach((p, i) => {
       for (const s of p.shingles) {

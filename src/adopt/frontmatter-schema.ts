@@ -1,0 +1,92 @@
+import { SPEC_FIELDS } from '../hosts/agentskills.js';
+import { HOSTS } from '../hosts/index.js';
+import type { FieldSpec } from '../hosts/profile.js';
+
+type JsonSchema = Record<string, unknown>;
+
+const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
+
+function fieldSchema(spec: FieldSpec): JsonSchema {
+  const base: JsonSchema = { description: spec.description };
+  switch (spec.type) {
+    case 'string':
+      return { ...base, type: 'string', ...(spec.maxLength ? { maxLength: spec.maxLength } : {}), ...(spec.values ? { enum: [...spec.values] } : {}) };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'number':
+      return { ...base, type: 'number' };
+    case 'string-map':
+      return { ...base, type: 'object', additionalProperties: { type: 'string' } };
+    case 'mapping':
+      return { ...base, type: 'object' };
+    case 'tool-list':
+    case 'string-or-list':
+      return { ...base, anyOf: [{ type: 'string' }, stringList] };
+    default:
+      return base;
+  }
+}
+
+/**
+ * The JSON Schema of a source SKILL.md's frontmatter, from the host profiles:
+ * the spec's keys, every host's own keys (each described with the hosts that
+ * read it), and the compile-time `skillc:` block with one mapping per host.
+ * schema/frontmatter.schema.json is this, written out (a test keeps them equal).
+ */
+export function frontmatterSchema(): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, spec] of Object.entries(SPEC_FIELDS)) properties[key] = fieldSchema(spec);
+  const readers = new Map<string, string[]>();
+  for (const host of Object.values(HOSTS)) {
+    for (const [key, spec] of Object.entries(host.fields)) {
+      if (key in SPEC_FIELDS) continue;
+      if (!readers.has(key)) {
+        readers.set(key, []);
+        properties[key] = fieldSchema(spec);
+      }
+      readers.get(key)!.push(host.id);
+    }
+  }
+  for (const [key, hosts] of readers) {
+    properties[key] = { ...properties[key], description: `${String(properties[key]!.description)} Read by ${hosts.join(', ')} only: in a source, prefer skillc.${hosts[0]}.${key}.` };
+  }
+  const hostBlocks: Record<string, JsonSchema> = {};
+  for (const host of Object.values(HOSTS)) {
+    const own: Record<string, JsonSchema> = {};
+    for (const [key, spec] of Object.entries(host.fields)) if (!(key in SPEC_FIELDS)) own[key] = fieldSchema(spec);
+    for (const key of host.emit.metadataFile?.keys ?? []) own[key] = { type: 'object', description: `Written to ${host.emit.metadataFile!.path} beside SKILL.md.` };
+    hostBlocks[host.id] = { type: 'object', description: `Fields only ${host.displayName} reads, emitted for it alone.`, properties: own };
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://github.com/skillc-dev/skillc/schema/frontmatter.schema.json',
+    title: 'skillc source SKILL.md frontmatter',
+    description: 'The frontmatter of skills-src/<skill>/SKILL.md: the Agent Skills spec keys, hosts\' own keys, and the compile-time skillc: block. Generated from the host profiles (src/adopt/frontmatter-schema.ts).',
+    type: 'object',
+    required: ['name', 'description'],
+    properties: {
+      ...properties,
+      skillc: {
+        type: 'object',
+        description: 'Compile-time settings, never emitted as is.',
+        additionalProperties: false,
+        properties: {
+          invocation: { enum: ['auto', 'manual'], description: "auto (default) or manual: only the user invokes the skill; each host's own switch is emitted." },
+          targets: { type: 'array', items: { enum: Object.keys(HOSTS) }, description: "Hosts to build the skill for (default: the config's hosts)." },
+          kind: { type: 'string', description: 'Names a section schema in the config (`kinds`).' },
+          requires: { ...stringList, description: 'Sibling skills this one calls, by name.' },
+          artifacts: {
+            type: 'object',
+            description: 'Files the workflow must leave, with their required ## sections, or a shared contract.',
+            additionalProperties: {
+              type: 'object',
+              properties: { sections: stringList, ordered: { type: 'boolean' }, contract: { type: 'string' } },
+            },
+          },
+          effects: { ...stringList, description: 'Side effects the workflow may take (email.send, http.post, ...); rehearsal captures them.' },
+          ...hostBlocks,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../lint/config.js';
+import { bundleSignature, sha } from '../lint/cache.js';
+import { listBundle } from '../parse/bundle.js';
+import type { CatalogEntry } from './catalog.js';
+import type { BuildProblem, OutputFile } from './emit-skill.js';
+import { listFiles, MANIFEST, type Manifest, readManifest, recoverInterruptedSwap, sha256 } from './output.js';
+
+/**
+ * Incremental builds: per skill folder, what the last build emitted for it, and
+ * what that depended on (every source file's content, the folder's listing).
+ * A skill whose record still holds reuses its outputs, read back from the output
+ * folder and checked against its manifest, so an incremental build is byte for
+ * byte a clean one. catalog.ts is reused when its inputs are the same, which
+ * skips loading ts-morph and the type check.
+ */
+export interface SkillRecord {
+  /** Source files (absolute) with their content hashes. */
+  sources: [string, string][];
+  bundle: string;
+  /** Outputs, relative to the output folder, with their sha256 and mode. */
+  outputs: [string, string, number][];
+  problems: BuildProblem[];
+  entry: CatalogEntry;
+  hosts: string[];
+  name: string;
+}
+
+interface BuildCacheFile {
+  format: 1;
+  key: string;
+  skills: Record<string, SkillRecord>;
+  /** Hash of catalog.ts's inputs, and the sha256 of the catalog.ts they gave. */
+  catalogTs?: { key: string; hash: string };
+}
+
+function hashOf(p: string): string {
+  try {
+    return sha(fs.readFileSync(p));
+  } catch {
+    return '';
+  }
+}
+
+export class BuildCache {
+  private data: BuildCacheFile;
+  private readonly manifest: Manifest | undefined;
+
+  constructor(
+    readonly file: string,
+    readonly key: string,
+    readonly outDir: string,
+  ) {
+    this.data = { format: 1, key, skills: {} };
+    try {
+      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildCacheFile;
+      if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object') this.data = raw;
+    } catch {
+      // missing or corrupt: a clean build
+    }
+    this.manifest = readManifest(outDir);
+  }
+
+  /** The outputs of a skill from the last build, when its sources are unchanged and its outputs on disk are intact. */
+  reuse(dir: string): { record: SkillRecord; files: OutputFile[] } | undefined {
+    const record = this.data.skills[dir];
+    const manifest = this.manifest;
+    if (!record || !manifest) return undefined;
+    try {
+      if (record.bundle !== bundleSignature(listBundle(dir))) return undefined;
+      for (const [p, h] of record.sources) if (hashOf(p) !== h) return undefined;
+      const files: OutputFile[] = [];
+      for (const [rel, hash, mode] of record.outputs) {
+        if (manifest.files[rel] !== hash) return undefined;
+        const abs = path.join(this.outDir, rel);
+        const st = fs.lstatSync(abs);
+        if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== mode)) return undefined;
+        const data = fs.readFileSync(abs);
+        if (sha256(data) !== hash) return undefined;
+        files.push({ path: rel, data, mode });
+      }
+      return { record, files };
+    } catch {
+      return undefined;
+    }
+  }
+
+  record(dir: string, sourceFiles: readonly string[], files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
+    this.data.skills[dir] = {
+      sources: [...new Set(sourceFiles)].sort().map((p) => [p, hashOf(p)]),
+      bundle: bundleSignature(listBundle(dir)),
+      outputs: files.map((f) => [f.path, sha256(f.data), f.mode]),
+      ...rest,
+    };
+  }
+
+  /** The last catalog.ts when its inputs are the same and the output folder still has it. */
+  catalogTs(entries: readonly CatalogEntry[]): { key: string; file?: OutputFile } {
+    const key = sha(JSON.stringify(entries.map((e) => [e.name, e.description, e.hosts, e.requires, e.invocation, e.effects, e.artifacts])));
+    const c = this.data.catalogTs;
+    if (!c || c.key !== key || this.manifest?.files['catalog.ts'] !== c.hash) return { key };
+    try {
+      const data = fs.readFileSync(path.join(this.outDir, 'catalog.ts'));
+      if (sha256(data) === c.hash) return { key, file: { path: 'catalog.ts', data, mode: 0o644 } };
+    } catch {
+      // gone: emit it again
+    }
+    return { key };
+  }
+
+  recordCatalogTs(key: string, file: OutputFile): void {
+    this.data.catalogTs = { key, hash: sha256(file.data) };
+  }
+
+  /** Drops the records of skills not in this build, and writes the cache (a failed write is not an error). */
+  save(dirs: readonly string[]): void {
+    const keep = new Set(dirs);
+    for (const d of Object.keys(this.data.skills)) if (!keep.has(d)) delete this.data.skills[d];
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(this.data));
+      fs.renameSync(tmp, this.file);
+    } catch {
+      // read-only tree
+    }
+  }
+}
+
+export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
+  const base = location ? path.resolve(config.root, location) : path.join(config.root, 'node_modules', '.cache', 'skillc');
+  return path.join(base, `build-${sha(outDir).slice(0, 16)}.json`);
+}
+
+/**
+ * True when the output folder already holds exactly these files: the same manifest,
+ * and every file not verified on reuse (catalog.json, host manifests, new outputs)
+ * equal on disk, run bit included. Then nothing needs writing.
+ */
+export function upToDate(outDir: string, files: readonly OutputFile[], verified: ReadonlySet<string>): boolean {
+  const manifest = files.find((f) => f.path === MANIFEST);
+  if (!manifest) return false;
+  try {
+    if (!fs.readFileSync(path.join(outDir, MANIFEST)).equals(manifest.data)) return false;
+    if (fs.readdirSync(path.dirname(outDir)).some((s) => s.startsWith(`${path.basename(outDir)}.skillc-`))) return false;
+    for (const f of files) {
+      if (f === manifest || verified.has(f.path)) continue;
+      const p = path.join(outDir, f.path);
+      const st = fs.lstatSync(p);
+      if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== f.mode)) return false;
+      if (!fs.readFileSync(p).equals(f.data)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Files of the output folder skillc did not write (per its manifest): what a swap would carry over. */
+export function carriedFiles(outDir: string): string[] {
+  const previous = readManifest(outDir);
+  return listFiles(outDir).filter((rel) => rel !== MANIFEST && !(previous && rel in previous.files));
+}
+
+/**
+ * `writeOutputAtomically`, with the files known to be unchanged hard-linked from
+ * the old folder instead of written (a fresh sibling folder and two renames, as
+ * before: the output is wholly old or wholly new). Falls back to writing when a
+ * link fails.
+ */
+export function writeOutputLinking(outDir: string, files: readonly OutputFile[], reused: ReadonlySet<string>, hooks: { beforeSwap?: () => void } = {}): string[] {
+  recoverInterruptedSwap(outDir);
+  const parent = path.dirname(outDir);
+  fs.mkdirSync(parent, { recursive: true });
+  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tmp = path.join(parent, `${path.basename(outDir)}.skillc-tmp-${tag}`);
+  const old = path.join(parent, `${path.basename(outDir)}.skillc-old-${tag}`);
+  const carried: string[] = [];
+  const made = new Set<string>();
+  const mkdir = (d: string): void => {
+    if (made.has(d)) return;
+    fs.mkdirSync(d, { recursive: true });
+    made.add(d);
+  };
+  try {
+    fs.mkdirSync(tmp);
+    made.add(tmp);
+    const written = new Set<string>();
+    for (const f of files) {
+      const p = path.join(tmp, f.path);
+      mkdir(path.dirname(p));
+      let linked = false;
+      if (reused.has(f.path)) {
+        try {
+          fs.linkSync(path.join(outDir, f.path), p);
+          linked = true;
+        } catch {
+          linked = false;
+        }
+      }
+      if (!linked) {
+        fs.writeFileSync(p, f.data, { mode: f.mode });
+        fs.chmodSync(p, f.mode);
+      }
+      written.add(f.path);
+    }
+    if (fs.existsSync(outDir)) {
+      const previous = readManifest(outDir);
+      for (const rel of listFiles(outDir)) {
+        if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
+        const p = path.join(tmp, rel);
+        const from = path.join(outDir, rel);
+        mkdir(path.dirname(p));
+        if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
+        else fs.copyFileSync(from, p);
+        carried.push(rel);
+      }
+    }
+    hooks.beforeSwap?.();
+    if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+    fs.renameSync(tmp, outDir);
+  } catch (error) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!fs.existsSync(outDir) && fs.existsSync(old)) fs.renameSync(old, outDir);
+    throw error;
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+  return carried;
+}

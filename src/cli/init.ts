@@ -1,0 +1,48 @@
+import { init, type InitOptions } from '../adopt/init.js';
+import { UsageError } from '../lint/discover.js';
+import { parse, splitList } from './args.js';
+import type { Io } from './io.js';
+
+export const INIT_HELP = `Usage: skillc init [options]
+
+Scaffold skillc in the current folder: skills-src/ with a first skill that
+passes lint and has rehearsal fixtures, skillc.config.json (with its $schema
+for editor completion), and the build:skills, lint:skills and test:skills
+scripts in package.json (created if missing; existing scripts are kept).
+Existing files are never overwritten.
+
+Options:
+      --host <ids>         hosts for the config, comma-separated
+                           (default: agentskills,claude,codex)
+      --skill <name>       name of the first skill (default: summarize-changes)
+  -h, --help               show this help
+
+Exit codes: 0 done, 2 usage error.
+
+Examples:
+  skillc init
+  skillc init --host claude,codex --skill release-notes
+`;
+
+export async function runInit(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    host: { type: 'string', multiple: true },
+    skill: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(INIT_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`init takes no paths (got ${positionals.join(' ')}); run it in the project folder`);
+  const options: InitOptions = { cwd: io.cwd };
+  const hosts = splitList(values.host);
+  if (hosts.length) options.hosts = hosts;
+  if (values.skill) options.skill = values.skill;
+  const result = init(options);
+  for (const f of result.created) io.stdout(`created  ${f}\n`);
+  for (const s of result.scripts) io.stdout(`added    package.json scripts.${s}\n`);
+  for (const f of result.skipped) io.stdout(`kept     ${f} (exists)\n`);
+  io.stdout('\nNext: npx skillc lint && npx skillc rehearse && npm run build:skills\n');
+  return 0;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { install, type InstallOptions } from '../adopt/install.js';
+import { UsageError } from '../lint/discover.js';
+import { parse } from './args.js';
+import type { Io } from './io.js';
+
+export const INSTALL_HELP = `Usage: skillc install --host <id> [--project|--user] [options]
+
+Copy the built skills of one host (the output folder's <host>/ tree, written by
+\`skillc build\`) into that host's skill folder: the project's (e.g.
+.claude/skills/) or the user's (e.g. ~/.claude/skills/). Each installed file's
+sha256 is recorded in .skillc-install.json there. A file you changed, or one
+skillc did not install, is never overwritten or removed: it is reported and
+left as it is. Skills removed from the build are removed from the folder
+(when unchanged).
+
+Options:
+      --host <id>          the host: agentskills, claude, codex, opencode, gemini,
+                           copilot, cursor, pi, hermes
+      --project            install into the project (default)
+      --user               install into your home folder ($HOME)
+      --dry-run            print what would happen, change nothing
+      --uninstall          remove what skillc installed there (unchanged files only)
+      --out <dir>          the build output folder (default: the config's out)
+  -c, --config <file>      use this config file
+  -h, --help               show this help
+
+Exit codes: 0 done (files you changed are reported, not an error), 2 usage error
+or nothing built.
+
+Examples:
+  skillc build && skillc install --host claude
+  skillc install --host codex --user --dry-run
+  skillc install --host claude --uninstall
+`;
+
+const LABEL: Record<string, string> = {
+  install: 'install  ',
+  update: 'update   ',
+  unchanged: 'unchanged',
+  'kept-changed': 'kept     ',
+  remove: 'remove   ',
+};
+
+export async function runInstall(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    host: { type: 'string' },
+    project: { type: 'boolean' },
+    user: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    uninstall: { type: 'boolean' },
+    out: { type: 'string' },
+    config: { type: 'string', short: 'c' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(INSTALL_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`install takes no paths (got ${positionals.join(' ')})`);
+  if (!values.host) throw new UsageError('install needs --host <id>');
+  if (values.project && values.user) throw new UsageError('--project and --user cannot be used together');
+  const options: InstallOptions = { cwd: io.cwd, host: values.host, scope: values.user ? 'user' : 'project' };
+  if (values['dry-run']) options.dryRun = true;
+  if (values.uninstall) options.uninstall = true;
+  if (values.out) options.out = values.out;
+  if (values.config) options.configFile = values.config;
+  const result = install(options);
+  const shownTarget = values.user ? `~/${path.relative(process.env.HOME ?? '', result.target).split(path.sep).join('/')}` : path.relative(io.cwd, result.target).split(path.sep).join('/') || '.';
+  const counts: Record<string, number> = {};
+  for (const s of result.steps) {
+    counts[s.action] = (counts[s.action] ?? 0) + 1;
+    if (s.action === 'unchanged') continue;
+    const why = s.action === 'kept-changed' ? '  (changed since skillc installed it, or not installed by skillc: left as it is)' : '';
+    io.stdout(`${LABEL[s.action]}  ${shownTarget}/${s.path}${why}\n`);
+  }
+  const verb = values['dry-run'] ? 'would ' : '';
+  const summary = values.uninstall
+    ? `skillc install: ${verb}remove ${counts.remove ?? 0} file(s) from ${shownTarget}/`
+    : `skillc install: ${result.skills.length} skill(s) for ${result.host} -> ${shownTarget}/: ${verb}install ${counts.install ?? 0}, ${verb}update ${counts.update ?? 0}, ${counts.unchanged ?? 0} unchanged, ${verb}remove ${counts.remove ?? 0}`;
+  const kept = counts['kept-changed'] ? `; kept ${counts['kept-changed']} changed file(s)` : '';
+  io.stdout(`${summary}${kept}.${values['dry-run'] ? ' (dry run: nothing changed)' : ''}\n`);
+  return 0;
+}

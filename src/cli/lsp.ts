@@ -1,0 +1,45 @@
+import { UsageError } from '../lint/discover.js';
+import { parse } from './args.js';
+import type { Io } from './io.js';
+
+export const LSP_HELP = `Usage: skillc lsp --stdio
+
+Run the skillc language server over standard input and output (JSON-RPC, the
+Language Server Protocol). For an open SKILL.md it publishes skillc's
+diagnostics as you type (with the whole catalog for the catalog rules), offers
+quick fixes for fixable rules, and goes to the definition of links, include
+directives, backticked sibling skill names and skillc.requires entries.
+
+Options:
+      --stdio              talk over stdin/stdout (the only transport)
+  -h, --help               show this help
+
+Examples:
+  skillc lsp --stdio
+  # Neovim: vim.lsp.start({ name = 'skillc', cmd = { 'npx', 'skillc', 'lsp', '--stdio' } })
+`;
+
+export async function runLsp(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { stdio: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    io.stdout(LSP_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`lsp takes no arguments (got ${positionals.join(' ')})`);
+  if (!values.stdio) throw new UsageError('lsp needs --stdio');
+  // Loaded here only: the language server's modules cost the other commands nothing.
+  const loaded = await import('vscode-languageserver/node.js');
+  // A CommonJS package: its names are on the namespace under Node, on `default` once bundled.
+  const lsp = (typeof loaded.StreamMessageReader === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default) as typeof loaded;
+  const { createConnection, StreamMessageReader, StreamMessageWriter } = lsp;
+  const { startLanguageServer } = await import('../lsp/server.js');
+  const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+  startLanguageServer(connection);
+  connection.listen();
+  // Runs until the client sends exit (the library ends the process) or closes stdin.
+  await new Promise<void>((resolve) => {
+    process.stdin.on('close', resolve);
+    connection.onExit(resolve);
+  });
+  return 0;
+}

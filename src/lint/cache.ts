@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { BundledFile, BundleReader } from '../model/skill.js';
+import type { StoredSummary } from '../model/summary.js';
+import { listBundle } from '../parse/bundle.js';
+
+/**
+ * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
+ * diagnostics (before suppressions) and the skill's compact summary, valid while
+ *
+ * - the tool version, the resolved config, the hosts and the active rules (the run key) are the same;
+ * - the SKILL.md's content hash is the same (`--cache-strategy content`, as ESLint calls it: mtimes are not trusted);
+ * - the skill folder's file list and stats (kind, size, run bit, symlink target) are the same;
+ * - every file a rule read through the bundle reader has the same content hash, and every
+ *   existence check a rule made has the same answer.
+ *
+ * The catalog rules' diagnostics are kept too, keyed on the run key and every
+ * summary: with nothing changed they are reused, otherwise the catalog rules re-run
+ * from the summaries (never from re-parsed trees).
+ *
+ * A cache file that cannot be read or parsed, or is from another version, is ignored.
+ */
+export interface CacheEntry {
+  /** sha256 of the SKILL.md bytes. */
+  text: string;
+  /** Signature of the skill folder's listing. */
+  bundle: string;
+  /** Files rules read: relative path to content hash ('' when unreadable). */
+  reads: [string, string][];
+  /** Existence checks rules made: relative path to the answer. */
+  exists: [string, boolean][];
+  summary: StoredSummary;
+  /** sha256 of the summary's JSON: the catalog rules' results are keyed on all of them. */
+  summaryHash: string;
+  diagnostics: Diagnostic[];
+  /** The file's suppression directives need its text (the YAML comments, or line offsets). */
+  suppressions: boolean;
+}
+
+interface CacheFile {
+  format: 1;
+  key: string;
+  entries: Record<string, CacheEntry>;
+  catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
+}
+
+const FORMAT = 1;
+
+export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Where the cache lives: `--cache-location` (a file, or a folder when it ends with a separator or is one), else node_modules/.cache/skillc. */
+export function cacheFilePath(root: string, location?: string, cwd = root): string {
+  if (!location) return path.join(root, 'node_modules', '.cache', 'skillc', 'lint-cache.json');
+  const abs = path.resolve(cwd, location);
+  let isDir = /[\\/]$/.test(location);
+  try {
+    isDir ||= fs.statSync(abs).isDirectory();
+  } catch {
+    // not there yet: a file path unless it ends with a separator
+  }
+  return isDir ? path.join(abs, 'lint-cache.json') : abs;
+}
+
+export function bundleSignature(bundled: readonly BundledFile[]): string {
+  let s = '';
+  for (const b of bundled) s += `${b.relPath}\0${b.kind}\0${b.size}\0${b.executable ? 1 : 0}\0${b.symlinkTarget ?? ''}\0${b.escapes ? 1 : 0}\n`;
+  return sha(s);
+}
+
+function readHash(p: string): string {
+  try {
+    return sha(fs.readFileSync(p));
+  } catch {
+    return '';
+  }
+}
+
+function existsNow(p: string): boolean {
+  try {
+    fs.statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A bundle reader that records what rules read, for the cache entry's dependencies. */
+export function trackingReader(dir: string, inner: BundleReader): { reader: BundleReader; reads: Map<string, string>; exists: Map<string, boolean> } {
+  const reads = new Map<string, string>();
+  const exists = new Map<string, boolean>();
+  const note = (rel: string): void => {
+    if (!reads.has(rel)) reads.set(rel, readHash(path.resolve(dir, rel)));
+  };
+  const reader: BundleReader = {
+    text(rel) {
+      note(rel);
+      return inner.text(rel);
+    },
+    headings(rel) {
+      note(rel);
+      return inner.headings(rel);
+    },
+    exists(rel) {
+      const answer = inner.exists(rel);
+      exists.set(rel, answer);
+      return answer;
+    },
+  };
+  return { reader, reads, exists };
+}
+
+/** What watch mode keeps between runs: the cache in memory, and what changed since the last run. */
+export interface LintSession {
+  cache?: LintCache;
+  /** Absolute paths changed since the last run; undefined: check every skill. */
+  changed?: Set<string>;
+}
+
+/** True when a changed path lies in the folder (or is the folder). */
+export function changedUnder(changed: ReadonlySet<string>, dir: string): boolean {
+  for (const p of changed) if (p === dir || p.startsWith(dir + path.sep) || dir.startsWith(p + path.sep)) return true;
+  return false;
+}
+
+export class LintCache {
+  private data: CacheFile;
+  private readonly used = new Set<string>();
+  private dirty = false;
+
+  constructor(
+    /** Undefined: in memory only (watch mode without `--cache`). */
+    readonly file: string | undefined,
+    readonly key: string,
+  ) {
+    this.data = { format: FORMAT, key, entries: {} };
+    if (file === undefined) return;
+    try {
+      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+      if (raw && raw.format === FORMAT && raw.key === key && raw.entries && typeof raw.entries === 'object' && !Array.isArray(raw.entries)) this.data = raw;
+      else this.dirty = true;
+    } catch {
+      // missing or corrupt: start empty
+      this.dirty = true;
+    }
+  }
+
+  /** The entry for a skill folder when every dependency still matches; reads SKILL.md and lists the folder. */
+  lookup(dir: string, bytes: () => Buffer | undefined, bundled: () => BundledFile[], trusted = false): CacheEntry | undefined {
+    const entry = this.data.entries[dir];
+    if (!entry || typeof entry !== 'object') return undefined;
+    try {
+      // Trusted (watch mode, nothing changed in the folder): only what lies outside the folder is checked again.
+      const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
+      if (!trusted) {
+        const b = bytes();
+        if (!b || entry.text !== sha(b)) return undefined;
+        if (entry.bundle !== bundleSignature(bundled())) return undefined;
+      }
+      for (const [rel, hash] of entry.reads) if (outside(rel) && readHash(path.resolve(dir, rel)) !== hash) return undefined;
+      for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
+      if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;
+    } catch {
+      return undefined;
+    }
+    this.used.add(dir);
+    return entry;
+  }
+
+  store(dir: string, entry: CacheEntry): void {
+    this.data.entries[dir] = entry;
+    this.used.add(dir);
+    this.dirty = true;
+  }
+
+  catalog(key: string): { diagnostics: Diagnostic[]; internalErrors: number } | undefined {
+    const c = this.data.catalog;
+    return c && c.key === key && Array.isArray(c.diagnostics) ? c : undefined;
+  }
+
+  storeCatalog(key: string, diagnostics: Diagnostic[], internalErrors: number): void {
+    this.data.catalog = { key, diagnostics, internalErrors };
+    this.dirty = true;
+  }
+
+  /** Writes the cache atomically; entries of folders that were linted and are gone are dropped. A write that fails is not an error. */
+  save(linted: readonly string[]): void {
+    const seen = new Set(linted);
+    for (const dir of Object.keys(this.data.entries)) {
+      // Folders outside this run (another path on the command line) stay; ones this run looked for and lost go.
+      if (!seen.has(dir) && !existsNow(path.join(dir, 'SKILL.md'))) {
+        delete this.data.entries[dir];
+        this.dirty = true;
+      }
+    }
+    if (!this.dirty || this.file === undefined) return;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(this.data));
+      fs.renameSync(tmp, this.file);
+      this.dirty = false;
+    } catch {
+      // a read-only tree lints without a cache
+    }
+  }
+}
+
+/** Lists a folder for `lookup`, at most once. */
+export function lazyBundle(dir: string): () => BundledFile[] {
+  let list: BundledFile[] | undefined;
+  return () => (list ??= listBundle(dir));
+}

@@ -1,0 +1,212 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { BundledFile, BundleReader, Heading, Skill } from '../model/skill.js';
+import { textFile, type TextFile } from '../model/text.js';
+import { decodeText, isInside } from '../parse/bundle.js';
+import { LIMITS } from '../parse/limits.js';
+import { headingsOfFile, parseSkill } from '../parse/skill.js';
+import { loadConfig } from './config.js';
+import { UsageError } from './discover.js';
+import type { LintResult } from './engine.js';
+import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
+
+/** One entry of the git index (`git ls-files -s`). */
+export interface IndexEntry {
+  mode: string;
+  sha: string;
+  /** Path relative to the repository root, with `/`. */
+  path: string;
+}
+
+function git(args: string[], cwd: string, input?: Buffer): Buffer {
+  const r = spawnSync('git', args, { cwd, input, maxBuffer: 1 << 30 });
+  if (r.error) throw new UsageError(`--staged needs git: ${r.error.message}`);
+  if (r.status !== 0) throw new UsageError(`git ${args[0]} failed: ${r.stderr.toString().trim() || `exit ${r.status}`}`);
+  return r.stdout;
+}
+
+/** What the index holds: every entry, and reads of blob contents (batched through one git process). */
+export class GitIndex {
+  readonly root: string;
+  readonly entries = new Map<string, IndexEntry>();
+  private readonly blobs = new Map<string, Buffer>();
+
+  constructor(cwd: string) {
+    this.root = path.resolve(git(['rev-parse', '--show-toplevel'], cwd).toString().trim());
+    // -z: paths unquoted, NUL-terminated. Unmerged paths have stages 1-3; stage 0 (or the last seen) wins.
+    for (const rec of git(['ls-files', '-s', '-z'], this.root).toString('utf8').split('\0')) {
+      const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(rec);
+      if (!m) continue;
+      if (m[3] !== '0' && this.entries.has(m[4]!)) continue;
+      this.entries.set(m[4]!, { mode: m[1]!, sha: m[2]!, path: m[4]! });
+    }
+  }
+
+  /** Paths staged for the next commit (added, copied, modified, renamed or deleted), relative to the root. */
+  stagedPaths(): string[] {
+    return git(['diff', '--cached', '--name-only', '-z', '--diff-filter=ACMRD', '--no-renames'], this.root)
+      .toString('utf8')
+      .split('\0')
+      .filter(Boolean);
+  }
+
+  rel(abs: string): string {
+    return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  /** Reads many blobs at once with `git cat-file --batch`. */
+  preload(shas: string[]): void {
+    const wanted = [...new Set(shas)].filter((s) => !this.blobs.has(s));
+    if (!wanted.length) return;
+    const out = git(['cat-file', '--batch'], this.root, Buffer.from(`${wanted.join('\n')}\n`));
+    let at = 0;
+    while (at < out.length) {
+      const nl = out.indexOf(10, at);
+      const header = out.subarray(at, nl).toString();
+      const [sha, type, size] = header.split(' ');
+      at = nl + 1;
+      if (type === 'missing' || size === undefined) continue;
+      const n = Number(size);
+      this.blobs.set(sha!, out.subarray(at, at + n));
+      at += n + 1;
+    }
+  }
+
+  /** The staged content of a path (relative to the root), or undefined when it is not in the index. */
+  read(rel: string): Buffer | undefined {
+    const e = this.entries.get(rel);
+    if (!e || e.mode === '160000') return undefined;
+    if (!this.blobs.has(e.sha)) this.preload([e.sha]);
+    return this.blobs.get(e.sha);
+  }
+
+  /** True when the path is a file in the index or a folder holding one. */
+  has(rel: string): boolean {
+    if (rel === '' || this.entries.has(rel)) return true;
+    const prefix = `${rel}/`;
+    for (const p of this.entries.keys()) if (p.startsWith(prefix)) return true;
+    return false;
+  }
+}
+
+/** The files of a skill folder as the index holds them (SKILL.md excluded), folders included. */
+function bundledFromIndex(index: GitIndex, dir: string): BundledFile[] {
+  const prefix = index.rel(dir) ? `${index.rel(dir)}/` : '';
+  const out = new Map<string, BundledFile>();
+  for (const e of index.entries.values()) {
+    if (!e.path.startsWith(prefix)) continue;
+    const relPath = e.path.slice(prefix.length);
+    if (relPath === 'SKILL.md') continue;
+    const parts = relPath.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (!out.has(folder)) out.set(folder, { relPath: folder, path: path.join(dir, folder), kind: 'directory', size: 0, executable: true });
+    }
+    const file: BundledFile = {
+      relPath,
+      path: path.join(dir, relPath),
+      kind: e.mode === '120000' ? 'symlink' : e.mode === '160000' ? 'other' : 'file',
+      size: e.mode === '160000' ? 0 : (index.read(e.path)?.length ?? 0),
+      executable: e.mode === '100755',
+    };
+    if (file.kind === 'symlink') {
+      const target = path.resolve(path.dirname(file.path), index.read(e.path)?.toString('utf8') ?? '');
+      if (index.has(index.rel(target))) file.symlinkTarget = target;
+      file.escapes = !isInside(target, dir);
+    }
+    out.set(relPath, file);
+  }
+  return [...out.values()].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0)).slice(0, LIMITS.maxBundledEntries);
+}
+
+/** A bundle reader over the index: rules see staged text, never the working tree. */
+function indexReader(index: GitIndex, dir: string): BundleReader {
+  const texts = new Map<string, TextFile | undefined>();
+  const heads = new Map<string, Heading[] | undefined>();
+  const text = (relPath: string): TextFile | undefined => {
+    if (texts.has(relPath)) return texts.get(relPath);
+    const abs = path.resolve(dir, relPath);
+    const buf = index.read(index.rel(abs));
+    let result: TextFile | undefined;
+    if (buf && buf.length <= LIMITS.maxBundledTextBytes) {
+      const decoded = decodeText(buf);
+      if (decoded.problem !== 'binary') result = textFile(abs, decoded.text);
+    }
+    texts.set(relPath, result);
+    return result;
+  };
+  return {
+    text,
+    headings(relPath) {
+      if (heads.has(relPath)) return heads.get(relPath);
+      const f = text(relPath);
+      const h = f ? headingsOfFile(f) : undefined;
+      heads.set(relPath, h);
+      return h;
+    },
+    exists: (relPath) => index.has(index.rel(path.resolve(dir, relPath))),
+  };
+}
+
+/** Parses one skill folder from the index. */
+export function skillFromIndex(index: GitIndex, dir: string): Skill {
+  const buf = index.read(index.rel(path.join(dir, 'SKILL.md'))) ?? Buffer.alloc(0);
+  const decoded = decodeText(buf);
+  const input: Parameters<typeof parseSkill>[0] = { dir, text: decoded.problem === 'binary' ? '' : decoded.text, bundled: bundledFromIndex(index, dir), bundle: indexReader(index, dir) };
+  if (buf.length > LIMITS.maxFileBytes) input.readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${buf.length} bytes, expected at most ${LIMITS.maxFileBytes}` };
+  else if (decoded.problem === 'binary') input.readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
+  else if (decoded.problem === 'encoding') input.readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
+  return parseSkill(input);
+}
+
+export interface StagedOptions {
+  cwd?: string;
+  configFile?: string;
+  hosts?: string[];
+  /** Limit to staged files under these paths (relative to cwd). */
+  paths?: string[];
+}
+
+/**
+ * `skillc lint --staged`: lints the skills holding staged changes, as staged
+ * (the index, not the working tree), with every skill of the sources in the
+ * index for the catalog rules. A staged shared fragment under the sources
+ * re-lints every skill.
+ */
+export async function lintStaged(options: StagedOptions = {}): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
+  if (options.configFile) loadOptions.configFile = options.configFile;
+  const config = loadConfig(loadOptions);
+  const index = new GitIndex(cwd);
+  const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : () => false;
+  const inSources = (abs: string): boolean => isInside(abs, config.sources) && !isInside(abs, config.out);
+  const skillDirs = new Set<string>();
+  const skillMds: string[] = [];
+  for (const e of index.entries.values()) {
+    if (path.posix.basename(e.path) !== 'SKILL.md' || e.mode === '160000') continue;
+    const dir = path.join(index.root, path.posix.dirname(e.path));
+    const relToRoot = path.relative(config.root, dir).split(path.sep).join('/');
+    if (!inSources(dir) || e.path.split('/').some((p) => p === 'node_modules') || (relToRoot && (ignored(relToRoot) || ignored(`${relToRoot}/`)))) continue;
+    skillDirs.add(dir);
+    skillMds.push(e.sha);
+  }
+  // A skill inside another skill's folder is bundled content of the outer one, as discovery sees it.
+  for (const d of [...skillDirs]) if ([...skillDirs].some((o) => o !== d && isInside(d, o))) skillDirs.delete(d);
+  index.preload(skillMds);
+  const scope = (options.paths ?? []).map((p) => path.resolve(cwd, p));
+  const report = new Set<string>();
+  let everything = false;
+  for (const rel of index.stagedPaths()) {
+    const abs = path.join(index.root, rel);
+    if (scope.length && !scope.some((s) => isInside(abs, s))) continue;
+    const dir = skillOfFile(abs, skillDirs);
+    if (dir) report.add(dir);
+    else if (inSources(abs)) everything = true;
+  }
+  const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
+  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
+  if (options.hosts?.length) lintOptions.hosts = options.hosts;
+  return lintModels(lintOptions);
+}

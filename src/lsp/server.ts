@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type InitializeResult,
+  type Location,
+  type Range as LspRange,
+} from 'vscode-languageserver/node.js';
+import type { Diagnostic, Range, TextEdit } from '../model/diagnostic.js';
+import type { Skill } from '../model/skill.js';
+import { LineIndex } from '../model/text.js';
+import { ConfigError, loadConfig, type ResolvedConfig } from '../lint/config.js';
+import { discoverSkills } from '../lint/discover.js';
+import { lintModels } from '../lint/models.js';
+import { parseSkill, readSkill } from '../parse/skill.js';
+
+/** What a published diagnostic carries for its quick fix. */
+interface FixData {
+  ruleId: string;
+  edits: TextEdit[];
+}
+
+interface OpenDocument {
+  uri: string;
+  file: string;
+  text: string;
+  version: number;
+  skill?: Skill;
+  /** Every skill of its catalog at the last lint, for skill references. */
+  catalog?: Skill[];
+}
+
+const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+/** skillc's 1-based points -> LSP's 0-based positions (both count UTF-16 code units). */
+export function toLspRange(r: { line: number; column: number; endLine: number; endColumn: number }): LspRange {
+  return { start: { line: r.line - 1, character: r.column - 1 }, end: { line: r.endLine - 1, character: r.endColumn - 1 } };
+}
+
+function offsetRange(lines: LineIndex, start: number, end: number): LspRange {
+  const a = lines.pointAt(start);
+  const b = lines.pointAt(end);
+  return toLspRange({ line: a.line, column: a.column, endLine: b.line, endColumn: b.column });
+}
+
+const contains = (r: Range, offset: number): boolean => (r.start.offset ?? -1) <= offset && offset <= (r.end.offset ?? -1);
+
+const fileUri = (file: string): string => pathToFileURL(file).href;
+
+/** Disk skills of a catalog, re-read only when their SKILL.md changed. */
+class SkillCache {
+  private readonly cache = new Map<string, { mtime: number; skill: Skill }>();
+
+  get(dir: string): Skill {
+    let mtime = -1;
+    try {
+      mtime = fs.statSync(path.join(dir, 'SKILL.md')).mtimeMs;
+    } catch {
+      // read anyway: readSkill reports the problem
+    }
+    const hit = this.cache.get(dir);
+    if (hit && hit.mtime === mtime) return hit.skill;
+    const skill = readSkill(dir);
+    this.cache.set(dir, { mtime, skill });
+    return skill;
+  }
+}
+
+/**
+ * The skillc language server: diagnostics as you type (the open SKILL.md is
+ * parsed from the editor's text and linted with its whole catalog for the
+ * catalog rules), quick fixes from the rules' fixes, and go to definition on
+ * links, includes and skill references.
+ */
+export function startLanguageServer(connection: Connection): void {
+  const docs = new Map<string, OpenDocument>();
+  const disk = new SkillCache();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  connection.onInitialize(
+    (): InitializeResult => ({
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: true },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        definitionProvider: true,
+      },
+      serverInfo: { name: 'skillc' },
+    }),
+  );
+
+  const config = (file: string): ResolvedConfig => loadConfig({ cwd: path.dirname(file) });
+
+  async function validate(doc: OpenDocument): Promise<void> {
+    if (path.basename(doc.file) !== 'SKILL.md') return;
+    const dir = path.dirname(doc.file);
+    let diagnostics: LspDiagnostic[] = [];
+    try {
+      const resolved = config(doc.file);
+      const skill = parseSkill({ dir, text: doc.text });
+      const dirs = new Set(discoverSkills([], resolved, resolved.root));
+      dirs.delete(dir);
+      const openSkills = new Map<string, Skill>();
+      for (const other of docs.values()) {
+        if (other !== doc && path.basename(other.file) === 'SKILL.md' && dirs.has(path.dirname(other.file))) openSkills.set(path.dirname(other.file), parseSkill({ dir: path.dirname(other.file), text: other.text }));
+      }
+      const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
+      const result = await lintModels({ cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) });
+      doc.skill = skill;
+      doc.catalog = catalog;
+      diagnostics = result.files
+        .filter((f) => f.path === doc.file)
+        .flatMap((f) => f.messages)
+        .map((d) => {
+          const out: LspDiagnostic = { range: toLspRange(d), severity: SEVERITY[d.severity], source: 'skillc', code: d.ruleId, message: d.message };
+          if (d.url) out.codeDescription = { href: d.url };
+          if (d.fix && d.fix.file === doc.file) out.data = { ruleId: d.ruleId, edits: d.fix.edits } satisfies FixData;
+          return out;
+        });
+    } catch (error) {
+      const message = error instanceof ConfigError ? `skillc config error: ${error.message}` : `skillc: ${error instanceof Error ? error.message : String(error)}`;
+      diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'skillc', message }];
+    }
+    // Only publish for the version that was linted; a newer edit has its own run queued.
+    if (docs.get(doc.uri) === doc) await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  }
+
+  const schedule = (doc: OpenDocument, delay: number): void => {
+    clearTimeout(timers.get(doc.uri));
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        void validate(doc);
+      }, delay),
+    );
+  };
+
+  const open = (uri: string, text: string, version: number): OpenDocument | undefined => {
+    if (!uri.startsWith('file:')) return undefined;
+    const doc: OpenDocument = { uri, file: fileURLToPath(uri), text, version };
+    docs.set(uri, doc);
+    return doc;
+  };
+
+  connection.onDidOpenTextDocument(({ textDocument }) => {
+    const doc = open(textDocument.uri, textDocument.text, textDocument.version);
+    if (doc) void validate(doc);
+  });
+  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+    const last = contentChanges[contentChanges.length - 1];
+    if (!last) return;
+    const doc = open(textDocument.uri, last.text, textDocument.version ?? 0);
+    if (doc) schedule(doc, 150);
+  });
+  connection.onDidSaveTextDocument(() => {
+    // A saved skill changes its siblings' catalog rules: re-lint every open skill.
+    for (const doc of docs.values()) schedule(doc, 50);
+  });
+  connection.onDidCloseTextDocument(({ textDocument }) => {
+    docs.delete(textDocument.uri);
+    clearTimeout(timers.get(textDocument.uri));
+    void connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
+  });
+
+  connection.onCodeAction(({ textDocument, context }) => {
+    const doc = docs.get(textDocument.uri);
+    if (!doc) return [];
+    const lines = new LineIndex(doc.text);
+    const actions: CodeAction[] = [];
+    for (const d of context.diagnostics) {
+      const data = d.data as FixData | undefined;
+      if (!data?.edits?.length) continue;
+      actions.push({
+        title: `Fix: ${d.message} (${data.ruleId})`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        edit: { changes: { [doc.uri]: data.edits.map((e) => ({ range: offsetRange(lines, e.range[0], e.range[1]), newText: e.text })) } },
+      });
+    }
+    return actions;
+  });
+
+  connection.onDefinition(({ textDocument, position }) => {
+    const doc = docs.get(textDocument.uri);
+    if (!doc) return null;
+    const dir = path.dirname(doc.file);
+    const skill = doc.skill ?? parseSkill({ dir, text: doc.text });
+    const lines = skill.file.lines;
+    const offset = lines.offsetAt(position.line + 1, position.character + 1);
+    return definitionAt(skill, doc.catalog ?? [skill], offset);
+  });
+}
+
+const START: LspRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** A file target of a link or path: its location, at the heading an anchor names when it has one. */
+function fileLocation(skill: Skill, target: string, anchor: string | undefined): Location | null {
+  if (!fs.existsSync(target)) return null;
+  let range = START;
+  if (anchor) {
+    const rel = path.relative(skill.dir, target).split(path.sep).join('/');
+    const heading = (target === skill.file.path ? skill.headings : skill.bundle.headings(rel))?.find((h) => h.slug === anchor);
+    if (heading) range = toLspRange({ line: heading.range.start.line, column: heading.range.start.column, endLine: heading.range.end.line, endColumn: heading.range.end.column });
+  }
+  return { uri: fileUri(target), range };
+}
+
+/** What the text at an offset of a SKILL.md points at: a link, an include, a sibling skill. */
+export function definitionAt(skill: Skill, catalog: readonly Skill[], offset: number): Location | null {
+  const byName = new Map(catalog.filter((s) => s.name).map((s) => [s.name!, s]));
+  const skillLocation = (name: string): Location | null => {
+    const s = byName.get(name);
+    return s ? { uri: fileUri(s.file.path), range: START } : null;
+  };
+  for (const link of skill.links) {
+    if (!contains(link.range, offset)) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(link.url)) return null;
+    const [p, anchor] = link.url.split('#', 2);
+    let decoded = p ?? '';
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // keep it as written
+    }
+    return fileLocation(skill, decoded ? path.resolve(skill.dir, decoded) : skill.file.path, anchor || undefined);
+  }
+  for (const d of skill.directives) {
+    if (d.kind === 'include' && contains(d.range, offset)) return fileLocation(skill, path.resolve(skill.dir, d.path), undefined);
+  }
+  for (const code of skill.inlineCode) {
+    if (!contains(code.range, offset)) continue;
+    const value = code.value.trim();
+    const name = value.replace(/^\//, '').replace(/^[a-z0-9-]+:/, '');
+    const found = skillLocation(name);
+    if (found) return found;
+    if (/[/.]/.test(value) && !/\s/.test(value)) return fileLocation(skill, path.resolve(skill.dir, value), undefined);
+    return null;
+  }
+  // skillc.requires entries in the frontmatter: the name under the cursor.
+  const requires = skill.frontmatter?.fields.find((f) => f.key === 'skillc')?.children?.find((f) => f.key === 'requires');
+  if (requires && requires.valueOffsets[0] <= offset && offset <= requires.valueOffsets[1]) {
+    const text = skill.file.text;
+    let a = offset;
+    let b = offset;
+    while (a > 0 && /[a-z0-9-]/.test(text[a - 1]!)) a--;
+    while (b < text.length && /[a-z0-9-]/.test(text[b]!)) b++;
+    return skillLocation(text.slice(a, b));
+  }
+  return null;
+}

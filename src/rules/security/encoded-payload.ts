@@ -1,0 +1,74 @@
+import type { TextFile } from '../../model/text.js';
+import { defineSkillRule, type ReportInput } from '../rule.js';
+import { scanTargets } from './shared.js';
+
+export interface EncodedPayloadOptions {
+  /** Shortest base64 run reported, in characters. */
+  minBase64: number;
+  /** Shortest hex run reported, in characters. */
+  minHex: number;
+}
+
+const BASE64 = /[A-Za-z0-9+/_-]+={0,2}/g;
+const HEX = /(?:0x)?[0-9a-fA-F]+/g;
+/** Inline images are payloads a renderer shows; they are not hidden. */
+const IMAGE_DATA_URI = /data:image\/(?:png|jpe?g|gif|webp|avif);base64,$/i;
+
+/** Shannon entropy in bits per character: encoded data is near 6 (base64) or 4 (hex); prose and padding are lower. */
+export function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function looksBase64(run: string): boolean {
+  return /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run) && entropy(run) >= 5;
+}
+
+export function findPayloads(file: TextFile, options: EncodedPayloadOptions): ReportInput[] {
+  const { text, lines } = file;
+  const out: { start: number; end: number; kind: string }[] = [];
+  HEX.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = HEX.exec(text))) {
+    const run = m[0].replace(/^0x/, '');
+    if (run.length >= options.minHex && entropy(run) >= 3) out.push({ start: m.index, end: m.index + m[0].length, kind: 'hex' });
+  }
+  BASE64.lastIndex = 0;
+  while ((m = BASE64.exec(text))) {
+    const run = m[0];
+    if (run.length < options.minBase64 || /^[0-9a-fA-F]+$/.test(run) || !looksBase64(run)) continue;
+    if (IMAGE_DATA_URI.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    out.push({ start: m.index, end: m.index + run.length, kind: 'base64' });
+  }
+  out.sort((a, b) => a.start - b.start);
+  return out.map((p) => ({
+    message: `Unexpected ${p.end - p.start}-character ${p.kind} payload, expected readable text (an agent can decode and follow what a reviewer cannot read)`,
+    range: lines.range(p.start, p.end),
+  }));
+}
+
+export default defineSkillRule<EncodedPayloadOptions>(
+  {
+    id: 'security/encoded-payload',
+    description: 'Reports long base64 or hex runs in the SKILL.md and bundled text files: encoded payloads hide instructions or binaries from review.',
+    severity: 'warning',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { minBase64: { type: 'integer', minimum: 16 }, minHex: { type: 'integer', minimum: 16 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { minBase64: 120, minHex: 160 },
+  },
+  ({ skill, options, report }) => {
+    for (const target of scanTargets(skill)) {
+      for (const found of findPayloads(target.file, options)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
+    }
+  },
+);

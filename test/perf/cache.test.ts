@@ -1,0 +1,199 @@
+// The lint cache, incremental builds and watch mode: correctness only (benchmarks live in bench/run.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../../src/build/index.js';
+import { lint } from '../../src/lint/engine.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const bin = path.join(repo, 'bin', 'skillc.js');
+const made: string[] = [];
+afterEach(() => {
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function project(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-perf-'));
+  made.push(dir);
+  fs.cpSync(path.join(repo, 'test', 'fixtures', 'build', 'basic'), dir, { recursive: true });
+  for (const sh of walk(dir).filter((f) => /\/scripts\/[^/]+\.sh$/.test(f))) fs.chmodSync(sh, 0o755);
+  // A skill whose link reads another file (its anchor): a change there must invalidate it.
+  const s = path.join(dir, 'skills-src', 'anchored');
+  fs.mkdirSync(path.join(s, 'references'), { recursive: true });
+  fs.writeFileSync(path.join(s, 'references', 'guide.md'), '# Guide\n\n## Setup\n\nSteps.\n');
+  fs.writeFileSync(
+    path.join(s, 'SKILL.md'),
+    '---\nname: anchored\ndescription: Use when the user asks to set up the anchored widget for a project.\n---\n\n# Anchored\n\nSee [setup](references/guide.md#setup).\n',
+  );
+  return dir;
+}
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...walk(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+const messages = (r: Awaited<ReturnType<typeof lint>>): string[] => r.files.flatMap((f) => f.messages.map((m) => `${path.basename(path.dirname(f.path))}:${m.line}:${m.ruleId}:${m.message}`));
+
+describe('lint --cache', () => {
+  it('reuses unchanged skills with the same report, and re-lints what a change touches', async () => {
+    const dir = project();
+    const cold = await lint({ cwd: dir });
+    const first = await lint({ cwd: dir, cache: true });
+    expect(first.cacheHits).toBe(0);
+    expect(messages(first)).toEqual(messages(cold));
+    const hits: string[] = [];
+    const warm = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    expect(warm.cacheHits).toBe(3);
+    expect(messages(warm)).toEqual(messages(cold));
+    expect(fs.existsSync(path.join(dir, 'node_modules', '.cache', 'skillc', 'lint-cache.json'))).toBe(true);
+
+    // A changed SKILL.md: that skill only is linted again, and its new problem shows.
+    const md = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
+    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace('name: anchored', 'name: Anchored_Bad'));
+    hits.length = 0;
+    const changed = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    expect(hits.sort()).toEqual(['changelog-style', 'release-notes']);
+    expect(messages(changed)).toEqual(messages(await lint({ cwd: dir })));
+    expect(messages(changed).some((m) => m.includes('frontmatter/name-format'))).toBe(true);
+  });
+
+  it('is invalidated by a file a rule read (the anchor target)', async () => {
+    const dir = project();
+    await lint({ cwd: dir, cache: true });
+    fs.writeFileSync(path.join(dir, 'skills-src', 'anchored', 'references', 'guide.md'), '# Guide\n\n## Install\n\nSteps.\n');
+    const hits: string[] = [];
+    const r = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    expect(hits).not.toContain('anchored');
+    expect(messages(r).some((m) => m.startsWith('anchored:') && m.includes('links/anchor'))).toBe(true);
+    expect(messages(r)).toEqual(messages(await lint({ cwd: dir })));
+  });
+
+  it('is invalidated by a config change, and by a new bundled file', async () => {
+    const dir = project();
+    await lint({ cwd: dir, cache: true });
+    const cfgPath = path.join(dir, 'skillc.config.json');
+    const cfg = JSON.parse(fs.readFileSync(cfgPath, 'utf8'));
+    cfg.rules = { 'source/skillc-block': 'off' };
+    fs.writeFileSync(cfgPath, JSON.stringify(cfg));
+    const afterConfig = await lint({ cwd: dir, cache: true });
+    expect(afterConfig.cacheHits).toBe(0);
+    expect(messages(afterConfig)).toEqual(messages(await lint({ cwd: dir })));
+
+    fs.writeFileSync(path.join(dir, 'skills-src', 'anchored', 'stray.txt'), 'nobody links me\n');
+    const hits: string[] = [];
+    const r = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    expect(hits).not.toContain('anchored');
+    expect(messages(r).some((m) => m.includes('links/unreferenced-file'))).toBe(true);
+  });
+
+  it('ignores a corrupt cache file, and honours --cache-location', async () => {
+    const dir = project();
+    const location = path.join(dir, 'my-cache.json');
+    await lint({ cwd: dir, cache: true, cacheLocation: location });
+    expect(fs.existsSync(location)).toBe(true);
+    for (const junk of ['{not json', '{"format":1,"key":"x","entries":[]}', JSON.stringify({ format: 1, key: JSON.parse(fs.readFileSync(location, 'utf8')).key, entries: { [path.join(dir, 'skills-src', 'anchored')]: { text: 1 } } })]) {
+      fs.writeFileSync(location, junk);
+      const r = await lint({ cwd: dir, cache: true, cacheLocation: location });
+      expect(r.internalErrors).toBe(0);
+      expect(messages(r)).toEqual(messages(await lint({ cwd: dir })));
+    }
+  });
+});
+
+describe('incremental build', () => {
+  const snapshot = (root: string): Record<string, string> =>
+    Object.fromEntries(walk(root).map((f) => [path.relative(root, f), `${fs.statSync(f).mode & 0o111 ? 'x' : '-'}${fs.readFileSync(f).toString('base64')}`]));
+
+  it('gives byte for byte the output of a clean build, after edits, additions and removals', async () => {
+    const dir = project();
+    const first = await build({ cwd: dir, incremental: true });
+    expect(first.errorCount).toBe(0);
+    expect(first.written).toBe(true);
+
+    // Nothing changed: everything reused, nothing written.
+    const again = await build({ cwd: dir, incremental: true });
+    expect(again.reused).toBe(3);
+    expect(again.written).toBe(false);
+
+    // One skill edited, one removed, one bundled file added.
+    const md = path.join(dir, 'skills-src', 'release-notes', 'SKILL.md');
+    fs.appendFileSync(md, '\nOne more line.\n');
+    fs.rmSync(path.join(dir, 'skills-src', 'anchored'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'skills-src', 'changelog-style', 'extra.md'), '# Extra\n');
+    const inc = await build({ cwd: dir, incremental: true });
+    expect(inc.errorCount).toBe(0);
+    expect(inc.written).toBe(true);
+    const clean = await build({ cwd: dir, out: 'clean-out' });
+    expect(clean.written).toBe(true);
+    expect(snapshot(path.join(dir, 'generated'))).toEqual(snapshot(path.join(dir, 'clean-out')));
+  });
+
+  it('re-emits hand-edited outputs (a rebuild repairs drift)', async () => {
+    const dir = project();
+    await build({ cwd: dir, incremental: true });
+    const edited = path.join(dir, 'generated', 'claude', 'skills', 'anchored', 'SKILL.md');
+    const before = fs.readFileSync(edited);
+    fs.appendFileSync(edited, 'hand edit\n');
+    const r = await build({ cwd: dir, incremental: true });
+    expect(r.written).toBe(true);
+    expect(fs.readFileSync(edited).equals(before)).toBe(true);
+    const check = await build({ cwd: dir, incremental: true, check: true });
+    expect(check.drift).toEqual({ changed: [], missing: [], extra: [] });
+  });
+});
+
+describe('--watch', () => {
+  function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean, ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out; output so far:\n${text()}`)), ms);
+      const check = (): void => {
+        if (pred(text())) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout!.on('data', check);
+      proc.stderr!.on('data', check);
+      check();
+    });
+  }
+
+  for (const command of ['lint', 'build'] as const) {
+    it(`skillc ${command} --watch re-runs after a change, a rename and a delete`, async () => {
+      const dir = project();
+      const proc = spawn(process.execPath, [bin, command, '--watch', '--no-color'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+      let out = '';
+      proc.stdout!.on('data', (d) => (out += d));
+      proc.stderr!.on('data', (d) => (out += d));
+      try {
+        await waitFor(proc, () => out, (s) => s.includes('run 1 '), 20_000);
+        const md = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
+        fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^description: .*$/m, 'description: TODO'));
+        await waitFor(proc, () => out, (s) => /run 2 /.test(s), 10_000);
+        expect(out.slice(out.indexOf('run 1 '))).toMatch(/description/);
+        // Rename the skill folder, then delete it: each is a new run, and the report follows.
+        fs.renameSync(path.join(dir, 'skills-src', 'anchored'), path.join(dir, 'skills-src', 'renamed'));
+        await waitFor(proc, () => out, (s) => /run 3 /.test(s), 10_000);
+        fs.rmSync(path.join(dir, 'skills-src', 'renamed'), { recursive: true });
+        await waitFor(proc, () => out, (s) => /run 4 /.test(s), 10_000);
+        const last = out.slice(out.lastIndexOf('run 3 '));
+        expect(last).not.toMatch(/renamed\/SKILL\.md/);
+        if (command === 'build') {
+          await waitFor(proc, () => out, () => !fs.existsSync(path.join(dir, 'generated', 'claude', 'skills', 'anchored')), 10_000);
+        }
+      } finally {
+        proc.kill('SIGTERM');
+      }
+      const code = await new Promise<number | null>((r) => proc.on('exit', (c) => r(c)));
+      expect(code).not.toBeNull();
+    }, 60_000);
+  }
+});
