@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Compiles src/ to dist/ so the `skillc` bin starts without a TypeScript loader.
-// Runs as `prepare` (after `npm ci`) and before the tests, so dist/ is never stale there.
+// Runs as `postinstall` (after `npm ci` in this repo) and before the tests, so dist/ is never
+// stale there. It is not a `prepare` script on purpose: `npm pack` would then print the script's
+// banner on stdout, where pre-commit's `language: node` install reads the tarball's name.
+// An installed package (npm i skillc, a pre-commit hook env) ships dist/ and has no TypeScript:
+// there the script has nothing to do.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +14,8 @@ try {
   // typescript@7's exports hide bin/; its package.json is exported.
   tsc = new URL('bin/tsc', `file://${require.resolve('typescript/package.json')}`).pathname;
 } catch {
+  const { existsSync } = await import('node:fs');
+  if (existsSync(new URL('../dist/cli/main.js', import.meta.url))) process.exit(0);
   console.error('skillc: typescript is not installed; run `npm ci` first');
   process.exit(2);
 }

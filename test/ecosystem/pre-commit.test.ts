@@ -82,8 +82,9 @@ describe.skipIf(!hasPreCommit)('pre-commit hook (the real framework)', () => {
 
   // language: node installs the hook repo with npm in pre-commit's own environment (npm install,
   // which compiles dist/ through `prepare`, then npm pack and a global install): minutes and the npm
-  // registry. Opt in with SKILLC_TEST_PRECOMMIT_NODE=1. Known to fail with pre-commit 3.0.4 + npm 10: pre-commit
-  // takes `npm pack`'s whole stdout as the tarball name and npm prints the prepare banner there (docs/ci.md).
+  // registry. Opt in with SKILLC_TEST_PRECOMMIT_NODE=1. Known to fail with pre-commit 3.0.4 + npm 11: `npm pack` now prints
+  // only the tarball name (skillc compiles in postinstall, not prepare), but the global install of the tarball
+  // still exits 1 without output inside pre-commit's environment (docs/ci.md).
   it.skipIf(!withNode)('installs and runs the published hook from a clean clone (language: node)', () => {
     const clone = project();
     const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repo, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
