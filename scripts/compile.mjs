@@ -7,15 +7,21 @@
 // there the script has nothing to do.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
+// An installed package (npm i skillc, a pre-commit hook env) ships dist/ and no sources: nothing to compile,
+// even where a TypeScript happens to be resolvable from a parent folder.
+if (!existsSync(new URL('../src', import.meta.url)) || !existsSync(new URL('../tsconfig.build.json', import.meta.url))) {
+  if (existsSync(new URL('../dist/cli/main.js', import.meta.url))) process.exit(0);
+  console.error('skillc: this package has neither sources nor dist/; reinstall it');
+  process.exit(2);
+}
 let tsc;
 try {
   // typescript@7's exports hide bin/; its package.json is exported.
   tsc = new URL('bin/tsc', `file://${require.resolve('typescript/package.json')}`).pathname;
 } catch {
-  const { existsSync } = await import('node:fs');
-  if (existsSync(new URL('../dist/cli/main.js', import.meta.url))) process.exit(0);
   console.error('skillc: typescript is not installed; run `npm ci` first');
   process.exit(2);
 }
