@@ -27,3 +27,26 @@ export function packageVersion(): string {
 export function packageRoot(): string {
   return path.resolve(new URL('../..', import.meta.url).pathname);
 }
+
+/**
+ * A one-line progress counter on stderr, for long runs on a terminal only: never
+ * in pipes, CI logs or tests (stderr not a TTY), and only past a few hundred skills.
+ */
+export function progressOnStderr(io: Io, threshold = 300): { update: (done: number, total: number) => void; clear: () => void } | undefined {
+  if (io !== processIo || !process.stderr.isTTY) return undefined;
+  let shown = false;
+  let last = 0;
+  return {
+    update(done, total) {
+      if (total < threshold) return;
+      const now = Date.now();
+      if (now - last < 100 && done < total - 1) return;
+      last = now;
+      shown = true;
+      process.stderr.write(`\rskillc: linting ${done + 1}/${total} skills`);
+    },
+    clear() {
+      if (shown) process.stderr.write('\r\u001b[K');
+    },
+  };
+}

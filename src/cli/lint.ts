@@ -5,7 +5,7 @@ import { UsageError } from '../lint/discover.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, parse, splitList, useColor } from './args.js';
-import { type Io, packageVersion } from './io.js';
+import { type Io, packageVersion, progressOnStderr } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -77,8 +77,11 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint');
+  const progress = progressOnStderr(io);
+  if (progress) options.onProgress = progress.update;
 
   const result = (await lintInMode(values, options)) ?? (await lint(options));
+  progress?.clear();
   const baselineExit = applyBaselineMode(values, result, io);
   if (baselineExit !== undefined) return baselineExit;
   if (values.quiet) {

@@ -44,6 +44,8 @@ export interface LintOptions {
   session?: LintSession;
   /** Test and build hook: which skills came from the cache. */
   onCacheHit?: (dir: string) => void;
+  /** Called after each skill is checked (the CLI draws progress on stderr from it). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface FileResult {
@@ -242,7 +244,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const changed = options.session?.changed;
   let cacheHits = 0;
   const release = options.keepSkills || dirs.length < 400 ? () => undefined : releaseEvery();
+  let done = 0;
   for (const dir of dirs) {
+    options.onProgress?.(done++, dirs.length);
     if (cache) {
       const abs = path.resolve(dir);
       let bytes: Buffer | undefined;
