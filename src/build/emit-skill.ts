@@ -19,6 +19,8 @@ export interface OutputFile {
   data: Buffer;
   /** 0o755 for files that had a run bit in the source, else 0o644. */
   mode: number;
+  /** sha256 of `data`, when already known (an output reused from the last build). */
+  hash?: string;
 }
 
 export interface BuildProblem {

@@ -20,12 +20,44 @@ export interface SkillRecord {
   /** Source files (absolute) with their content hashes. */
   sources: [string, string][];
   bundle: string;
-  /** Outputs, relative to the output folder, with their sha256 and mode. */
-  outputs: [string, string, number][];
+  /**
+   * Outputs, relative to the output folder, with their sha256, mode and, once
+   * verified, the stat they had then (size, mtime in ms, inode): a file whose
+   * stat is the same is not read and hashed again.
+   */
+  outputs: [string, string, number, OutputStat?][];
   problems: BuildProblem[];
   entry: CatalogEntry;
   hosts: string[];
   name: string;
+}
+
+/** size, mtimeMs, ino of an output file as last verified. */
+export type OutputStat = [number, number, number];
+
+/**
+ * The stat to trust next time, or undefined when the file is too recent: an edit
+ * within the same mtime tick, of the same size, would keep the stat (as git's
+ * "racily clean" index entries). Whole-second mtimes mean a coarse file system.
+ */
+function trustedStat(st: fs.Stats, seenAt: number): OutputStat | undefined {
+  const tick = st.mtimeMs % 1000 === 0 ? 2000 : 100;
+  return st.mtimeMs < seenAt - tick ? [st.size, st.mtimeMs, st.ino] : undefined;
+}
+
+const sameStat = (st: fs.Stats, known: OutputStat | undefined): boolean => !!known && known[0] === st.size && known[1] === st.mtimeMs && known[2] === st.ino;
+
+/** An output read back from the output folder only when its bytes are asked for. */
+function lazyOutput(abs: string, rel: string, mode: number, hash: string): OutputFile {
+  let data: Buffer | undefined;
+  return {
+    path: rel,
+    mode,
+    hash,
+    get data(): Buffer {
+      return (data ??= fs.readFileSync(abs));
+    },
+  };
 }
 
 interface BuildCacheFile {
@@ -72,15 +104,25 @@ export class BuildCache {
       if (record.bundle !== bundleSignature(listBundle(dir))) return undefined;
       for (const [p, h] of record.sources) if (hashOf(p) !== h) return undefined;
       const files: OutputFile[] = [];
-      for (const [rel, hash, mode] of record.outputs) {
+      const stats: (OutputStat | undefined)[] = [];
+      for (const [rel, hash, mode, known] of record.outputs) {
         if (manifest.files[rel] !== hash) return undefined;
         const abs = path.join(this.outDir, rel);
+        const seenAt = Date.now();
         const st = fs.lstatSync(abs);
         if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== mode)) return undefined;
+        if (sameStat(st, known)) {
+          // Unchanged since it was last hashed: trusted, read only if its bytes are needed.
+          files.push(lazyOutput(abs, rel, mode, hash));
+          stats.push(known);
+          continue;
+        }
         const data = fs.readFileSync(abs);
         if (sha256(data) !== hash) return undefined;
-        files.push({ path: rel, data, mode });
+        files.push({ path: rel, data, mode, hash });
+        stats.push(trustedStat(st, seenAt));
       }
+      record.outputs = record.outputs.map(([rel, hash, mode], i) => (stats[i] ? [rel, hash, mode, stats[i]] : [rel, hash, mode]));
       return { record, files };
     } catch {
       return undefined;
@@ -91,7 +133,7 @@ export class BuildCache {
     this.data.skills[dir] = {
       sources: [...new Set(sourceFiles)].sort().map((p) => [p, hashOf(p)]),
       bundle: bundleSignature(listBundle(dir)),
-      outputs: files.map((f) => [f.path, sha256(f.data), f.mode]),
+      outputs: files.map((f) => [f.path, f.hash ?? sha256(f.data), f.mode]),
       ...rest,
     };
   }

@@ -14,7 +14,7 @@ export interface Manifest {
 export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 export function manifestFile(files: readonly OutputFile[]): OutputFile {
-  const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => [f.path, sha256(f.data)]);
+  const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => [f.path, f.hash ?? sha256(f.data)]);
   const manifest: Manifest = { version: 1, files: Object.fromEntries(entries) };
   return { path: MANIFEST, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 };
 }

@@ -56,7 +56,7 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
   // Terms as small integers, each vector as parallel arrays in the map's order: the pair loop allocates nothing.
   const ids = new Map<string, number>();
   for (const t of df.keys()) ids.set(t, ids.size);
-  const vectors = docs.map((d) => {
+  const vectors: Vector[] = docs.map((d) => {
     const terms = new Int32Array(d.size);
     const weights = new Float64Array(d.size);
     let i = 0;
@@ -82,11 +82,16 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
     }
     return shared.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, 5).map(([t]) => t);
   };
+  const candidates = candidatePairs(vectors, df, ids, n, threshold);
   for (let i = 0; i < n; i++) {
     const a = vectors[i]!;
     if (!a.norm) continue;
+    const others = candidates ? candidates(i) : undefined;
+    if (others && !others.length) continue;
     for (let k = 0; k < a.size; k++) dense[a.terms[k]!] = a.weights[k]!;
-    for (let j = i + 1; j < n; j++) {
+    const count = others ? others.length : n - i - 1;
+    for (let c = 0; c < count; c++) {
+      const j = others ? others[c]! : i + 1 + c;
       const b = vectors[j]!;
       if (!b.norm) continue;
       // Sum over the smaller vector in its own order, as before, so scores are bit-for-bit the same.
@@ -112,6 +117,98 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
     for (let k = 0; k < a.size; k++) dense[a.terms[k]!] = 0;
   }
   return pairs;
+}
+
+interface Vector {
+  terms: Int32Array;
+  weights: Float64Array;
+  norm: number;
+  size: number;
+}
+
+/** Catalogs smaller than this compare every pair: the index would cost more than it saves. */
+const INDEX_FROM = 64;
+
+/**
+ * The pairs worth scoring, without changing which pairs reach the threshold
+ * (prefix filtering, as in all-pairs similarity search). With `u` a text's weights
+ * over its norm and `m[t]` the largest `u[t]` of any text, the part of a cosine
+ * that comes from a set P of a's terms is at most the sum of `u[t] * m[t]` over P.
+ * Each text's most common terms go in P while that bound stays below the
+ * threshold; a pair can then reach the threshold only if the other text holds one
+ * of the remaining (rarer) terms, so only the texts listed under those terms in
+ * an inverted index are scored. Returns, per text, the later texts to score in
+ * increasing order; undefined: score every pair.
+ */
+function candidatePairs(vectors: readonly Vector[], df: ReadonlyMap<string, number>, ids: ReadonlyMap<string, number>, n: number, threshold: number): ((i: number) => number[]) | undefined {
+  if (n < INDEX_FROM || !(threshold > 0)) return undefined;
+  const dfOf = new Int32Array(ids.size);
+  for (const [t, id] of ids) dfOf[id] = df.get(t)!;
+  const maxShare = new Float64Array(ids.size);
+  const postings: number[][] = Array.from({ length: ids.size }, () => []);
+  for (let i = 0; i < n; i++) {
+    const v = vectors[i]!;
+    if (!v.norm) continue;
+    for (let k = 0; k < v.size; k++) {
+      const t = v.terms[k]!;
+      postings[t]!.push(i);
+      const u = v.weights[k]! / v.norm;
+      if (u > maxShare[t]!) maxShare[t] = u;
+    }
+  }
+  // Each text's terms, most common first, and where its rarer part (the one indexed against) starts.
+  // A margin for rounding: the scores are computed another way than the bound.
+  const limit = threshold - 1e-9;
+  const orders: Int32Array[] = [];
+  const from = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = vectors[i]!;
+    const order = Int32Array.from({ length: v.size }, (_, k) => v.terms[k]!);
+    const weight = new Map<number, number>();
+    for (let k = 0; k < v.size; k++) weight.set(v.terms[k]!, v.weights[k]!);
+    order.sort((x, y) => dfOf[y]! - dfOf[x]! || x - y);
+    let bound = 0;
+    let k = 0;
+    for (; k < order.length && v.norm; k++) {
+      const next = bound + (weight.get(order[k]!)! / v.norm) * maxShare[order[k]!]!;
+      if (!(next < limit)) break;
+      bound = next;
+    }
+    orders.push(order);
+    from[i] = k;
+  }
+  const seen = new Int32Array(n).fill(-1);
+  const mine = new Int32Array(ids.size).fill(-1);
+  return (i) => {
+    const order = orders[i]!;
+    for (const t of order) mine[t] = i;
+    const out: number[] = [];
+    for (let k = from[i]!; k < order.length; k++) {
+      // Postings are in increasing order: start past i.
+      const list = postings[order[k]!]!;
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]! <= i) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let p = lo; p < list.length; p++) {
+        const j = list[p]!;
+        if (seen[j] === i) continue;
+        seen[j] = i;
+        // The same holds the other way: j's rarer part must meet i's terms.
+        const other = orders[j]!;
+        for (let q = from[j]!; q < other.length; q++) {
+          if (mine[other[q]!] === i) {
+            out.push(j);
+            break;
+          }
+        }
+      }
+    }
+    return out.sort((x, y) => x - y);
+  };
 }
 
 /** The similarity of two texts alone. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { BundledFile, BundleReader } from '../model/skill.js';
-import type { StoredSummary } from '../model/summary.js';
+import type { Diagnostic, Range } from '../model/diagnostic.js';
+import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
+import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle } from '../parse/bundle.js';
 
 /**
@@ -40,13 +40,83 @@ export interface CacheEntry {
 }
 
 interface CacheFile {
-  format: 1;
+  format: 2;
   key: string;
   entries: Record<string, CacheEntry>;
   catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
+
+/*
+ * The cache file's compact form of summaries: a range `{ start: { line, column,
+ * offset }, end: { ... } }` is stored as its six numbers, and a code span
+ * `{ value, range }` as `[value, ...six numbers]`. Only values of exactly that
+ * shape (keys in that order) are packed, so unpacking gives the same objects back.
+ */
+type PackedRange = [number, number, number, number, number, number];
+
+function isPoint(p: unknown): p is { line: number; column: number; offset: number } {
+  if (!p || typeof p !== 'object') return false;
+  const k = Object.keys(p);
+  const o = p as Record<string, unknown>;
+  return k.length === 3 && k[0] === 'line' && k[1] === 'column' && k[2] === 'offset' && typeof o.line === 'number' && typeof o.column === 'number' && typeof o.offset === 'number';
+}
+
+function packRange(r: unknown): unknown {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+  const k = Object.keys(r);
+  const { start, end } = r as { start: unknown; end: unknown };
+  if (k.length !== 2 || k[0] !== 'start' || k[1] !== 'end' || !isPoint(start) || !isPoint(end)) return r;
+  return [start.line, start.column, start.offset, end.line, end.column, end.offset] satisfies PackedRange;
+}
+
+function unpackRange(r: unknown): unknown {
+  if (!Array.isArray(r) || r.length !== 6) return r;
+  const [a, b, c, d, e, f] = r as PackedRange;
+  return { start: { line: a, column: b, offset: c }, end: { line: d, column: e, offset: f } };
+}
+
+/** A copy of the summary in the cache file's form (the summary itself is left as is: watch mode keeps it). */
+function packSummary(s: StoredSummary): StoredSummary {
+  const packField = (f: SummaryField): SummaryField => {
+    const out = { ...f, keyRange: packRange(f.keyRange), valueRange: packRange(f.valueRange) } as SummaryField;
+    if (f.children) out.children = f.children.map(packField);
+    return out;
+  };
+  const out: StoredSummary = {
+    ...s,
+    links: s.links.map((l) => (Object.keys(l).join() === 'kind,url,range' ? { ...l, range: packRange(l.range) as Range } : l)),
+    inlineCode: s.inlineCode.map((c) => {
+      if (Array.isArray(c) || Object.keys(c).join() !== 'value,range' || typeof c.value !== 'string') return c;
+      const r = packRange(c.range);
+      return (Array.isArray(r) ? [c.value, ...r] : c) as unknown as InlineCode;
+    }),
+  };
+  if (s.frontmatter) out.frontmatter = { ...s.frontmatter, range: packRange(s.frontmatter.range) as Range, fields: s.frontmatter.fields.map(packField) };
+  return out;
+}
+
+/** Undoes `packSummary` in place (a summary read from the cache file). */
+function unpackSummary(s: StoredSummary): void {
+  const unpackField = (f: SummaryField): void => {
+    f.keyRange = unpackRange(f.keyRange) as Range;
+    f.valueRange = unpackRange(f.valueRange) as Range;
+    if (Array.isArray(f.children)) f.children.forEach(unpackField);
+  };
+  if (Array.isArray(s.links)) for (const l of s.links as { range: Range }[]) l.range = unpackRange(l.range) as Range;
+  if (Array.isArray(s.inlineCode)) {
+    s.inlineCode = s.inlineCode.map((c) => {
+      if (!Array.isArray(c) || c.length !== 7) return c;
+      const [value, ...r] = c as unknown as [string, ...PackedRange];
+      return { value, range: unpackRange(r) } as InlineCode;
+    });
+  }
+  if (s.frontmatter && typeof s.frontmatter === 'object') {
+    s.frontmatter.range = unpackRange(s.frontmatter.range) as Range;
+    if (Array.isArray(s.frontmatter.fields)) s.frontmatter.fields.forEach(unpackField);
+  }
+}
 
 export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -127,6 +197,8 @@ export function changedUnder(changed: ReadonlySet<string>, dir: string): boolean
 export class LintCache {
   private data: CacheFile;
   private readonly used = new Set<string>();
+  /** Entries read from the file whose summaries are unpacked already. */
+  private readonly unpacked = new WeakSet<CacheEntry>();
   private dirty = false;
 
   constructor(
@@ -161,6 +233,10 @@ export class LintCache {
       for (const [rel, hash] of entry.reads) if (outside(rel) && readHash(path.resolve(dir, rel)) !== hash) return undefined;
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
       if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;
+      if (!this.unpacked.has(entry)) {
+        unpackSummary(entry.summary);
+        this.unpacked.add(entry);
+      }
     } catch {
       return undefined;
     }
@@ -170,6 +246,7 @@ export class LintCache {
 
   store(dir: string, entry: CacheEntry): void {
     this.data.entries[dir] = entry;
+    this.unpacked.add(entry);
     this.used.add(dir);
     this.dirty = true;
   }
@@ -198,7 +275,9 @@ export class LintCache {
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(this.data));
+      const entries: Record<string, CacheEntry> = {};
+      for (const [dir, e] of Object.entries(this.data.entries)) entries[dir] = e && typeof e === 'object' && e.summary ? { ...e, summary: packSummary(e.summary) } : e;
+      fs.writeFileSync(tmp, JSON.stringify({ ...this.data, entries }));
       fs.renameSync(tmp, this.file);
       this.dirty = false;
     } catch {

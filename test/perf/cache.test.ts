@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
+import { LintCache } from '../../src/lint/cache.js';
 import { lint } from '../../src/lint/engine.js';
+import { summarize } from '../../src/model/summary.js';
+import { readSkill } from '../../src/parse/skill.js';
+import { requiresOf } from '../../src/rules/skills/shared.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
@@ -108,6 +112,37 @@ describe('lint --cache', () => {
   });
 });
 
+describe('lint cache file', () => {
+  it('stores summaries compactly (ranges as numbers) and reads back the same summaries', () => {
+    const dir = project();
+    const skillDir = path.join(dir, 'skills-src', 'anchored');
+    const md = path.join(skillDir, 'SKILL.md');
+    fs.appendFileSync(md, '\nSee `release-notes`, `/changelog-style` and `../release-notes/SKILL.md`.\n');
+    const skill = readSkill(skillDir);
+    const summary = summarize(skill, requiresOf(skill));
+    expect(summary.inlineCode.length).toBe(3);
+    expect(summary.frontmatter?.fields.length).toBeGreaterThan(0);
+    const file = path.join(dir, 'cache.json');
+    const cache = new LintCache(file, 'k');
+    const entry = { text: 't', bundle: 'b', reads: [], exists: [], summary, summaryHash: 'h', diagnostics: [], suppressions: false };
+    cache.store(skillDir, entry);
+    cache.save([skillDir]);
+    // The in-memory summary (watch mode keeps it) is untouched by the save.
+    expect(JSON.stringify(entry.summary)).toBe(JSON.stringify(summarize(skill, requiresOf(skill))));
+    const raw = fs.readFileSync(file, 'utf8');
+    expect(raw).not.toContain('"offset"');
+    const again = new LintCache(file, 'k').lookup(skillDir, () => undefined, () => [], true);
+    // Same values, same key order: the catalog rules see the very same summary.
+    expect(JSON.stringify(again?.summary)).toBe(JSON.stringify(summary));
+    // Saving a cache read back (entries not looked up stay packed) gives the same file.
+    const other = new LintCache(file, 'k');
+    other.storeCatalog('c', [], 0);
+    other.save([skillDir]);
+    const reread = new LintCache(file, 'k').lookup(skillDir, () => undefined, () => [], true);
+    expect(JSON.stringify(reread?.summary)).toBe(JSON.stringify(summary));
+  });
+});
+
 describe('incremental build', () => {
   const snapshot = (root: string): Record<string, string> =>
     Object.fromEntries(walk(root).map((f) => [path.relative(root, f), `${fs.statSync(f).mode & 0o111 ? 'x' : '-'}${fs.readFileSync(f).toString('base64')}`]));
@@ -147,6 +182,107 @@ describe('incremental build', () => {
     expect(fs.readFileSync(edited).equals(before)).toBe(true);
     const check = await build({ cwd: dir, incremental: true, check: true });
     expect(check.drift).toEqual({ changed: [], missing: [], extra: [] });
+  });
+
+  /** Backdates every output, so their stats are old enough to be trusted (a just-written file is not). */
+  const age = (root: string, seconds = 3600): void => {
+    const t = new Date(Date.now() - seconds * 1000);
+    for (const f of walk(root)) fs.utimesSync(f, t, t);
+  };
+  const cacheOf = (dir: string): { skills: Record<string, { outputs: [string, string, number, [number, number, number]?][] }> } => {
+    const folder = path.join(dir, 'node_modules', '.cache', 'skillc');
+    const file = fs.readdirSync(folder).find((f) => f.startsWith('build-'))!;
+    return JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
+  };
+  const statOf = (dir: string, rel: string): [number, number, number] | undefined =>
+    Object.values(cacheOf(dir).skills)
+      .flatMap((s) => s.outputs)
+      .find((o) => o[0] === rel)?.[3];
+
+  it('records output stats, trusts them, and repairs a same-size hand edit (new mtime)', async () => {
+    const dir = project();
+    await build({ cwd: dir, incremental: true });
+    const out = path.join(dir, 'generated');
+    const rel = 'claude/skills/anchored/SKILL.md';
+    // Just written: too recent to trust, so no stat yet.
+    expect(statOf(dir, rel)).toBeUndefined();
+    age(out);
+    const verified = await build({ cwd: dir, incremental: true });
+    expect(verified.written).toBe(false);
+    const st = fs.statSync(path.join(out, rel));
+    expect(statOf(dir, rel)).toEqual([st.size, st.mtimeMs, st.ino]);
+
+    // Stats trusted: nothing read back, the same result.
+    const trusted = await build({ cwd: dir, incremental: true });
+    expect(trusted.reused).toBe(3);
+    expect(trusted.written).toBe(false);
+    // Trusted outputs are read only on demand (their bytes are a getter, not yet read).
+    const lazy = trusted.files.filter((f) => Object.getOwnPropertyDescriptor(f, 'data')?.get);
+    expect(lazy.map((f) => f.path)).toContain(rel);
+    expect(lazy.find((f) => f.path === rel)!.data.equals(fs.readFileSync(path.join(out, rel)))).toBe(true);
+
+    // A hand edit of the same size: the mtime moves, so the file is hashed again and repaired.
+    const file = path.join(out, rel);
+    const before = fs.readFileSync(file);
+    const edited = Buffer.from(before);
+    edited[edited.length - 2] = edited[edited.length - 2] === 0x41 ? 0x42 : 0x41;
+    fs.writeFileSync(file, edited);
+    expect(fs.statSync(file).size).toBe(before.length);
+    const repaired = await build({ cwd: dir, incremental: true });
+    expect(repaired.written).toBe(true);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const check = await build({ cwd: dir, check: true });
+    expect(check.drift).toEqual({ changed: [], missing: [], extra: [] });
+  });
+
+  it('reuses a touched but identical output without writing, and trusts its new stat', async () => {
+    const dir = project();
+    await build({ cwd: dir, incremental: true });
+    const out = path.join(dir, 'generated');
+    age(out);
+    await build({ cwd: dir, incremental: true });
+    const rel = 'claude/skills/anchored/SKILL.md';
+    const old = statOf(dir, rel)!;
+    const t = new Date(Date.now() - 1800 * 1000);
+    fs.utimesSync(path.join(out, rel), t, t);
+    const r = await build({ cwd: dir, incremental: true });
+    expect(r.reused).toBe(3);
+    expect(r.written).toBe(false);
+    const now = statOf(dir, rel)!;
+    expect(now[1]).not.toBe(old[1]);
+    expect(now[1]).toBe(fs.statSync(path.join(out, rel)).mtimeMs);
+  });
+
+  it('gives a clean build byte for byte when trusted outputs are linked into a new tree', async () => {
+    const dir = project();
+    await build({ cwd: dir, incremental: true });
+    age(path.join(dir, 'generated'));
+    await build({ cwd: dir, incremental: true });
+    fs.appendFileSync(path.join(dir, 'skills-src', 'release-notes', 'SKILL.md'), '\nOne more line.\n');
+    const inc = await build({ cwd: dir, incremental: true });
+    expect(inc.written).toBe(true);
+    expect(inc.reused).toBe(2);
+    const clean = await build({ cwd: dir, out: 'clean-out' });
+    expect(snapshot(path.join(dir, 'generated'))).toEqual(snapshot(path.join(dir, 'clean-out')));
+  });
+
+  it('build --check compares every byte (a same-size, same-mtime edit) and writes no cache', async () => {
+    const dir = project();
+    await build({ cwd: dir, incremental: true });
+    const out = path.join(dir, 'generated');
+    age(out);
+    await build({ cwd: dir, incremental: true });
+    const folder = path.join(dir, 'node_modules', '.cache', 'skillc');
+    const cacheBefore = Object.fromEntries(fs.readdirSync(folder).map((f) => [f, fs.readFileSync(path.join(folder, f), 'utf8')]));
+    const file = path.join(out, 'claude', 'skills', 'anchored', 'SKILL.md');
+    const st = fs.statSync(file);
+    const edited = fs.readFileSync(file);
+    edited[edited.length - 2] = edited[edited.length - 2] === 0x41 ? 0x42 : 0x41;
+    fs.writeFileSync(file, edited);
+    fs.utimesSync(file, st.atime, st.mtime);
+    const check = await build({ cwd: dir, incremental: true, check: true });
+    expect(check.drift?.changed).toEqual(['claude/skills/anchored/SKILL.md']);
+    expect(Object.fromEntries(fs.readdirSync(folder).map((f) => [f, fs.readFileSync(path.join(folder, f), 'utf8')]))).toEqual(cacheBefore);
   });
 });
 
