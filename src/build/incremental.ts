@@ -6,7 +6,7 @@ import { bundleSignature, sha } from '../lint/cache.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import type { BuildProblem, OutputFile } from './emit-skill.js';
-import { listFiles, MANIFEST, type Manifest, readManifest, recoverInterruptedSwap, sha256 } from './output.js';
+import { carryForeignFiles, listFiles, MANIFEST, type Manifest, readManifest, recoverInterruptedSwap, sha256 } from './output.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -248,18 +248,7 @@ export function writeOutputLinking(outDir: string, files: readonly OutputFile[],
       }
       written.add(f.path);
     }
-    if (fs.existsSync(outDir)) {
-      const previous = readManifest(outDir);
-      for (const rel of listFiles(outDir)) {
-        if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
-        const p = path.join(tmp, rel);
-        const from = path.join(outDir, rel);
-        mkdir(path.dirname(p));
-        if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
-        else fs.copyFileSync(from, p);
-        carried.push(rel);
-      }
-    }
+    carried.push(...carryForeignFiles(outDir, tmp, written));
     hooks.beforeSwap?.();
     if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
     fs.renameSync(tmp, outDir);

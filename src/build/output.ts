@@ -118,19 +118,7 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
       fs.chmodSync(p, f.mode);
       written.add(f.path);
     }
-    if (fs.existsSync(outDir)) {
-      const previous = readManifest(outDir);
-      for (const rel of listFiles(outDir)) {
-        if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
-        const p = path.join(tmp, rel);
-        const from = path.join(outDir, rel);
-        fs.mkdirSync(path.dirname(p), { recursive: true });
-        // A symlink is carried as a symlink: following it could copy a file from anywhere into the output.
-        if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
-        else fs.copyFileSync(from, p);
-        carried.push(rel);
-      }
-    }
+    carried.push(...carryForeignFiles(outDir, tmp, written));
     hooks.beforeSwap?.();
     if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
     fs.renameSync(tmp, outDir);
@@ -140,5 +128,26 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
     throw error;
   }
   fs.rmSync(old, { recursive: true, force: true });
+  return carried;
+}
+
+/**
+ * Copies into the new tree the files of the old output that skillc did not write
+ * (not in its manifest) and that the new build does not write either. Returns their paths.
+ */
+export function carryForeignFiles(outDir: string, tmp: string, written: ReadonlySet<string>): string[] {
+  const carried: string[] = [];
+  if (!fs.existsSync(outDir)) return carried;
+  const previous = readManifest(outDir);
+  for (const rel of listFiles(outDir)) {
+    if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
+    const p = path.join(tmp, rel);
+    const from = path.join(outDir, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    // A symlink is carried as a symlink: following it could copy a file from anywhere into the output.
+    if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
+    else fs.copyFileSync(from, p);
+    carried.push(rel);
+  }
   return carried;
 }

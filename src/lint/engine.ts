@@ -214,13 +214,8 @@ function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly H
   return current;
 }
 
-/** Lints skills: discover, parse each once, run the rules, apply suppressions and (optionally) fixes. */
-export async function lint(options: LintOptions = {}): Promise<LintResult> {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
-  if (options.configFile) loadOptions.configFile = options.configFile;
-  if (options.config) loadOptions.overrides = options.config;
-  const config = loadConfig(loadOptions);
+/** What a lint run checks with: the hosts, the plugins, every rule, and the active ones with their settings. */
+export async function prepareRules(config: ResolvedConfig, options: { hosts?: string[]; rules?: AnyRule[] }) {
   const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
   const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
   const rules = [...BUILTIN_RULES, ...plugins.rules, ...(options.rules ?? [])];
@@ -229,7 +224,18 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !builtinGroups.has(id.split('/')[0]) : undefined);
   const knownRules = new Set(rules.map((r) => r.meta.id));
   const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
-  const unusedSeverity = unusedSetting ? unusedSetting.severity : 'off';
+  const unusedSeverity: Severity | 'off' = unusedSetting ? unusedSetting.severity : 'off';
+  return { hosts, plugins, rules, active, knownRules, unusedSeverity };
+}
+
+/** Lints skills: discover, parse each once, run the rules, apply suppressions and (optionally) fixes. */
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
+  if (options.configFile) loadOptions.configFile = options.configFile;
+  if (options.config) loadOptions.overrides = options.config;
+  const config = loadConfig(loadOptions);
+  const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
 
   const dirs = discoverSkills(options.paths ?? [], config, cwd);
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };

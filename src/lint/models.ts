@@ -2,13 +2,11 @@ import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import { BUILTIN_RULES } from '../rules/index.js';
 import type { AnyRule } from '../rules/rule.js';
 import { loadConfig, type ResolvedConfig, type SkillcConfig } from './config.js';
 import { discoverSkills } from './discover.js';
-import { checkCatalog, checkSkill, resolveHosts, resolveRules, type FileResult, type LintResult } from './engine.js';
-import { loadPlugins } from './plugins.js';
-import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
+import { checkCatalog, checkSkill, prepareRules, type FileResult, type LintResult } from './engine.js';
+import { applySuppressions } from './suppressions.js';
 
 /**
  * Lints skills that are already parsed (from the git index, an editor buffer),
@@ -38,14 +36,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
     if (options.config) loadOptions.overrides = options.config;
     config = loadConfig(loadOptions);
   }
-  const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
-  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
-  const rules = [...BUILTIN_RULES, ...plugins.rules, ...(options.rules ?? [])];
-  const builtinGroups = new Set(BUILTIN_RULES.map((r) => r.meta.id.split('/')[0]));
-  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !builtinGroups.has(id.split('/')[0]) : undefined);
-  const knownRules = new Set(rules.map((r) => r.meta.id));
-  const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
-  const unusedSeverity = unusedSetting ? unusedSetting.severity : 'off';
+  const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
 
   const out = { diagnostics: [...plugins.diagnostics] as Diagnostic[], internalErrors: plugins.diagnostics.length };
   const reported = options.report ? options.skills.filter((s) => options.report!.has(s.dir)) : options.skills;
