@@ -50,7 +50,7 @@ try {
 try {
   const esbuild = require('esbuild');
   await esbuild.build({
-    entryPoints: { main: new URL('../dist/cli/main.js', import.meta.url).pathname },
+    entryPoints: { main: new URL('../dist/cli/main.js', import.meta.url).pathname, 'lint-worker': new URL('../dist/lint/lint-worker.js', import.meta.url).pathname },
     outdir: new URL('../dist/bundle', import.meta.url).pathname,
     bundle: true,
     splitting: true,

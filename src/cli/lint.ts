@@ -1,3 +1,4 @@
+import { formatTimings } from '../lint/timing.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lint, type LintOptions } from '../lint/engine.js';
@@ -36,6 +37,10 @@ ${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: on 
   -h, --help               show this help
 
 Exit codes: 0 no errors, 1 errors or too many warnings, 2 usage, config or internal error.
+
+Environment:
+  TIMING=1                 print the ten slowest rules (and reading and parsing) on
+                           stderr; TIMING=all for every rule, TIMING=<n> for n of them
 
 Examples:
   skillc lint
@@ -104,6 +109,8 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   } else if (report) {
     io.stdout(report);
   }
+  const timingTable = formatTimings();
+  if (timingTable) io.stderr(timingTable);
   if (result.internalErrors) return 2;
   if (result.errorCount) return 1;
   if (maxWarnings !== undefined && maxWarnings >= 0 && result.warningCount > maxWarnings) {

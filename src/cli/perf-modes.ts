@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { loadConfig } from '../lint/config.js';
 import { watch, watchSession } from '../lint/watch.js';
+import { parseConcurrency, type Concurrency } from '../lint/parallel.js';
+import { UsageError } from '../lint/discover.js';
 import type { Io } from './io.js';
 
 /** The lint flags of the cache and watch modes. */
@@ -8,6 +10,7 @@ export const PERF_LINT_OPTIONS = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   watch: { type: 'boolean', short: 'w' },
+  concurrency: { type: 'string' },
 } as const;
 
 /** The build flags of incremental and watch modes. */
@@ -20,6 +23,8 @@ export const PERF_BUILD_OPTIONS = {
 export const PERF_LINT_HELP = `      --cache              only re-lint skills whose files changed (a content-hash cache)
       --cache-location <path>  cache file or folder (default node_modules/.cache/skillc/)
   -w, --watch              lint, then lint again on every change (Ctrl-C stops)
+      --concurrency <n>    threads that parse and check skills: a number, auto (default:
+                           half the cores, up to 4, from 200 skills to parse) or off
 `;
 
 export const PERF_BUILD_HELP = `      --no-incremental     rebuild every skill (default: reuse unchanged skills' outputs)
@@ -32,11 +37,17 @@ interface PerfValues {
   'cache-location'?: string;
   watch?: boolean;
   'no-incremental'?: boolean;
+  concurrency?: string;
 }
 
 /** Sets the cache options of a lint or build from its flags, and the watch loop's session when inside one. */
-export function applyPerfOptions(values: PerfValues, options: { cache?: boolean; cacheLocation?: string; session?: ReturnType<typeof watchSession>; incremental?: boolean }, command: 'lint' | 'build'): void {
+export function applyPerfOptions(values: PerfValues, options: { cache?: boolean; concurrency?: Concurrency; cacheLocation?: string; session?: ReturnType<typeof watchSession>; incremental?: boolean }, command: 'lint' | 'build'): void {
   if (command === 'lint' && values.cache) options.cache = true;
+  if (command === 'lint' && values.concurrency !== undefined) {
+    const concurrency = parseConcurrency(values.concurrency);
+    if (concurrency === undefined) throw new UsageError(`invalid --concurrency '${values.concurrency}', expected a positive number, auto or off`);
+    options.concurrency = concurrency;
+  }
   if (command === 'build' && !values['no-incremental']) options.incremental = true;
   if (values['cache-location']) options.cacheLocation = values['cache-location'];
   const session = watchSession();

@@ -3,11 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compareDiagnostics, SEVERITY_RANK, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
 import type { BundledFile, Catalog, Skill } from '../model/skill.js';
-import { summarize, type SkillSummary, type StoredSummary } from '../model/summary.js';
+import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
-import { requiresOfSkill } from '../rules/skills/shared.js';
-import { bundleSignature, cacheFilePath, changedUnder, lazyBundle, LintCache, sha, trackingReader, type CacheEntry, type LintSession } from './cache.js';
+import { cacheFilePath, changedUnder, lazyBundle, LintCache, sha, type CacheEntry, type LintSession } from './cache.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
 import { headingsOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
@@ -17,7 +16,10 @@ import { discoverSkills, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
 import { loadPlugins } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
-import { releaseEvery } from './memory.js';
+import { boundHeapGrowth } from './memory.js';
+import { addTime, timings } from './timing.js';
+import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
+import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -44,6 +46,12 @@ export interface LintOptions {
   session?: LintSession;
   /** Test and build hook: which skills came from the cache. */
   onCacheHit?: (dir: string) => void;
+  /**
+   * Threads that parse and check skills (`--concurrency`): a count, `off`, or `auto`
+   * (the default: half the cores, up to 4, when there are at least 200 skills to parse).
+   * Serial with fixes, `keepSkills` and API-provided `rules`.
+   */
+  concurrency?: Concurrency;
   /** Called after each skill is checked (the CLI draws progress on stderr from it). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -175,8 +183,10 @@ function crashed(active: ActiveRule, skill: Reported, error: unknown): Diagnosti
 export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
   for (const a of active) {
     if (a.rule.scope !== 'skill') continue;
+    const t0 = timings ? performance.now() : 0;
     try {
       a.rule.check({ skill, options: a.options, hosts, config, report: (input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+      if (timings) addTime(a.rule.meta.id, performance.now() - t0);
     } catch (error) {
       out.diagnostics.push(crashed(a, skill, error));
       out.internalErrors++;
@@ -187,8 +197,10 @@ export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: r
 export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
   for (const a of active) {
     if (a.rule.scope !== 'catalog') continue;
+    const t0 = timings ? performance.now() : 0;
     try {
       a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+      if (timings) addTime(a.rule.meta.id, performance.now() - t0);
     } catch (error) {
       const first = catalog.skills[0];
       if (first) out.diagnostics.push(crashed(a, first, error));
@@ -240,95 +252,100 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const dirs = discoverSkills(options.paths ?? [], config, cwd);
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
-  const summaries: SkillSummary[] = [];
-  const summaryHashes: string[] = [];
+  // Per skill, in discovery order (catalog rules and the cache see them in that order).
+  const summaries: SkillSummary[] = new Array(dirs.length);
+  const summaryHashes: string[] = new Array(dirs.length);
   /** What suppressions need of each SKILL.md: its path, line index, directives and frontmatter YAML. */
-  const suppressible: Skill[] = [];
+  const suppressible: Skill[] = new Array(dirs.length);
   const outputs = new Map<string, string>();
   const fixing = !!(options.fix || options.fixDryRun);
   const cache = fixing ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules));
   const changed = options.session?.changed;
   let cacheHits = 0;
-  const release = options.keepSkills || dirs.length < 400 ? () => undefined : releaseEvery();
   let done = 0;
-  for (const dir of dirs) {
-    options.onProgress?.(done++, dirs.length);
-    if (cache) {
-      const abs = path.resolve(dir);
-      let bytes: Buffer | undefined;
-      let read = false;
-      const readBytes = (): Buffer | undefined => {
-        if (read) return bytes;
-        read = true;
-        try {
-          bytes = fs.readFileSync(path.join(abs, 'SKILL.md'));
-        } catch {
-          bytes = undefined;
-        }
-        return bytes;
-      };
-      const entry = cache.lookup(abs, readBytes, lazyBundle(abs), !!changed && !changedUnder(changed, abs));
-      if (entry) {
-        cacheHits++;
-        options.onCacheHit?.(abs);
-        for (const d of entry.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
-        summaries.push(live(entry.summary));
-        summaryHashes.push(entry.summaryHash);
-        const text = entry.suppressions ? readBytes() : undefined;
-        suppressible.push(suppressionView(entry.summary, text ? decodeText(text).text : ''));
-        continue;
-      }
+  const progress = (): void => options.onProgress?.(done++, dirs.length);
+
+  // 1. Skills whose files did not change come from the cache.
+  const misses: number[] = [];
+  for (let i = 0; i < dirs.length; i++) {
+    const dir = dirs[i]!;
+    if (!cache) {
+      misses.push(i);
+      continue;
     }
-    release();
-    const tracked = cache ? { reads: new Map<string, string>(), exists: new Map<string, boolean>() } : undefined;
-    let skill = readSkill(
-      dir,
-      tracked
-        ? {
-            wrapBundle: (inner) => {
-              const t = trackingReader(path.resolve(dir), inner);
-              tracked.reads = t.reads;
-              tracked.exists = t.exists;
-              return t.reader;
-            },
-          }
-        : {},
-    );
-    if (fixing && !skill.readProblem) {
-      const fixed = fixSkill(skill, active, hosts, config);
-      if (fixed !== skill) {
-        outputs.set(fixed.file.path, fixed.file.text);
-        if (options.fix) writeFileAtomic(fixed.file.path, fixed.file.text);
-        skill = fixed;
+    const abs = path.resolve(dir);
+    let bytes: Buffer | undefined;
+    let read = false;
+    const readBytes = (): Buffer | undefined => {
+      if (read) return bytes;
+      read = true;
+      try {
+        bytes = fs.readFileSync(path.join(abs, 'SKILL.md'));
+      } catch {
+        bytes = undefined;
       }
+      return bytes;
+    };
+    const entry = cache.lookup(abs, readBytes, lazyBundle(abs), !!changed && !changedUnder(changed, abs));
+    if (!entry) {
+      misses.push(i);
+      continue;
     }
-    if (options.keepSkills) skills.push(skill);
-    const own: Collector = { diagnostics: [], internalErrors: 0 };
-    checkSkill(skill, active, hosts, config, own);
-    for (const d of own.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
-    out.internalErrors += own.internalErrors;
-    const stored = summarize(skill, requiresOfSkill(skill));
-    const suppressions = hasSuppressions(skill);
-    summaries.push(live(stored));
-    const summaryHash = cache ? sha(JSON.stringify(stored)) : '';
-    summaryHashes.push(summaryHash);
+    progress();
+    cacheHits++;
+    options.onCacheHit?.(abs);
+    for (const d of entry.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    summaries[i] = live(entry.summary);
+    summaryHashes[i] = entry.summaryHash;
+    const text = entry.suppressions ? readBytes() : undefined;
+    suppressible[i] = suppressionView(entry.summary, text ? decodeText(text).text : '');
+  }
+
+  // 2. The others are read, parsed and checked: on worker threads too when there are many.
+  const check: SkillCheck = { track: !!cache, check: (skill, own) => checkSkill(skill, active, hosts, config, own) };
+  /** Stored in discovery order once all are in, so the cache file does not depend on which thread finished first. */
+  const newEntries: (CacheEntry | undefined)[] = [];
+  const accept = (i: number, outcome: SkillOutcome, skill?: Skill): void => {
+    progress();
+    for (const d of outcome.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    out.internalErrors += outcome.internalErrors;
+    summaries[i] = live(outcome.stored);
+    summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
-    suppressible.push(suppressions ? skill : suppressionView(stored, ''));
-    const textHash = cache && tracked && own.internalErrors === 0 ? hashFile(skill.file.path) : undefined;
-    if (cache && tracked && textHash) {
-      const entry: CacheEntry = {
-        text: textHash,
-        bundle: bundleSignatureOf(skill),
-        reads: [...tracked.reads],
-        exists: [...tracked.exists],
-        summary: stored,
-        summaryHash,
-        diagnostics: own.diagnostics,
-        suppressions,
-      };
-      cache.store(path.resolve(dir), entry);
+    if (!outcome.suppressions) suppressible[i] = suppressionView(outcome.stored, '');
+    else suppressible[i] = skill ?? suppressionView(outcome.stored, readText(outcome.stored.file.path));
+    if (cache && outcome.cacheEntry) newEntries[i] = outcome.cacheEntry;
+  };
+  const threads = fixing || options.keepSkills || options.rules?.length || !workerAvailable() ? 1 : threadCount(options.concurrency, misses.length);
+  if (!options.keepSkills && misses.length >= 400) boundHeapGrowth();
+  if (threads > 1) {
+    const spec: WorkerSpec = { cwd, track: !!cache };
+    if (options.configFile) spec.configFile = options.configFile;
+    if (options.config) spec.config = options.config;
+    if (options.hosts?.length) spec.hosts = options.hosts;
+    const jobs = misses.map((i) => dirs[i]!);
+    await runParallel(jobs, threads, spec, (dir) => {
+      const { skill, tracked } = readTracked(dir, check.track);
+      return outcomeOf(skill, check, tracked);
+    }, (k, outcome) => accept(misses[k]!, outcome));
+  } else {
+    for (const i of misses) {
+      const dir = dirs[i]!;
+      const read = readTracked(dir, check.track);
+      let skill = read.skill;
+      if (fixing && !skill.readProblem) {
+        const fixed = fixSkill(skill, active, hosts, config);
+        if (fixed !== skill) {
+          outputs.set(fixed.file.path, fixed.file.text);
+          if (options.fix) writeFileAtomic(fixed.file.path, fixed.file.text);
+          skill = fixed;
+        }
+      }
+      if (options.keepSkills) skills.push(skill);
+      accept(i, outcomeOf(skill, check, read.tracked), skill);
     }
   }
+  if (cache) newEntries.forEach((entry, i) => entry && cache.store(path.resolve(dirs[i]!), entry));
   const catalogKey = cache ? sha(summaryHashes.join('\n')) : '';
   const cachedCatalog = cache?.catalog(catalogKey);
   if (cachedCatalog) {
@@ -430,11 +447,6 @@ function live(stored: StoredSummary): SkillSummary {
   return result;
 }
 
-/** True when suppressions would need the skill's text: a disable directive or a `# skillc-` YAML comment. */
-function hasSuppressions(skill: Skill): boolean {
-  return skill.directives.some((d) => d.kind === 'disable' || d.kind === 'enable' || d.kind === 'disable-next-line' || d.kind === 'disable-line') || /#\s*skillc-/.test(skill.frontmatter?.raw ?? '');
-}
-
 /** The part of a Skill that `applySuppressions` reads, rebuilt from a summary and the SKILL.md text. */
 function suppressionView(summary: StoredSummary, text: string): Skill {
   const view = { file: textFile(summary.file.path, text), directives: text ? summary.directives : [] } as Partial<Skill>;
@@ -442,16 +454,13 @@ function suppressionView(summary: StoredSummary, text: string): Skill {
   return view as Skill;
 }
 
-function hashFile(file: string): string | undefined {
+/** A SKILL.md's text for its suppression directives ('' when it cannot be read: its read problem is reported). */
+function readText(file: string): string {
   try {
-    return sha(fs.readFileSync(file));
+    return decodeText(fs.readFileSync(file)).text;
   } catch {
-    return undefined;
+    return '';
   }
-}
-
-function bundleSignatureOf(skill: Skill): string {
-  return bundleSignature(skill.bundled);
 }
 
 export { ConfigError, UsageError };

@@ -1,32 +1,28 @@
 import v8 from 'node:v8';
-import vm from 'node:vm';
 
 /**
- * Keeps a long lint's peak memory near its live size. Each parse leaves trees
- * and micromark events that V8 promotes and then collects only when the old
- * generation has grown well past the live data (a 1,000-skill run peaked at
- * 230 MiB RSS with 34 MiB live). A full collection every hundred parses
- * costs a few milliseconds each and holds the peak down; the live data (the
- * compact summaries) is small.
+ * Keeps a long lint's peak memory near its live size without paying for it in time.
+ *
+ * Each parse leaves trees and micromark events that survive a scavenge or two, get
+ * promoted, and are collected only when the old generation has grown well past the
+ * live data: a 1,000-skill run peaked at 226 MiB RSS with 33 MiB live. Forcing a
+ * full collection every hundred parses held the peak at 165 MiB but cost 1.8 s of
+ * a 9.5 s run (each forced collection also reset V8's heap limit, so the natural
+ * ones came more often). Lowering V8's heap growing factor instead (the old
+ * generation may grow to 1.2x its live size after a collection rather than V8's
+ * default of up to 4x) gives 160 MiB at 7.6 s: measured with bench/run.mjs, the
+ * note on issue #7 has the figures. The flag only tunes when V8 collects; it is
+ * read at each collection, so setting it mid-process takes effect.
  */
-let collect: (() => void) | undefined | null;
+let tuned = false;
 
-function collector(): (() => void) | null {
-  if (collect !== undefined) return collect;
+/** Call once before a long run of parses (hundreds of skills). */
+export function boundHeapGrowth(percent = 20): void {
+  if (tuned) return;
+  tuned = true;
   try {
-    v8.setFlagsFromString('--expose-gc');
-    collect = vm.runInNewContext('gc') as () => void;
+    v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
   } catch {
-    collect = null;
+    // A runtime without the flag just uses its defaults.
   }
-  return collect;
-}
-
-/** Call once per parsed skill: collects after every `every` of them. */
-export function releaseEvery(every = 100): () => void {
-  let n = 0;
-  return () => {
-    if (++n % every) return;
-    collector()?.();
-  };
 }

@@ -39,37 +39,76 @@ function ignoreMatcher(ignore: readonly string[]): (p: string) => boolean {
   return m;
 }
 
-/** Path-like words of a text: links, code spans, fences and prose alike. */
-function pathTokens(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/[^\s`'"()<>[\]{}|,;*=]+/g)) {
-    let token = m[0]!;
-    token = token.replace(/[#?].*$/, '');
+/** Characters that end a path-like word: white space and the punctuation around paths in prose and code. */
+const DELIMITER = new Uint8Array(128);
+for (const c of ' \t\n\v\f\r`\'"()<>[]{}|,;*=') DELIMITER[c.charCodeAt(0)] = 1;
+/** Characters that make a word more than a plain word: separators, extensions, fragments, escapes. */
+const SPECIAL = new Uint8Array(128);
+for (const c of '/.#?%\\:!') SPECIAL[c.charCodeAt(0)] = 1;
+const UNICODE_SPACE = /\s/;
+
+/**
+ * Calls `visit` with each path-like word of a text (links, code spans, fences and prose
+ * alike), normalized: fragment and query dropped, percent-decoded, `\` read as `/`,
+ * trailing `.:!` dropped. A plain word (no path punctuation) is visited only when
+ * `plain` has it or `plain` is 'all': a SKILL.md has thousands of words and a plain
+ * one can only name an extensionless file, so skipping them makes this rule a scan
+ * of the text rather than a set of every word in it (1,000 skills: 495 ms -> see issue #7's note).
+ */
+function forEachPathToken(text: string, plain: ReadonlySet<string> | 'all', visit: (token: string) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 128 ? DELIMITER[c] : UNICODE_SPACE.test(text[i]!)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let special = false;
+    for (; i < n; i++) {
+      const d = text.charCodeAt(i);
+      if (d < 128) {
+        if (DELIMITER[d]) break;
+        if (SPECIAL[d]) special = true;
+      } else if (UNICODE_SPACE.test(text[i]!)) break;
+    }
+    if (!special) {
+      if (plain === 'all' || (plain.size && plain.has(text.slice(start, i)))) visit(text.slice(start, i));
+      continue;
+    }
+    let token = text.slice(start, i).replace(/[#?].*$/, '');
     token = decode(token).replace(/\\/g, '/').replace(/[.:!]+$/, '');
-    if (token) out.push(token);
+    if (token) visit(token);
   }
-  return out;
 }
 
 /**
- * The set of skill-relative paths a text names. A token counts when it equals a path or ends with
+ * Adds the skill-relative paths a text names. A token counts when it equals a path or ends with
  * `/` + the path (`$SKILL_DIR/scripts/run.sh`), read from the text's own folder and from the skill root.
  */
-function addReferences(text: string, fromDir: string, files: Set<string>, folders: Set<string>): void {
-  for (const token of pathTokens(text)) {
+function addReferences(text: string, fromDir: string, files: Set<string>, folders: Set<string>, plainNames: ReadonlySet<string>): void {
+  forEachPathToken(text, fromDir ? 'all' : plainNames, (token) => {
     // Most tokens are plain words: their only candidate is themselves.
     if (!fromDir && !token.includes('/')) {
       files.add(token);
-      continue;
+      return;
     }
     const folder = token.endsWith('/');
     const candidates = new Set<string>();
     const bare = token.replace(/^(?:\.\/)+/, '');
     const parts = bare.split('/').filter((p) => p !== '');
-    for (let i = 0; i < parts.length; i++) candidates.add(parts.slice(i).join('/'));
+    for (let k = 0; k < parts.length; k++) candidates.add(parts.slice(k).join('/'));
     if (fromDir) candidates.add(resolve(fromDir, token).rel);
     for (const c of candidates) (folder ? folders : files).add(c);
-  }
+  });
+}
+
+/** Bundled paths a plain word (no `/`, `.` or other path punctuation) could name: extensionless top-level files. */
+function plainNamesOf(candidates: readonly { relPath: string }[]): Set<string> {
+  const names = new Set<string>();
+  for (const b of candidates) if (!/[/.#?%\\:!]/.test(b.relPath)) names.add(b.relPath);
+  return names;
 }
 
 export default defineSkillRule<Options>(
@@ -95,7 +134,8 @@ export default defineSkillRule<Options>(
 
     const files = new Set<string>();
     const folders = new Set<string>();
-    addReferences(skill.file.text, '', files, folders);
+    const plainNames = plainNamesOf(candidates);
+    addReferences(skill.file.text, '', files, folders, plainNames);
     for (const t of targets(skill)) if (t.kind === 'relative') files.add(resolve('', t.path).rel);
     // A bare file name with an extension counts when no other bundled file has it (`async.md` in a table).
     const basenameCount = new Map<string, number>();
@@ -114,7 +154,7 @@ export default defineSkillRule<Options>(
     const firstHop = candidates.filter((b) => isMarkdown(b.relPath) && isReferenced(b.relPath));
     for (const b of firstHop) {
       const text = skill.bundle.text(b.relPath)?.text;
-      if (text) addReferences(text, path.posix.dirname(b.relPath), files, folders);
+      if (text) addReferences(text, path.posix.dirname(b.relPath), files, folders, plainNames);
     }
 
     for (const b of candidates) {

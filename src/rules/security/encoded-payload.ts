@@ -9,8 +9,24 @@ export interface EncodedPayloadOptions {
   minHex: number;
 }
 
-const BASE64 = /[A-Za-z0-9+/_-]+={0,2}/g;
-const HEX = /(?:0x)?[0-9a-fA-F]+/g;
+/**
+ * Runs of at least `min` characters, each starting where a plain `[class]+` scan would
+ * (after a character outside the class), so results are those of scanning every run and
+ * dropping the short ones, without visiting each word of prose (most words are runs).
+ * (One difference: in `0x0x<hex>` the run is reported with its second `0x`.)
+ */
+const scanners = new Map<string, RegExp>();
+function runsOf(kind: 'hex' | 'base64', min: number): RegExp {
+  const key = `${kind}:${min}`;
+  let re = scanners.get(key);
+  if (!re) {
+    // A base64 run's length counts its `=` padding: the body may be two shorter.
+    re = kind === 'hex' ? new RegExp(`(?<![0-9a-fA-F])(?:0x)?[0-9a-fA-F]{${min},}`, 'g') : new RegExp(`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${Math.max(1, min - 2)},}={0,2}`, 'g');
+    scanners.set(key, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
 /** Inline images are payloads a renderer shows; they are not hidden. */
 const IMAGE_DATA_URI = /data:image\/(?:png|jpe?g|gif|webp|avif);base64,$/i;
 
@@ -33,13 +49,13 @@ function looksBase64(run: string): boolean {
 export function findPayloads(file: TextFile, options: EncodedPayloadOptions): ReportInput[] {
   const { text, lines } = file;
   const out: { start: number; end: number; kind: string }[] = [];
-  HEX.lastIndex = 0;
+  const HEX = runsOf('hex', options.minHex);
   let m: RegExpExecArray | null;
   while ((m = HEX.exec(text))) {
     const run = m[0].replace(/^0x/, '');
     if (run.length >= options.minHex && entropy(run) >= 3) out.push({ start: m.index, end: m.index + m[0].length, kind: 'hex' });
   }
-  BASE64.lastIndex = 0;
+  const BASE64 = runsOf('base64', options.minBase64);
   while ((m = BASE64.exec(text))) {
     const run = m[0];
     if (run.length < options.minBase64 || /^[0-9a-fA-F]+$/.test(run) || !looksBase64(run)) continue;
