@@ -14,7 +14,7 @@ import { BUILTIN_RULES } from '../rules/index.js';
 import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
 import { discoverSkills, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
-import { loadPlugins } from './plugins.js';
+import { loadPlugins, type LoadedPlugin } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
 import { boundHeapGrowth } from './memory.js';
 import { addTime, timings } from './timing.js';
@@ -259,7 +259,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const suppressible: Skill[] = new Array(dirs.length);
   const outputs = new Map<string, string>();
   const fixing = !!(options.fix || options.fixDryRun);
-  const cache = fixing ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules));
+  const cache = fixing ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules, plugins.plugins));
   const changed = options.session?.changed;
   let cacheHits = 0;
   let done = 0;
@@ -411,15 +411,17 @@ function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, ke
 }
 
 /** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
-function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[]): string {
+function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[]): string {
   return sha(
     JSON.stringify({
       version: toolVersion(),
       node: process.version,
       config,
       hosts: hosts.map((h) => h.id),
-      active: active.map((a) => [a.rule.meta.id, a.severity, a.options]),
+      active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown) => string) | undefined)?.(a.options)]),
       rules: rules.map((r) => r.meta.id),
+      // A plugin's rules are its code: an edited plugin file must not replay old results.
+      plugins: plugins.map((p) => [p.specifier, hashFile(p.file)]),
     }),
   );
 }
@@ -452,6 +454,14 @@ function suppressionView(summary: StoredSummary, text: string): Skill {
   const view = { file: textFile(summary.file.path, text), directives: text ? summary.directives : [] } as Partial<Skill>;
   if (text && summary.fmRaw) view.frontmatter = { raw: text.slice(summary.fmRaw[0], summary.fmRaw[1]), rawOffset: summary.fmRaw[0] } as Skill['frontmatter'];
   return view as Skill;
+}
+
+function hashFile(file: string): string {
+  try {
+    return sha(fs.readFileSync(file));
+  } catch {
+    return '';
+  }
 }
 
 /** A SKILL.md's text for its suppression directives ('' when it cannot be read: its read problem is reported). */

@@ -26,6 +26,12 @@ export interface RuleMeta<Options> {
   defaultOptions: Options;
   /** Where the rule's docs live; default: skillc's page for the id (plugins set their own). */
   url?: string;
+  /**
+   * What besides the files and the options decides the rule's results, e.g. the
+   * version of a program it runs. Part of the lint cache's key: when it changes,
+   * cached results are not reused.
+   */
+  cacheKey?: (options: Options) => string;
 }
 
 export interface ReportInput {

@@ -1,5 +1,6 @@
 // The lint cache, incremental builds and watch mode: correctness only (benchmarks live in bench/run.mjs).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,39 @@ describe('lint --cache', () => {
     const r = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
     expect(hits).not.toContain('anchored');
     expect(messages(r).some((m) => m.includes('links/unreferenced-file'))).toBe(true);
+  });
+
+  it('is invalidated by an edited plugin file and by another version of a program a rule runs', async () => {
+    const dir = project();
+    const plugin = path.join(dir, 'acme.mjs');
+    const source = (word: string) =>
+      `export default { prefix: 'acme', rules: [{ scope: 'skill', meta: { id: 'no-${word}', description: 'x', severity: 'warning', fixable: false, defaultOptions: {} }, check() {} }] };\n`;
+    fs.writeFileSync(plugin, source('foo'));
+    const cfgPath = path.join(dir, 'skillc.config.json');
+    const cfg = JSON.parse(fs.readFileSync(cfgPath, 'utf8'));
+    cfg.plugins = ['./acme.mjs'];
+    fs.writeFileSync(cfgPath, JSON.stringify(cfg));
+    await lint({ cwd: dir, cache: true });
+    expect((await lint({ cwd: dir, cache: true })).cacheHits).toBeGreaterThan(0);
+    fs.writeFileSync(plugin, `${source('foo')}// edited\n`);
+    expect((await lint({ cwd: dir, cache: true })).cacheHits).toBe(0);
+
+    // A fake shellcheck whose version changes: scripts/shellcheck's results depend on it.
+    const fake = path.join(dir, 'fake-shellcheck');
+    const version = (v: string) => fs.writeFileSync(fake, `#!/bin/sh\ncase "$1" in --version) echo "version: ${v}";; *) echo "shellcheck help";; esac\n`, { mode: 0o755 });
+    version('0.9.0');
+    cfg.rules = { 'scripts/shellcheck': ['warning', { path: fake }] };
+    fs.writeFileSync(cfgPath, JSON.stringify(cfg));
+    // In a fresh process each time: the program's version is asked once per process.
+    const hitsInFreshProcess = (): number => {
+      const engine = pathToFileURL(path.join(repo, 'dist', 'lint', 'engine.js')).href;
+      const code = `const { lint } = await import(${JSON.stringify(engine)}); const r = await lint({ cwd: ${JSON.stringify(dir)}, cache: true }); console.log(r.cacheHits);`;
+      return Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim());
+    };
+    hitsInFreshProcess();
+    expect(hitsInFreshProcess()).toBeGreaterThan(0);
+    version('0.10.0');
+    expect(hitsInFreshProcess()).toBe(0);
   });
 
   it('ignores a corrupt cache file, and honours --cache-location', async () => {

@@ -27,15 +27,17 @@ interface ShellcheckComment {
   message: string;
 }
 
-const available = new Map<string, { ok: boolean; norc: boolean }>();
+const available = new Map<string, { ok: boolean; norc: boolean; version: string }>();
 
 /** Whether a shellcheck program runs here, and whether it knows `--norc` (0.8+); asked once per process. */
-export function shellcheckInfo(program: string): { ok: boolean; norc: boolean } {
+export function shellcheckInfo(program: string): { ok: boolean; norc: boolean; version: string } {
   let info = available.get(program);
   if (!info) {
     const r = spawnSync(program, ['--help'], { encoding: 'utf8', timeout: 5000, windowsHide: true });
     const help = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-    info = { ok: !r.error && /shellcheck/i.test(help), norc: help.includes('--norc') };
+    const ok = !r.error && /shellcheck/i.test(help);
+    const v = ok ? spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 5000, windowsHide: true }) : undefined;
+    info = { ok, norc: help.includes('--norc'), version: ok ? (/version:\s*(\S+)/.exec(v?.stdout ?? '')?.[1] ?? 'unknown') : 'none' };
     available.set(program, info);
   }
   return info;
@@ -84,6 +86,8 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { exclude: [], severity: 'style', fallback: true, path: 'shellcheck' },
+    // Results depend on which shellcheck runs (or none: the sh -n fallback).
+    cacheKey: (options) => `shellcheck ${shellcheckInfo(options.path || 'shellcheck').version}`,
   },
   ({ skill, options, report }) => {
     const program = options.path || 'shellcheck';
