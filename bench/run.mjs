@@ -6,6 +6,7 @@
 // --quick: 3 runs, scaling 100/1,000 only. Benchmarks are measured here, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -118,11 +119,13 @@ let edits = 0;
 const editOne = () => fs.writeFileSync(one, `${oneText}\nEdited ${++edits}.\n`);
 const restoreOne = () => fs.writeFileSync(one, oneText);
 const lintCmd = (extra = []) => [node, skillc, 'lint', corpus, '--format', 'json', '--output-file', '/dev/null', ...extra];
-const cacheDir = path.join(project, 'node_modules', '.cache', 'skillc');
+// The lint rows' cache lives apart from the one the build rows' lint step uses (node_modules/.cache/skillc).
+const cacheDir = path.join(project, '.bench-lint-cache');
 
 const read = measure('read files', [node, path.join(root, 'bench', 'read.mjs'), corpus]);
 const parse = measure('bare parse (unified+remark)', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
 const lint = measure('skillc lint (cold)', lintCmd());
+if (os.availableParallelism() > 1) measure(`skillc lint (cold, --concurrency ${os.availableParallelism()})`, lintCmd(['--concurrency', String(os.availableParallelism())]));
 measure('markdownlint-cli2', [bin('markdownlint-cli2'), '**/*.md'], { cwd: corpus });
 measure('remark-cli + lint-recommended', [bin('remark'), '--use', 'remark-preset-lint-recommended', '--use', 'remark-frontmatter', '--quiet', '--no-stdout', '--silent', '.'], { cwd: corpus });
 if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0 check (no security scan)', [bin('skill-check'), 'check', corpus, '--no-security-scan', '--format', 'json'], { cwd: root });
