@@ -123,7 +123,8 @@ const lintCmd = (extra = []) => [node, skillc, 'lint', corpus, '--format', 'json
 const cacheDir = path.join(project, '.bench-lint-cache');
 
 const read = measure('read files', [node, path.join(root, 'bench', 'read.mjs'), corpus]);
-const parse = measure('bare parse (unified+remark)', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
+const parse = measure('bare parse (unified+remark), every .md', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
+measure('bare parse, SKILL.md files only', [node, path.join(root, 'bench', 'parse.mjs'), corpus, '--skill-md-only']);
 const lint = measure('skillc lint (cold)', lintCmd());
 if (os.availableParallelism() > 1) measure(`skillc lint (cold, --concurrency ${os.availableParallelism()})`, lintCmd(['--concurrency', String(os.availableParallelism())]));
 measure('markdownlint-cli2', [bin('markdownlint-cli2'), '**/*.md'], { cwd: corpus });

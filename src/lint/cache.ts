@@ -172,6 +172,10 @@ export function trackingReader(dir: string, inner: BundleReader): { reader: Bund
       note(rel);
       return inner.headings(rel);
     },
+    links(rel) {
+      note(rel);
+      return inner.links(rel);
+    },
     exists(rel) {
       const answer = inner.exists(rel);
       exists.set(rel, answer);
@@ -194,12 +198,17 @@ export function changedUnder(changed: ReadonlySet<string>, dir: string): boolean
   return false;
 }
 
+/** Stands for the entries in the cache file's JSON while they are put in one by one. */
+const ENTRIES_SLOT = '\u0000skillc-entries\u0000';
+
 export class LintCache {
   private data: CacheFile;
   private readonly used = new Set<string>();
   /** Entries read from the file whose summaries are unpacked already. */
   private readonly unpacked = new WeakSet<CacheEntry>();
   private dirty = false;
+  /** Entries' JSON as last saved: an entry is replaced, never changed (unpacking its summary does not change its JSON). */
+  private readonly serialized = new WeakMap<CacheEntry, string>();
 
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
@@ -275,9 +284,19 @@ export class LintCache {
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      const entries: Record<string, CacheEntry> = {};
-      for (const [dir, e] of Object.entries(this.data.entries)) entries[dir] = e && typeof e === 'object' && e.summary ? { ...e, summary: packSummary(e.summary) } : e;
-      fs.writeFileSync(tmp, JSON.stringify({ ...this.data, entries }));
+      // Each entry's JSON is kept (watch mode saves after every run, and most entries are the
+      // same objects as last time): the file is the same bytes as stringifying it whole.
+      const entries: string[] = [];
+      for (const [dir, e] of Object.entries(this.data.entries)) {
+        let json = e && typeof e === 'object' ? this.serialized.get(e) : undefined;
+        if (json === undefined) {
+          json = JSON.stringify(e && typeof e === 'object' && e.summary ? { ...e, summary: packSummary(e.summary) } : e);
+          if (e && typeof e === 'object') this.serialized.set(e, json);
+        }
+        if (json !== undefined) entries.push(`${JSON.stringify(dir)}:${json}`);
+      }
+      const shell = JSON.stringify({ ...this.data, entries: ENTRIES_SLOT });
+      fs.writeFileSync(tmp, shell.replace(JSON.stringify(ENTRIES_SLOT), () => `{${entries.join(',')}}`));
       fs.renameSync(tmp, this.file);
       this.dirty = false;
     } catch {

@@ -8,7 +8,7 @@ import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, sha, type CacheEntry, type LintSession } from './cache.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
-import { headingsOfFile, parseSkill, readSkill } from '../parse/skill.js';
+import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
@@ -444,7 +444,7 @@ function live(stored: StoredSummary): SkillSummary {
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;
   let full: Skill | undefined;
-  const result = { ...summary, bundle: bundleReader(dir, headingsOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
+  const result = { ...summary, bundle: bundleReader(dir, outlineOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
   Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
   return result;
 }

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { BundledFile, BundleReader, Heading, Skill } from '../model/skill.js';
-import { textFile, type TextFile } from '../model/text.js';
-import { decodeText, isInside } from '../parse/bundle.js';
+import type { BundledFile, BundleReader, Skill } from '../model/skill.js';
+import { bundleReader, decodeText, isInside } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
-import { headingsOfFile, parseSkill } from '../parse/skill.js';
+import { outlineOfFile, parseSkill } from '../parse/skill.js';
 import { loadConfig } from './config.js';
 import { UsageError } from './discover.js';
 import type { LintResult } from './engine.js';
@@ -122,31 +121,13 @@ function bundledFromIndex(index: GitIndex, dir: string): BundledFile[] {
 
 /** A bundle reader over the index: rules see staged text, never the working tree. */
 function indexReader(index: GitIndex, dir: string): BundleReader {
-  const texts = new Map<string, TextFile | undefined>();
-  const heads = new Map<string, Heading[] | undefined>();
-  const text = (relPath: string): TextFile | undefined => {
-    if (texts.has(relPath)) return texts.get(relPath);
-    const abs = path.resolve(dir, relPath);
-    const buf = index.read(index.rel(abs));
-    let result: TextFile | undefined;
-    if (buf && buf.length <= LIMITS.maxBundledTextBytes) {
-      const decoded = decodeText(buf);
-      if (decoded.problem !== 'binary') result = textFile(abs, decoded.text);
-    }
-    texts.set(relPath, result);
-    return result;
-  };
-  return {
-    text,
-    headings(relPath) {
-      if (heads.has(relPath)) return heads.get(relPath);
-      const f = text(relPath);
-      const h = f ? headingsOfFile(f) : undefined;
-      heads.set(relPath, h);
-      return h;
+  return bundleReader(dir, outlineOfFile, {
+    read(absPath, maxBytes) {
+      const buf = index.read(index.rel(absPath));
+      return buf && buf.length <= maxBytes ? buf : undefined;
     },
-    exists: (relPath) => index.has(index.rel(path.resolve(dir, relPath))),
-  };
+    exists: (absPath) => index.has(index.rel(absPath)),
+  });
 }
 
 /** Parses one skill folder from the index. */

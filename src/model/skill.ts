@@ -134,6 +134,8 @@ export interface BundleReader {
   text(relPath: string): TextFile | undefined;
   /** The headings of a bundled Markdown file, for anchor checks. */
   headings(relPath: string): Heading[] | undefined;
+  /** The links, images and definitions of a bundled Markdown file, for link checks. */
+  links(relPath: string): Link[] | undefined;
   /** True when a path (relative to the skill folder, may contain `..`) exists on disk. */
   exists(relPath: string): boolean;
 }

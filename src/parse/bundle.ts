@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BundledFile, BundleReader, Heading } from '../model/skill.js';
+import type { BundledFile, BundleReader, Heading, Link } from '../model/skill.js';
 import { textFile, type TextFile } from '../model/text.js';
 import { LIMITS } from './limits.js';
 
@@ -79,42 +79,65 @@ export function decodeText(buf: Buffer): { text: string; problem?: 'binary' | 'e
   }
 }
 
-/** Reads bundled files on demand for rules, caching each read. */
-export function bundleReader(dir: string, headingsOf: (file: TextFile) => Heading[]): BundleReader {
+/** Where a bundle reader gets bytes: the disk, or (for `lint --staged`) the git index. */
+export interface ByteSource {
+  /** The bytes of a regular file, or undefined when it is missing, not a file, or over `maxBytes`. */
+  read(absPath: string, maxBytes: number): Buffer | undefined;
+  exists(absPath: string): boolean;
+}
+
+export const diskSource: ByteSource = {
+  read(absPath, maxBytes) {
+    try {
+      const st = fs.statSync(absPath);
+      return st.isFile() && st.size <= maxBytes ? fs.readFileSync(absPath) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  exists(absPath) {
+    try {
+      fs.statSync(absPath);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** What link rules need of a bundled Markdown file. */
+export interface Outline {
+  headings: Heading[];
+  links: Link[];
+}
+
+/** Reads bundled files on demand for rules, caching each read and each parse. */
+export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline, source: ByteSource = diskSource): BundleReader {
   const texts = new Map<string, TextFile | undefined>();
-  const heads = new Map<string, Heading[] | undefined>();
+  const outlines = new Map<string, Outline | undefined>();
   const text = (relPath: string): TextFile | undefined => {
     if (texts.has(relPath)) return texts.get(relPath);
-    let result: TextFile | undefined;
     const p = path.resolve(dir, relPath);
-    try {
-      const st = fs.statSync(p);
-      if (st.isFile() && st.size <= LIMITS.maxBundledTextBytes) {
-        const decoded = decodeText(fs.readFileSync(p));
-        if (decoded.problem !== 'binary') result = textFile(p, decoded.text);
-      }
-    } catch {
-      result = undefined;
+    const buf = source.read(p, LIMITS.maxBundledTextBytes);
+    let result: TextFile | undefined;
+    if (buf) {
+      const decoded = decodeText(buf);
+      if (decoded.problem !== 'binary') result = textFile(p, decoded.text);
     }
     texts.set(relPath, result);
     return result;
   };
+  const outline = (relPath: string): Outline | undefined => {
+    if (outlines.has(relPath)) return outlines.get(relPath);
+    const f = text(relPath);
+    const o = f ? outlineOf(f) : undefined;
+    outlines.set(relPath, o);
+    return o;
+  };
   return {
     text,
-    headings(relPath) {
-      if (heads.has(relPath)) return heads.get(relPath);
-      const f = text(relPath);
-      const h = f ? headingsOf(f) : undefined;
-      heads.set(relPath, h);
-      return h;
-    },
-    exists(relPath) {
-      try {
-        fs.statSync(path.resolve(dir, relPath));
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    headings: (relPath) => outline(relPath)?.headings,
+    links: (relPath) => outline(relPath)?.links,
+    exists: (relPath) => source.exists(path.resolve(dir, relPath)),
   };
 }

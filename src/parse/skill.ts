@@ -50,7 +50,7 @@ export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleRe
   }
   const input: ParseInput = { dir: abs, text };
   if (readProblem) input.readProblem = readProblem;
-  if (options.wrapBundle) input.bundle = options.wrapBundle(bundleReader(abs, headingsOfFile));
+  if (options.wrapBundle) input.bundle = options.wrapBundle(bundleReader(abs, outlineOfFile));
   return parseSkill(input);
 }
 
@@ -62,7 +62,7 @@ function emptySkill(dir: string, file: TextFile, bundled: BundledFile[], bundle:
 /** Builds the typed model of one skill from its SKILL.md text. Pure apart from lazy bundle reads. */
 export function parseSkill(input: ParseInput): Skill {
   const { dir, text } = input;
-  const skill = emptySkill(dir, textFile(path.join(dir, 'SKILL.md'), text), input.bundled ?? listBundle(dir), input.bundle ?? bundleReader(dir, headingsOfFile));
+  const skill = emptySkill(dir, textFile(path.join(dir, 'SKILL.md'), text), input.bundled ?? listBundle(dir), input.bundle ?? bundleReader(dir, outlineOfFile));
   const file = skill.file;
   if (input.readProblem) skill.readProblem = input.readProblem;
   if (input.readProblem && input.readProblem.kind !== 'encoding') return skill;
@@ -214,7 +214,7 @@ export interface Fragment {
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
-  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, exists: () => false });
+  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, exists: () => false });
   if (tooDeep(file.text) || tooDense(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -228,6 +228,12 @@ export function parseFragment(file: TextFile): Fragment {
 /** Headings of a bundled Markdown file, for anchor checks. */
 export function headingsOfFile(file: TextFile): Heading[] {
   return parseFragment(file).headings;
+}
+
+/** Headings and links of a bundled Markdown file (what a bundle reader hands link rules). */
+export function outlineOfFile(file: TextFile): { headings: Heading[]; links: Link[] } {
+  const { headings, links } = parseFragment(file);
+  return { headings, links };
 }
 
 export type { Directive, InlineCode, Link, CodeFence };

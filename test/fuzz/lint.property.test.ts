@@ -9,7 +9,7 @@ import { resolveConfig } from '../../src/lint/config.js';
 import { checkCatalog, checkSkill, resolveRules } from '../../src/lint/engine.js';
 import { applySuppressions } from '../../src/lint/suppressions.js';
 import { bundleReader } from '../../src/parse/bundle.js';
-import { headingsOfFile, parseSkill } from '../../src/parse/skill.js';
+import { outlineOfFile, parseSkill } from '../../src/parse/skill.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
 import { structured as richer } from './arbitraries.js';
 
@@ -26,7 +26,7 @@ const hosts = Object.values(HOSTS);
 const known = new Set(BUILTIN_RULES.map((r) => r.meta.id));
 
 function lintText(text: string): Diagnostic[] {
-  const skill = parseSkill({ dir: skillDir, text, bundled: [], bundle: bundleReader(skillDir, headingsOfFile) });
+  const skill = parseSkill({ dir: skillDir, text, bundled: [], bundle: bundleReader(skillDir, outlineOfFile) });
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
   checkSkill(skill, active, hosts, config, out);
   checkCatalog({ skills: [skill] }, active, hosts, config, out);

@@ -1,37 +1,40 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { closest, headingsOf, htmlIds, isMarkdown, resolve, targets } from './shared.js';
+import { closest, headingsOf, htmlIds, isMarkdown, linkSources, resolve } from './shared.js';
 
 export default defineSkillRule(
   {
     id: 'links/anchor',
-    description: 'Reports a `#fragment` that matches no heading of the linked Markdown file (or of SKILL.md).',
+    description: 'Reports a `#fragment` that matches no heading of the linked Markdown file (or of SKILL.md), in SKILL.md and in the Markdown files it links to.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
   },
   ({ skill, report }) => {
     if (!parsed(skill)) return;
-    for (const t of targets(skill)) {
-      if (t.fragment === undefined) continue;
-      let file: string;
-      if (t.kind === 'self') file = 'SKILL.md';
-      else if (t.kind === 'relative' && isMarkdown(t.path)) file = resolve('', t.path).rel;
-      else continue;
-      const headings = headingsOf(skill, file);
-      if (!headings) continue; // a missing or unreadable file is links/broken's
-      // GitHub prefixes heading ids with `user-content-`; links may spell either.
-      const fragment = t.fragment.replace(/^user-content-/, '');
-      const slugs = new Set(headings.map((h) => h.slug));
-      if (slugs.has(fragment)) continue;
-      const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
-      if (htmlIds(text).has(fragment)) continue;
-      const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs);
-      const expected = near ? `\`#${show(near, 60)}\`` : headings.length ? 'an existing heading' : 'a heading (the file has none)';
-      report({
-        message: `Unexpected fragment \`#${show(t.fragment, 60)}\` for \`${show(file, 60)}\`, expected ${expected}`,
-        range: t.link.range,
-      });
+    for (const source of linkSources(skill)) {
+      for (const t of source.targets) {
+        if (t.fragment === undefined) continue;
+        let file: string;
+        if (t.kind === 'self') file = source.rel;
+        else if (t.kind === 'relative' && isMarkdown(t.path)) file = resolve(source.from, t.path).rel;
+        else continue;
+        const headings = headingsOf(skill, file);
+        if (!headings) continue; // a missing or unreadable file is links/broken's
+        // GitHub prefixes heading ids with `user-content-`; links may spell either.
+        const fragment = t.fragment.replace(/^user-content-/, '');
+        const slugs = new Set(headings.map((h) => h.slug));
+        if (slugs.has(fragment)) continue;
+        const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
+        if (htmlIds(text).has(fragment)) continue;
+        const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs);
+        const expected = near ? `\`#${show(near, 60)}\`` : headings.length ? 'an existing heading' : 'a heading (the file has none)';
+        report({
+          message: `Unexpected fragment \`#${show(t.fragment, 60)}\` for \`${show(file, 60)}\`, expected ${expected}`,
+          range: t.link.range,
+          ...(source.reportFile ? { file: source.reportFile } : {}),
+        });
+      }
     }
   },
 );

@@ -59,6 +59,42 @@ export function targets(skill: Skill): Target[] {
   return skill.links.map(classify);
 }
 
+/** A Markdown file whose links the link rules check: SKILL.md, or a bundled Markdown file SKILL.md links to. */
+export interface LinkSource {
+  /** Skill-relative path: `SKILL.md` or e.g. `references/guide.md`. */
+  rel: string;
+  /** The folder its relative links resolve from (`''`: the skill folder). */
+  from: string;
+  /** Where its reports go: undefined for SKILL.md (the default), else the file's absolute path. */
+  reportFile?: string;
+  targets: Target[];
+}
+
+/**
+ * SKILL.md, then each bundled Markdown file it links to, in path order: the references
+ * an agent is sent to read, whose own links it then follows. One hop, as hosts load
+ * references one link at a time from SKILL.md.
+ */
+export function linkSources(skill: Skill): LinkSource[] {
+  const own = targets(skill);
+  const out: LinkSource[] = [{ rel: 'SKILL.md', from: '', targets: own }];
+  const referenced = new Map<string, string>();
+  for (const t of own) {
+    if (t.kind !== 'relative' || !isMarkdown(t.path)) continue;
+    const { rel, escapes } = resolve('', t.path);
+    if (escapes || referenced.has(rel)) continue;
+    const entry = skill.bundled.find((b) => b.relPath === rel && b.kind === 'file');
+    if (entry) referenced.set(rel, entry.path);
+  }
+  for (const [rel, file] of [...referenced].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const links = skill.bundle.links(rel);
+    if (!links?.length) continue;
+    const dir = path.posix.dirname(rel);
+    out.push({ rel, from: dir === '.' ? '' : dir, reportFile: file, targets: links.map(classify) });
+  }
+  return out;
+}
+
 export interface Resolved {
   /** Normalized path relative to the skill folder, without `./` or a trailing `/`; `.` is the folder itself. */
   rel: string;

@@ -8,6 +8,10 @@ testRule(
   rule,
   {
     valid: [
+      {
+        name: 'a linked reference: its own headings, and another file\'s',
+        files: { 'SKILL.md': skill('# Top\n\n[a](references/a.md)\n'), 'references/a.md': '# A\n\n## Setup\n\nSee [setup](#setup), [top](../SKILL.md#top) and [b](b.md#bee).\n', 'references/b.md': '# Bee\n' },
+      },
       { name: 'heading of SKILL.md', files: { 'SKILL.md': skill('# Use it\n\n## Step two: run\n\nSee [two](#step-two-run) and [top](#use-it).\n') } },
       { name: 'heading of a reference', files: { 'SKILL.md': skill('[a](references/a.md#the-loop)\n'), 'references/a.md': '# Title\n\n## The loop\n' } },
       { name: 'duplicate headings get -1', files: { 'SKILL.md': skill('## Notes\n\n## Notes\n\n[second](#notes-1)\n') } },
@@ -15,6 +19,11 @@ testRule(
       { name: 'non-Markdown targets, missing files and external URLs are skipped', files: { 'SKILL.md': skill('[a](scripts/run.py#L3) [b](references/gone.md#x) [c](https://x.dev/a.md#b) [d](#)\n'), 'scripts/run.py': 'x' } },
     ],
     invalid: [
+      {
+        name: 'a fragment inside a linked reference: #x is the reference\'s own heading',
+        files: { 'SKILL.md': skill('# Setup\n\n[a](references/a.md)\n'), 'references/a.md': '# A\n\nSee [setup](#setup).\n' },
+        errors: [{ file: 'references/a.md', line: 3, column: 5, message: 'Unexpected fragment `#setup` for `references/a.md`, expected an existing heading' }],
+      },
       {
         name: 'no such heading in SKILL.md, near one suggested',
         files: { 'SKILL.md': skill('## Procedure\n\nSee [steps](#procedur).\n') },

@@ -16,6 +16,14 @@ testRule(
       { name: 'a sibling through .. that exists (links/escape reports it)', files: { 'a/SKILL.md': skill('[p](../shared/p.md)\n'), 'shared/p.md': 'x' } },
       { name: 'absolute, file: and drive paths are links/escape\'s', files: { 'SKILL.md': skill('[a](/etc/hosts) [b](file:///x) [c](C:\\x)\n') } },
       { name: 'unreadable SKILL.md', files: { 'SKILL.md': Buffer.from([0, 1, 2]) } },
+      {
+        name: 'a linked reference whose links resolve from its own folder',
+        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\n[run](../scripts/run.sh) [more](more.md) [back](../SKILL.md) [x](https://e.com/y.md)\n', 'references/more.md': 'x', 'scripts/run.sh': 'echo' },
+      },
+      {
+        name: 'a Markdown file SKILL.md does not link is not followed',
+        files: { 'SKILL.md': skill('Nothing linked.\n'), 'references/orphan.md': '[x](missing.md)\n' },
+      },
     ],
     invalid: [
       {
@@ -40,6 +48,11 @@ testRule(
         name: 'malformed percent-encoding is checked as written',
         files: { 'SKILL.md': skill('[a](references/%E0%A4%A.md)\n') },
         errors: [{ line: 5, column: 1, message: 'Unexpected link to missing `references/%E0%A4%A.md`, expected an existing file' }],
+      },
+      {
+        name: 'a broken link inside a linked reference, reported at the reference',
+        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\nRun [the script](scripts/run.sh).\n', 'scripts/run.sh': 'echo' },
+        errors: [{ file: 'references/guide.md', line: 3, column: 5, endColumn: 33, message: 'Unexpected link to missing `scripts/run.sh`, expected an existing file' }],
       },
       {
         name: 'missing target through ..',
