@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../lint/config.js';
-import { bundleSignature, sha } from '../lint/cache.js';
+import { bundleSignature, changedUnder, sha, verifiedBundle, verifiedHash } from '../lint/cache.js';
+import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
-import type { BuildProblem, OutputFile } from './emit-skill.js';
-import { carryForeignFiles, listFiles, MANIFEST, type Manifest, readManifest, recoverInterruptedSwap, sha256 } from './output.js';
+import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
+import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha256 } from './output.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -15,6 +16,12 @@ import { carryForeignFiles, listFiles, MANIFEST, type Manifest, readManifest, re
  * folder and checked against its manifest, so an incremental build is byte for
  * byte a clean one. catalog.ts is reused when its inputs are the same, which
  * skips loading ts-morph and the type check.
+ *
+ * In watch mode the cache stays in memory between runs (one per lint session),
+ * and what the last finished run verified or wrote is trusted for the skill
+ * folders the watcher saw no change in: their sources are not hashed again nor
+ * their outputs stat'ed (see `unbuilt`). What changed is written in place
+ * (patch.ts); the cache file is written just after each run.
  */
 export interface SkillRecord {
   /** Source files (absolute) with their content hashes. */
@@ -48,14 +55,14 @@ function trustedStat(st: fs.Stats, seenAt: number): OutputStat | undefined {
 const sameStat = (st: fs.Stats, known: OutputStat | undefined): boolean => !!known && known[0] === st.size && known[1] === st.mtimeMs && known[2] === st.ino;
 
 /** An output read back from the output folder only when its bytes are asked for. */
-function lazyOutput(abs: string, rel: string, mode: number, hash: string): OutputFile {
+function lazyOutput(outDir: string, rel: string, mode: number, hash: string): OutputFile {
   let data: Buffer | undefined;
   return {
     path: rel,
     mode,
     hash,
     get data(): Buffer {
-      return (data ??= fs.readFileSync(abs));
+      return (data ??= fs.readFileSync(path.join(outDir, rel)));
     },
   };
 }
@@ -76,9 +83,50 @@ function hashOf(p: string): string {
   }
 }
 
+/** Stands for the records in the cache file's JSON while they are put in one by one. */
+const SKILLS_SLOT = '\u0000skillc-skills\u0000';
+
+/** Watch mode: the build cache of each lint session, kept in memory between runs. */
+const sessions = new WeakMap<object, BuildCache>();
+
+/**
+ * Watch mode: per session, the paths changed since its build cache's records were
+ * last brought up to date by a build that finished (a run that stopped at a lint or
+ * build error leaves its changes here for the next one), or 'all' (trust nothing).
+ * A skill folder none of them lies in keeps its record without its sources being
+ * listed and hashed again, and its outputs without their stats (as the lint cache does).
+ */
+const unbuilt = new WeakMap<object, Set<string> | 'all'>();
+
+/** Watch mode: called at the start of each build with the session's changed paths (undefined: anything may have changed). */
+export function noteChanges(session: { changed?: Set<string> }): void {
+  const known = unbuilt.get(session);
+  if (!session.changed || known === 'all') unbuilt.set(session, 'all');
+  else if (!known) unbuilt.set(session, new Set(session.changed));
+  else for (const p of session.changed) known.add(p);
+}
+
 export class BuildCache {
   private data: BuildCacheFile;
-  private readonly manifest: Manifest | undefined;
+  /** The output folder's manifest (path to sha256), its bytes, and the stat they were read at (or written with). */
+  private manifest: Map<string, string> | undefined;
+  private manifestBytes: Buffer | undefined;
+  private manifestStat: OutputStat | undefined;
+  /** Watch mode: the lint session this cache belongs to (see `noteChanges`). */
+  private session: object | undefined;
+  /** The records changed since the file was read or written. */
+  private dirty = false;
+  /** Watch mode: the file is written after the run. */
+  private deferWrites = false;
+  private writeScheduled = false;
+  /** Each record's JSON, once written (a record is replaced, never changed, except by a re-stat in `reuse`). */
+  private readonly serialized = new WeakMap<SkillRecord, string>();
+  /** Watch mode: the outputs of a trusted record, as given last run (their bytes read once, if ever). */
+  private readonly trustedFiles = new WeakMap<SkillRecord, OutputFile[]>();
+  /** The output folders of each record (`outputFolders`). */
+  private readonly folders = new WeakMap<SkillRecord, string[]>();
+  /** The manifest's lines by path, with the hash they were made for (`manifestFile`). */
+  readonly manifestLines = new Map<string, [string, string]>();
 
   constructor(
     readonly file: string,
@@ -89,10 +137,121 @@ export class BuildCache {
     try {
       const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildCacheFile;
       if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object') this.data = raw;
+      else this.dirty = true;
     } catch {
       // missing or corrupt: a clean build
+      this.dirty = true;
     }
-    this.manifest = readManifest(outDir);
+    this.readManifest();
+  }
+
+  /**
+   * The cache for a build: in watch mode the session's (the same file, key and output
+   * folder), which trusts what `noteChanges` says did not change; else read from its file.
+   */
+  static open(file: string, key: string, outDir: string, session?: { changed?: Set<string> }): BuildCache {
+    if (!session) return new BuildCache(file, key, outDir);
+    let cache = sessions.get(session);
+    if (!cache || cache.file !== file || cache.key !== key || cache.outDir !== outDir) {
+      cache = new BuildCache(file, key, outDir);
+      cache.deferWrites = true;
+      sessions.set(session, cache);
+      cache.session = session;
+      // A new cache (the first run, another config) trusts nothing yet.
+      unbuilt.set(session, 'all');
+    } else {
+      cache.refreshManifest();
+    }
+    return cache;
+  }
+
+  /** Watch mode: what changed since the records were last up to date ('all': trust nothing). */
+  private get pending(): Set<string> | 'all' {
+    return (this.session && unbuilt.get(this.session)) || 'all';
+  }
+
+  private readManifest(): void {
+    const file = path.join(this.outDir, MANIFEST);
+    this.manifest = this.manifestBytes = this.manifestStat = undefined;
+    try {
+      const st = fs.statSync(file);
+      const bytes = fs.readFileSync(file);
+      const m = JSON.parse(bytes.toString('utf8')) as Manifest;
+      if (!(m && m.version === 1 && m.files && typeof m.files === 'object')) return;
+      this.manifest = new Map(Object.entries(m.files));
+      this.manifestBytes = bytes;
+      this.manifestStat = [st.size, st.mtimeMs, st.ino];
+    } catch {
+      // no output yet, or not skillc's
+    }
+  }
+
+  /**
+   * Reads the manifest again unless its stat is the one it was read (or written) at;
+   * when it changed (another build wrote the folder), nothing is trusted this run.
+   */
+  private refreshManifest(): void {
+    try {
+      const st = fs.statSync(path.join(this.outDir, MANIFEST));
+      if (this.manifest && sameStat(st, this.manifestStat)) return;
+    } catch {
+      // gone
+    }
+    this.readManifest();
+    if (this.session) unbuilt.set(this.session, 'all');
+  }
+
+  /** The output folder's manifest as read, and its bytes. */
+  get previous(): { manifest: ReadonlyMap<string, string> | undefined; bytes: Buffer | undefined } {
+    return { manifest: this.manifest, bytes: this.manifestBytes };
+  }
+
+  /** The records as they are now (before this build's replace theirs), for `outputFolders`. */
+  records(): SkillRecord[] {
+    return Object.values(this.data.skills);
+  }
+
+  /** The skill output folders of these records, per host (`skillOutputDir`). */
+  outputFolders(records: readonly SkillRecord[]): Set<string> {
+    const out = new Set<string>();
+    for (const r of records) {
+      let dirs = this.folders.get(r);
+      if (!dirs) {
+        dirs = [];
+        for (const h of r.hosts ?? []) {
+          const host = getHost(h);
+          if (host) dirs.push(skillOutputDir(host, r.name));
+        }
+        this.folders.set(r, dirs);
+      }
+      for (const d of dirs) out.add(d);
+    }
+    return out;
+  }
+
+  /**
+   * The records are up to date with the sources and the output folder holds their
+   * outputs (written or verified by this build): the next watch run may trust the
+   * skill folders nothing changed in.
+   */
+  recordsCurrent(): void {
+    if (this.session) unbuilt.set(this.session, new Set());
+  }
+
+  /** After a write of these outputs (the manifest last among them): the manifest now on disk, kept for the next watch run. */
+  wrote(files: readonly OutputFile[]): void {
+    const manifest = files[files.length - 1];
+    try {
+      if (manifest?.path !== MANIFEST) throw new Error('no manifest');
+      const st = fs.statSync(path.join(this.outDir, MANIFEST));
+      const entries = new Map<string, string>();
+      for (const f of files) if (f !== manifest) entries.set(f.path, f.hash ?? sha256(f.data));
+      this.manifest = entries;
+      this.manifestBytes = manifest.data;
+      this.manifestStat = [st.size, st.mtimeMs, st.ino];
+    } catch {
+      this.readManifest();
+    }
   }
 
   /** The outputs of a skill from the last build, when its sources are unchanged and its outputs on disk are intact. */
@@ -101,19 +260,35 @@ export class BuildCache {
     const manifest = this.manifest;
     if (!record || !manifest) return undefined;
     try {
-      if (record.bundle !== bundleSignature(listBundle(dir))) return undefined;
-      for (const [p, h] of record.sources) if (hashOf(p) !== h) return undefined;
+      // Watch mode, nothing changed in the folder since the last run that wrote or verified
+      // its outputs: only sources outside it are hashed again, and its outputs are trusted.
+      const trusted = this.pending !== 'all' && !changedUnder(this.pending, dir);
+      const inside = (p: string): boolean => p.startsWith(dir + path.sep);
+      // The lint just before checked most of it for its own cache: what it listed and hashed is taken as is.
+      if (!trusted && record.bundle !== (verifiedBundle(dir) ?? bundleSignature(listBundle(dir)))) return undefined;
+      for (const [p, h] of record.sources) if (!(trusted && inside(p)) && (verifiedHash(p) ?? hashOf(p)) !== h) return undefined;
       const files: OutputFile[] = [];
+      if (trusted) {
+        const known = this.trustedFiles.get(record);
+        if (known) return { record, files: known };
+        for (const [rel, hash, mode] of record.outputs) {
+          if (manifest.get(rel) !== hash) return undefined;
+          files.push(lazyOutput(this.outDir, rel, mode, hash));
+        }
+        this.trustedFiles.set(record, files);
+        return { record, files };
+      }
       const stats: (OutputStat | undefined)[] = [];
+      let restat = false;
       for (const [rel, hash, mode, known] of record.outputs) {
-        if (manifest.files[rel] !== hash) return undefined;
+        if (manifest.get(rel) !== hash) return undefined;
         const abs = path.join(this.outDir, rel);
         const seenAt = Date.now();
         const st = fs.lstatSync(abs);
         if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== mode)) return undefined;
         if (sameStat(st, known)) {
           // Unchanged since it was last hashed: trusted, read only if its bytes are needed.
-          files.push(lazyOutput(abs, rel, mode, hash));
+          files.push(lazyOutput(this.outDir, rel, mode, hash));
           stats.push(known);
           continue;
         }
@@ -121,8 +296,13 @@ export class BuildCache {
         if (sha256(data) !== hash) return undefined;
         files.push({ path: rel, data, mode, hash });
         stats.push(trustedStat(st, seenAt));
+        restat = true;
       }
-      record.outputs = record.outputs.map(([rel, hash, mode], i) => (stats[i] ? [rel, hash, mode, stats[i]] : [rel, hash, mode]));
+      if (restat) {
+        record.outputs = record.outputs.map(([rel, hash, mode], i) => (stats[i] ? [rel, hash, mode, stats[i]] : [rel, hash, mode]));
+        this.serialized.delete(record);
+        this.dirty = true;
+      }
       return { record, files };
     } catch {
       return undefined;
@@ -130,6 +310,7 @@ export class BuildCache {
   }
 
   record(dir: string, sourceFiles: readonly string[], files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
+    this.dirty = true;
     this.data.skills[dir] = {
       sources: [...new Set(sourceFiles)].sort().map((p) => [p, hashOf(p)]),
       bundle: bundleSignature(listBundle(dir)),
@@ -142,7 +323,7 @@ export class BuildCache {
   catalogTs(entries: readonly CatalogEntry[]): { key: string; file?: OutputFile } {
     const key = sha(JSON.stringify(entries.map((e) => [e.name, e.description, e.hosts, e.requires, e.invocation, e.effects, e.artifacts])));
     const c = this.data.catalogTs;
-    if (!c || c.key !== key || this.manifest?.files['catalog.ts'] !== c.hash) return { key };
+    if (!c || c.key !== key || this.manifest?.get('catalog.ts') !== c.hash) return { key };
     try {
       const data = fs.readFileSync(path.join(this.outDir, 'catalog.ts'));
       if (sha256(data) === c.hash) return { key, file: { path: 'catalog.ts', data, mode: 0o644 } };
@@ -153,18 +334,49 @@ export class BuildCache {
   }
 
   recordCatalogTs(key: string, file: OutputFile): void {
+    this.dirty = true;
     this.data.catalogTs = { key, hash: sha256(file.data) };
   }
 
-  /** Drops the records of skills not in this build, and writes the cache (a failed write is not an error). */
+  /**
+   * Drops the records of skills not in this build, and writes the cache (a failed write
+   * is not an error). The JSON of each record is kept (watch mode writes the file on
+   * every run, and most records are the same objects as last time): the file is the same
+   * bytes as `JSON.stringify(data)`. In watch mode the file is written just after the run
+   * (a pending write keeps the process alive); the file is only ever a hint, checked on use.
+   */
   save(dirs: readonly string[]): void {
     const keep = new Set(dirs);
-    for (const d of Object.keys(this.data.skills)) if (!keep.has(d)) delete this.data.skills[d];
+    for (const d of Object.keys(this.data.skills)) {
+      if (keep.has(d)) continue;
+      delete this.data.skills[d];
+      this.dirty = true;
+    }
+    if (!this.dirty) return;
+    if (!this.deferWrites) return this.write();
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    setImmediate(() => {
+      this.writeScheduled = false;
+      this.write();
+    });
+  }
+
+  private write(): void {
+    if (!this.dirty) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(this.data));
+      const skills: string[] = [];
+      for (const [dir, record] of Object.entries(this.data.skills)) {
+        let json = this.serialized.get(record);
+        if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
+        skills.push(`${JSON.stringify(dir)}:${json}`);
+      }
+      const shell = JSON.stringify({ ...this.data, skills: SKILLS_SLOT });
+      fs.writeFileSync(tmp, shell.replace(JSON.stringify(SKILLS_SLOT), () => `{${skills.join(',')}}`));
       fs.renameSync(tmp, this.file);
+      this.dirty = false;
     } catch {
       // read-only tree
     }
@@ -174,36 +386,6 @@ export class BuildCache {
 export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
   const base = location ? path.resolve(config.root, location) : path.join(config.root, 'node_modules', '.cache', 'skillc');
   return path.join(base, `build-${sha(outDir).slice(0, 16)}.json`);
-}
-
-/**
- * True when the output folder already holds exactly these files: the same manifest,
- * and every file not verified on reuse (catalog.json, host manifests, new outputs)
- * equal on disk, run bit included. Then nothing needs writing.
- */
-export function upToDate(outDir: string, files: readonly OutputFile[], verified: ReadonlySet<string>): boolean {
-  const manifest = files.find((f) => f.path === MANIFEST);
-  if (!manifest) return false;
-  try {
-    if (!fs.readFileSync(path.join(outDir, MANIFEST)).equals(manifest.data)) return false;
-    if (fs.readdirSync(path.dirname(outDir)).some((s) => s.startsWith(`${path.basename(outDir)}.skillc-`))) return false;
-    for (const f of files) {
-      if (f === manifest || verified.has(f.path)) continue;
-      const p = path.join(outDir, f.path);
-      const st = fs.lstatSync(p);
-      if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== f.mode)) return false;
-      if (!fs.readFileSync(p).equals(f.data)) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Files of the output folder skillc did not write (per its manifest): what a swap would carry over. */
-export function carriedFiles(outDir: string): string[] {
-  const previous = readManifest(outDir);
-  return listFiles(outDir).filter((rel) => rel !== MANIFEST && !(previous && rel in previous.files));
 }
 
 /**

@@ -8,14 +8,15 @@ import { isInside } from '../parse/bundle.js';
 import { lint, type LintOptions, type LintResult } from '../lint/engine.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import { BuildCache, buildCacheFile, carriedFiles, upToDate, writeOutputLinking } from './incremental.js';
-import { sha } from '../lint/cache.js';
+import { BuildCache, buildCacheFile, noteChanges, writeOutputLinking } from './incremental.js';
+import { groupPlan, planOutput, writeOutputUpdate } from './patch.js';
+import { forgetVerified, sha } from '../lint/cache.js';
 import { artifactSchemas } from './artifacts.js';
 import { expandedBudgetProblems } from './budgets.js';
 import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
-import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from './emit-skill.js';
+import { emitSkill, prepareSkill, skillOutputDir, type BuildProblem, type OutputFile } from './emit-skill.js';
 import { hostManifests } from './manifests.js';
-import { compareOutput, manifestFile, type Drift, writeOutputAtomically } from './output.js';
+import { compareOutput, manifestFile, type Drift, recoverInterruptedSwap, sortByPath, writeOutputAtomically } from './output.js';
 
 export interface BuildOptions {
   cwd?: string;
@@ -54,7 +55,11 @@ export interface BuildResult {
   reused?: number;
   /** With `check`: what differs from the output folder. */
   drift?: Drift;
-  /** Files in the old output that skillc did not write, kept in the new one. */
+  /**
+   * Files skillc did not write (not in its manifest) that the write kept by copying
+   * them into the new tree: all of them for a whole-tree swap, those inside replaced
+   * skill folders for an in-place update, none when nothing was written.
+   */
   carried: string[];
   errorCount: number;
   warningCount: number;
@@ -80,7 +85,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     lintOptions.cache = true;
     if (options.cacheLocation) lintOptions.cacheLocation = path.join(options.cacheLocation, 'lint-cache.json');
   }
-  if (options.session) lintOptions.session = options.session;
+  if (options.session) {
+    lintOptions.session = options.session;
+    // Before lint: a run that stops at a lint error still leaves its changes for the next run's build.
+    if (incremental) noteChanges(options.session);
+  }
+  // What this lint's cache lookups check, the build's cache takes as checked (not what an earlier run's did).
+  forgetVerified();
   const lintResult = await lint(lintOptions);
   const config = lintResult.config;
   const outDir = options.out ? path.resolve(cwd, options.out) : config.out;
@@ -102,7 +113,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const problems: BuildProblem[] = [];
   const entries: CatalogEntry[] = [];
   const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
-  const cache = incremental ? new BuildCache(buildCacheFile(config, outDir, options.cacheLocation), sha(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version })), outDir) : undefined;
+  // A build killed mid-write left a journal or a tree beside the output folder: put it right before anything reads the folder.
+  if (!options.check) recoverInterruptedSwap(outDir);
+  const cache = incremental ? BuildCache.open(buildCacheFile(config, outDir, options.cacheLocation), sha(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version })), outDir, options.session) : undefined;
+  // The last build's records (before this one's replace them): their skill output folders are replaced or removed whole.
+  const lastRecords = cache?.records() ?? [];
   const parsed = new Map((lintResult.skills ?? []).map((s) => [s.dir, s]));
   // Without a cache the parsed skills are the list; with one, the summaries are (cached skills were not parsed).
   const order: string[] = cache ? (lintResult.summaries ?? []).map((s) => s.dir) : (lintResult.skills ?? []).map((s) => s.dir);
@@ -167,13 +182,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   files.push(module.file);
   for (const e of module.errors) problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
 
-  const seen = new Set<string>();
-  for (const f of files) {
-    if (seen.has(f.path)) problems.push({ severity: 'error', ruleId: 'build/output-clash', file: path.join(outDir, f.path), message: `Unexpected two outputs for \`${f.path}\`` });
-    seen.add(f.path);
+  const unsorted = [...files];
+  if (sortByPath(files)) {
+    const seen = new Set<string>();
+    for (const f of unsorted) {
+      if (seen.has(f.path)) problems.push({ severity: 'error', ruleId: 'build/output-clash', file: path.join(outDir, f.path), message: `Unexpected two outputs for \`${f.path}\`` });
+      seen.add(f.path);
+    }
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  files.push(manifestFile(files));
+  files.push(manifestFile(files, cache?.manifestLines));
   result.files = files;
   // A problem of the source (a bad include, an unreadable file) is met once per host: report it once.
   const reported = new Set<string>();
@@ -195,11 +212,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const hooks = options.beforeSwap ? { beforeSwap: options.beforeSwap } : {};
   if (cache) {
     cache.save(order);
-    if (upToDate(outDir, files, reusedFiles)) {
-      result.carried = carriedFiles(outDir);
+    const previous = cache.previous;
+    const plan = planOutput(outDir, files, reusedFiles, previous.manifest, previous.bytes);
+    // Up to date: nothing is written (and nothing carried).
+    if (!plan.changed.length && !plan.removed.length && !plan.manifest) {
+      cache.recordsCurrent();
       return result;
     }
-    result.carried = writeOutputLinking(outDir, files, reusedFiles, hooks);
+    const folders = cache.outputFolders(lastRecords);
+    for (const host of hosts) for (const name of perHost.get(host.id)!) folders.add(skillOutputDir(host, name));
+    const groups = groupPlan(plan, files, folders);
+    // A few skills changed: their folders are replaced in place (see patch.ts for the atomicity this trades).
+    // Most of the tree changed, or there is no last build to update: a whole new tree is swapped in.
+    if (previous.manifest && groups.folders.size * 2 <= folders.size) {
+      result.carried = writeOutputUpdate(outDir, groups, files[files.length - 1]!, previous.manifest, { ...hooks, deferCleanup: !!options.session });
+    } else {
+      result.carried = writeOutputLinking(outDir, files, reusedFiles, hooks);
+    }
+    cache.wrote(files);
+    cache.recordsCurrent();
     result.written = true;
     return result;
   }

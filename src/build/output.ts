@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
+import { recoverStages } from './stage.js';
 
 export const MANIFEST = '.skillc-manifest.json';
 
@@ -11,12 +12,75 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
+/** A key an object would order before the others (an array index). */
+const INDEX_LIKE = /^(0|[1-9]\d{0,9})$/;
+
 export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
-export function manifestFile(files: readonly OutputFile[]): OutputFile {
-  const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => [f.path, f.hash ?? sha256(f.data)]);
-  const manifest: Manifest = { version: 1, files: Object.fromEntries(entries) };
-  return { path: MANIFEST, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 };
+/**
+ * Sorts outputs by path, in place and stably, as `files.sort()` by path would; true
+ * when two share a path. They come skill by skill, each skill's for every host: put
+ * in one bucket per top-level folder first, each bucket is nearly sorted already.
+ */
+export function sortByPath(files: OutputFile[]): boolean {
+  // A bucket's key is its folder with `/` (or a top-level file's name): keys order as their paths do.
+  const buckets = new Map<string, OutputFile[]>();
+  for (const f of files) {
+    const slash = f.path.indexOf('/');
+    const key = slash < 0 ? f.path : f.path.slice(0, slash + 1);
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = []));
+    b.push(f);
+  }
+  const byPath = (a: OutputFile, b: OutputFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  let i = 0;
+  for (const key of [...buckets.keys()].sort()) for (const f of buckets.get(key)!.sort(byPath)) files[i++] = f;
+  for (let j = 1; j < files.length; j++) if (files[j - 1]!.path === files[j]!.path) return true;
+  return false;
+}
+
+/**
+ * The manifest of these outputs, `JSON.stringify({ version: 1, files }, null, 2)` with
+ * the files sorted by path; each output's `hash` is set on the way (the sha256 of its bytes).
+ */
+export function manifestFile(files: readonly OutputFile[], lines?: Map<string, [hash: string, line: string]>): OutputFile {
+  // Usually sorted already, without two outputs at one path (a clash is an error, reported elsewhere).
+  let plain = true;
+  for (let i = 0; i < files.length; i++) {
+    const p = files[i]!.path;
+    if ((i > 0 && files[i - 1]!.path >= p) || INDEX_LIKE.test(p)) {
+      plain = false;
+      break;
+    }
+  }
+  if (!plain) {
+    const byPath = new Map<string, string>();
+    for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) byPath.set(f.path, (f.hash ??= sha256(f.data)));
+    // An object orders an index-like key ("12") first: that rare case goes through JSON.stringify as it is.
+    if ([...byPath.keys()].some((k) => INDEX_LIKE.test(k))) {
+      const manifest: Manifest = { version: 1, files: Object.fromEntries(byPath) };
+      return { path: MANIFEST, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 };
+    }
+    return manifestFile([...byPath].map(([p, hash]) => ({ path: p, hash, data: Buffer.alloc(0), mode: 0o644 })), lines);
+  }
+  // Written out by hand: tens of thousands of entries, on every watch run.
+  // `lines`: the lines of the last manifest (watch mode), reused where the hash is the same.
+  if (lines && lines.size > 2 * files.length + 1000) lines.clear();
+  const out: string[] = [];
+  for (const f of files) {
+    const p = f.path;
+    const h = (f.hash ??= sha256(f.data));
+    const known = lines?.get(p);
+    if (known && known[0] === h) {
+      out.push(known[1]);
+      continue;
+    }
+    const line = `    ${JSON.stringify(p)}: ${JSON.stringify(h)}`;
+    lines?.set(p, [h, line]);
+    out.push(line);
+  }
+  const body = out.length ? `{\n${out.join(',\n')}\n  }` : '{}';
+  return { path: MANIFEST, data: Buffer.from(`{\n  "version": 1,\n  "files": ${body}\n}\n`), mode: 0o644 };
 }
 
 export function readManifest(outDir: string): Manifest | undefined {
@@ -75,7 +139,11 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Dri
   return drift;
 }
 
-/** Leftovers of a build that was killed mid-swap: put the old output back. */
+/**
+ * Leftovers of a build that was killed mid-swap: put the old output back. For a
+ * whole-tree swap, the old tree returns if the new one had not taken its place
+ * yet; for an in-place update (patch.ts), its journal is rolled back or forward.
+ */
 export function recoverInterruptedSwap(outDir: string): void {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
@@ -85,8 +153,10 @@ export function recoverInterruptedSwap(outDir: string): void {
   } catch {
     return;
   }
+  if (!siblings.some((s) => s.startsWith(`${base}.skillc-`))) return;
   const old = siblings.filter((s) => s.startsWith(`${base}.skillc-old-`));
   if (!fs.existsSync(outDir) && old.length) fs.renameSync(path.join(parent, old[0]!), outDir);
+  recoverStages(outDir, siblings);
   for (const s of siblings) {
     if (s.startsWith(`${base}.skillc-tmp-`) || (s.startsWith(`${base}.skillc-old-`) && fs.existsSync(outDir))) {
       fs.rmSync(path.join(parent, s), { recursive: true, force: true });

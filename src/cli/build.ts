@@ -12,7 +12,9 @@ export const BUILD_HELP = `Usage: skillc build [options]
 Compile the sources (the config's \`sources\`, default skills-src/) into one tree
 per host under the output folder (default generated/), plus catalog.json and a
 typed catalog.ts. The build lints first: any error stops it and nothing is
-written. Output is swapped in atomically; a failed build leaves the old output.
+written. A rebuild replaces only the changed skills' folders (each swapped in
+whole) and the catalog and manifest files; --no-incremental swaps in a whole new
+tree. A failed build leaves the old output; a killed one is repaired by the next.
 
 Options:
       --check              compare with the output folder, write nothing; exit 1 on drift

@@ -198,6 +198,29 @@ export function changedUnder(changed: ReadonlySet<string>, dir: string): boolean
   return false;
 }
 
+/**
+ * What cache lookups checked since `forgetVerified`: skill folders' listing signatures
+ * and files' content hashes, by absolute path. A build lints first and then checks the
+ * same folders for its own cache: it takes these instead of listing and reading again.
+ */
+const verified = { bundles: new Map<string, string>(), files: new Map<string, string>() };
+
+/** Starts a new run: what earlier lookups checked is not taken for now. */
+export function forgetVerified(): void {
+  verified.bundles.clear();
+  verified.files.clear();
+}
+
+/** The listing signature of a folder, as a lookup of this run found it (`bundleSignature(listBundle(dir))`). */
+export function verifiedBundle(dir: string): string | undefined {
+  return verified.bundles.get(dir);
+}
+
+/** The sha256 of a file's bytes, as a lookup of this run read them. */
+export function verifiedHash(file: string): string | undefined {
+  return verified.files.get(file);
+}
+
 /** Stands for the entries in the cache file's JSON while they are put in one by one. */
 const ENTRIES_SLOT = '\u0000skillc-entries\u0000';
 
@@ -209,6 +232,12 @@ export class LintCache {
   private dirty = false;
   /** Entries' JSON as last saved: an entry is replaced, never changed (unpacking its summary does not change its JSON). */
   private readonly serialized = new WeakMap<CacheEntry, string>();
+  /**
+   * Watch mode (set by the watch loop after the first run): `save` writes the file just
+   * after the current run instead of during it (pending writes keep the process alive).
+   */
+  deferWrites = false;
+  private writeScheduled = false;
 
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
@@ -238,8 +267,15 @@ export class LintCache {
         const b = bytes();
         if (!b || entry.text !== sha(b)) return undefined;
         if (entry.bundle !== bundleSignature(bundled())) return undefined;
+        verified.bundles.set(dir, entry.bundle);
+        verified.files.set(path.join(dir, 'SKILL.md'), entry.text);
       }
-      for (const [rel, hash] of entry.reads) if (outside(rel) && readHash(path.resolve(dir, rel)) !== hash) return undefined;
+      for (const [rel, hash] of entry.reads) {
+        if (!outside(rel)) continue;
+        const abs = path.resolve(dir, rel);
+        if (readHash(abs) !== hash) return undefined;
+        if (hash) verified.files.set(abs, hash);
+      }
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
       if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;
       if (!this.unpacked.has(entry)) {
@@ -280,6 +316,21 @@ export class LintCache {
         this.dirty = true;
       }
     }
+    if (!this.dirty || this.file === undefined) return;
+    if (this.deferWrites) {
+      if (!this.writeScheduled) {
+        this.writeScheduled = true;
+        setImmediate(() => {
+          this.writeScheduled = false;
+          this.write();
+        });
+      }
+      return;
+    }
+    this.write();
+  }
+
+  private write(): void {
     if (!this.dirty || this.file === undefined) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });

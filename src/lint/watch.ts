@@ -61,6 +61,8 @@ export function watch(options: WatchOptions): Watcher {
     } finally {
       active = undefined;
       running = false;
+      // From now on the cache file is written after each run, not during it: the run reports sooner.
+      if (session.cache) session.cache.deferWrites = true;
     }
     if (pending.size && !closed) schedule();
   };

@@ -91,56 +91,67 @@ describe('build: atomic output', () => {
     expect(swapLeftovers(out)).toEqual([]);
   });
 
-  it('is wholly old or wholly new when the CLI build is SIGKILLed at random moments', { timeout: 60_000 }, async () => {
-    const dir = copyFixture('basic');
-    const out = path.join(dir, 'generated');
-    const keep = tempDir('skillc-states-');
-    expect(skillc(['build'], dir).code).toBe(0);
-    const oldState = snapshot(out);
-    fs.cpSync(out, path.join(keep, 'old'), { recursive: true });
-    editSource(dir);
-    const started = Date.now();
-    expect(skillc(['build'], dir).code).toBe(0);
-    const duration = Date.now() - started;
-    const newState = snapshot(out);
-    expect(diffSnapshots(newState, oldState).length).toBeGreaterThan(0);
+  // --no-incremental writes a whole new tree and swaps it in: wholly old or wholly new at every instant.
+  // The default (incremental) build updates the changed skills' folders in place: killed between two
+  // folder renames it leaves a mix, and a journal that the next build (recoverInterruptedSwap) rolls back.
+  for (const mode of ['--no-incremental', 'incremental'] as const) {
+    const args = mode === 'incremental' ? ['build'] : ['build', mode];
+    it(`is wholly old or wholly new (${mode === 'incremental' ? 'after recovery, ' : ''}${mode}) when the CLI build is SIGKILLed at random moments`, { timeout: 60_000 }, async () => {
+      const dir = copyFixture('basic');
+      const out = path.join(dir, 'generated');
+      const keep = tempDir('skillc-states-');
+      expect(skillc(args, dir).code).toBe(0);
+      const oldState = snapshot(out);
+      fs.cpSync(out, path.join(keep, 'old'), { recursive: true });
+      if (fs.existsSync(path.join(dir, 'node_modules'))) fs.cpSync(path.join(dir, 'node_modules'), path.join(keep, 'cache'), { recursive: true });
+      editSource(dir);
+      const started = Date.now();
+      expect(skillc(args, dir).code).toBe(0);
+      const duration = Date.now() - started;
+      const newState = snapshot(out);
+      expect(diffSnapshots(newState, oldState).length).toBeGreaterThan(0);
 
-    const same = (a: Map<string, Entry>, b: Map<string, Entry>): boolean => diffSnapshots(a, b).length === 0;
-    const outcomes: string[] = [];
-    const deadline = Date.now() + 25_000;
-    for (let i = 0; i < 12 && Date.now() < deadline; i++) {
-      // Back to the old output (leftovers of the last round stay: the next build must cope with them).
-      fs.rmSync(out, { recursive: true, force: true });
-      fs.cpSync(path.join(keep, 'old'), out, { recursive: true });
-      // Most kills land late, where the writes and the swap happen.
-      const delay = Math.round(duration * (i < 3 ? Math.random() * 0.6 : 0.6 + Math.random() * 0.5));
-      const child = spawn(process.execPath, [bin, 'build'], { cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      await new Promise((r) => setTimeout(r, delay));
-      child.kill('SIGKILL');
-      await exited;
-      let state: string;
-      if (fs.existsSync(out)) {
-        const now = snapshot(out);
-        state = same(now, oldState) ? 'old' : same(now, newState) ? 'new' : 'mixed';
-      } else {
-        // Killed between the two renames: the old tree waits beside, intact.
-        recoverInterruptedSwap(out);
-        state = fs.existsSync(out) && same(snapshot(out), oldState) ? 'absent->old' : 'lost';
+      const same = (a: Map<string, Entry>, b: Map<string, Entry>): boolean => diffSnapshots(a, b).length === 0;
+      const outcomes: string[] = [];
+      const deadline = Date.now() + 25_000;
+      for (let i = 0; i < 12 && Date.now() < deadline; i++) {
+        // Back to the old output and caches (leftovers of the last round stay: the next build must cope with them).
+        fs.rmSync(out, { recursive: true, force: true });
+        fs.cpSync(path.join(keep, 'old'), out, { recursive: true });
+        fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+        if (fs.existsSync(path.join(keep, 'cache'))) fs.cpSync(path.join(keep, 'cache'), path.join(dir, 'node_modules'), { recursive: true });
+        // Most kills land late, where the writes and the swap happen.
+        const delay = Math.round(duration * (i < 3 ? Math.random() * 0.6 : 0.6 + Math.random() * 0.5));
+        const child = spawn(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+        const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+        await new Promise((r) => setTimeout(r, delay));
+        child.kill('SIGKILL');
+        await exited;
+        let state: string;
+        if (fs.existsSync(out) && swapLeftovers(out).every((s) => !s.includes('.skillc-stage-'))) {
+          const now = snapshot(out);
+          state = same(now, oldState) ? 'old' : same(now, newState) ? 'new' : 'mixed';
+        } else {
+          // Killed between two renames: the old tree waits beside, intact; or an update's journal is there to roll back.
+          const before = fs.existsSync(out) ? 'journal' : 'absent';
+          recoverInterruptedSwap(out);
+          state = !fs.existsSync(out) ? 'lost' : same(snapshot(out), oldState) ? `${before}->old` : same(snapshot(out), newState) ? `${before}->new` : `${before}->mixed`;
+        }
+        outcomes.push(`${delay}ms:${state}`);
+        const allowed = mode === 'incremental' ? ['old', 'new', 'absent->old', 'journal->old', 'journal->new'] : ['old', 'new', 'absent->old'];
+        expect(allowed, outcomes.join(' ')).toContain(state);
       }
-      outcomes.push(`${delay}ms:${state}`);
-      expect(['old', 'new', 'absent->old'], outcomes.join(' ')).toContain(state);
-    }
-    if (process.env.SKILLC_TEST_VERBOSE) console.log(outcomes.join(" "));
-    expect(outcomes.length).toBeGreaterThanOrEqual(6);
+      if (process.env.SKILLC_TEST_VERBOSE) console.log(outcomes.join(' '));
+      expect(outcomes.length).toBeGreaterThanOrEqual(6);
 
-    // A following build finishes the job and cleans whatever the kills left.
-    fs.mkdirSync(`${out}.skillc-tmp-999-dead`, { recursive: true });
-    fs.writeFileSync(`${out}.skillc-tmp-999-dead/partial.md`, 'partial');
-    expect(skillc(['build'], dir).code).toBe(0);
-    expect(diffSnapshots(snapshot(out), newState)).toEqual([]);
-    expect(swapLeftovers(out)).toEqual([]);
-  });
+      // A following build finishes the job and cleans whatever the kills left.
+      fs.mkdirSync(`${out}.skillc-tmp-999-dead`, { recursive: true });
+      fs.writeFileSync(`${out}.skillc-tmp-999-dead/partial.md`, 'partial');
+      expect(skillc(args, dir).code).toBe(0);
+      expect(diffSnapshots(snapshot(out), newState)).toEqual([]);
+      expect(swapLeftovers(out)).toEqual([]);
+    });
+  }
 });
 
 describe('build: removed skills', () => {
