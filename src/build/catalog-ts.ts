@@ -36,6 +36,9 @@ const CHECK_SECTIONS = `function checkSections<S extends string>(name: string, t
   return { ok: problems.length === 0, problems, sections: found };
 }`;
 
+/** A string array literal as the TypeScript formatter writes it. */
+const list = (xs: readonly string[]): string => `[${xs.map((x) => JSON.stringify(x)).join(', ')}]`;
+
 /**
  * generated/catalog.ts, written with ts-morph: typed skill names, the catalog as
  * a constant, and for each artifact schema a section type and a validator.
@@ -44,7 +47,8 @@ const CHECK_SECTIONS = `function checkSections<S extends string>(name: string, t
 export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputFile; errors: string[] } {
   const project = new Project({
     useInMemoryFileSystem: true,
-    compilerOptions: { strict: true, noUncheckedIndexedAccess: true, target: 9 /* ES2022 */, lib: ['lib.es2022.d.ts'] },
+    // skipLibCheck: the standard library's .d.ts files are TypeScript's, not ours to check (1,000 skills: 1.33 s -> 1.17 s).
+    compilerOptions: { strict: true, noUncheckedIndexedAccess: true, target: 9 /* ES2022 */, lib: ['lib.es2022.d.ts'], skipLibCheck: true },
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed, quoteKind: QuoteKind.Single, useTrailingCommas: true },
   });
   const sf = project.createSourceFile('catalog.ts', HEADER);
@@ -69,15 +73,13 @@ export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputF
       { name: 'artifacts', type: 'readonly string[]', isReadonly: true },
     ],
   });
-  const catalogLiteral = `{\n${entries
-    .map((e) => `  ${JSON.stringify(e.name)}: { name: ${JSON.stringify(e.name)}, description: ${JSON.stringify(e.description)}, hosts: ${JSON.stringify(e.hosts)}, requires: ${JSON.stringify(e.requires)}, invocation: ${JSON.stringify(e.invocation)}, effects: ${JSON.stringify(e.effects)}, artifacts: ${JSON.stringify(e.artifacts.map((a) => a.name))} },`)
-    .join('\n')}\n}`;
-  sf.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['The catalog: each skill with its hosts, required skills and artifacts.'],
-    declarations: [{ name: 'CATALOG', type: 'Readonly<Record<SkillName, SkillInfo>>', initializer: catalogLiteral }],
-  });
+  // Written as the formatter lays it out (a statement's text keeps its indentation):
+  // formatting 1,000 entries with formatText cost ~1 s of a build, more than the type check.
+  const catalogLines = entries.map(
+    (e) =>
+      `  ${JSON.stringify(e.name)}: { name: ${JSON.stringify(e.name)}, description: ${JSON.stringify(e.description)}, hosts: ${list(e.hosts)}, requires: ${list(e.requires)}, invocation: ${JSON.stringify(e.invocation)}, effects: ${list(e.effects)}, artifacts: ${list(e.artifacts.map((a) => a.name))} },`,
+  );
+  sf.addStatements(`\n/** The catalog: each skill with its hosts, required skills and artifacts. */\nexport const CATALOG: Readonly<Record<SkillName, SkillInfo>> = {\n${catalogLines.join('\n')}\n};`);
   sf.addInterface({
     isExported: true,
     name: 'ArtifactResult',
@@ -98,7 +100,7 @@ export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputF
       docs: [`Checks \`${b.artifact.name}\` of \`${b.skill}\` against its declared sections, failing closed.`],
       parameters: [{ name: 'text', type: 'string' }],
       returnType: `ArtifactResult<${b.id}Section>`,
-      statements: `return checkSections<${b.id}Section>(${JSON.stringify(b.artifact.name)}, text, ${JSON.stringify(b.artifact.sections)}, ${b.artifact.ordered});`,
+      statements: `return checkSections<${b.id}Section>(${JSON.stringify(b.artifact.name)}, text, ${list(b.artifact.sections)}, ${b.artifact.ordered});`,
     });
   }
   sf.addStatements(CHECK_SECTIONS);
@@ -107,6 +109,5 @@ export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputF
     const message = typeof text === 'string' ? text : text.getMessageText();
     return `catalog.ts:${d.getLineNumber() ?? 0}: ${message}`;
   });
-  sf.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
   return { file: { path: 'catalog.ts', data: Buffer.from(sf.getFullText().replace(/\s*$/, '\n')), mode: 0o644 }, errors };
 }

@@ -7,7 +7,7 @@ import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha256 } from './output.js';
+import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha256, writeNewOutput } from './output.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -425,8 +425,7 @@ export function writeOutputLinking(outDir: string, files: readonly OutputFile[],
         }
       }
       if (!linked) {
-        fs.writeFileSync(p, f.data, { mode: f.mode });
-        fs.chmodSync(p, f.mode);
+        writeNewOutput(p, f);
       }
       written.add(f.path);
     }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
-import { listFiles, MANIFEST, sha256 } from './output.js';
+import { listFiles, MANIFEST, sha256, writeNewOutput } from './output.js';
 import { COMMITTED, JOURNAL, pruneEmptyParents, rollBack, STAGE_INFIX, type StageEntry, type StageJournal } from './stage.js';
 
 /**
@@ -140,11 +140,6 @@ function exists(p: string): boolean {
   }
 }
 
-/** Writes one file, run bit as given. */
-function writeFile(p: string, f: OutputFile): void {
-  fs.writeFileSync(p, f.data, { mode: f.mode });
-  fs.chmodSync(p, f.mode);
-}
 
 /**
  * Applies an update in place (see the comment at the top). `previous` is the manifest
@@ -176,7 +171,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
       for (const f of files) {
         const p = path.join(dir, f.path.slice(unit.length + 1));
         mkdir(path.dirname(p));
-        writeFile(p, f);
+        writeNewOutput(p, f);
         written.add(f.path);
       }
       // Files skillc did not write stay: copied into the new folder (a symlink as a symlink).
@@ -197,7 +192,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
     }
     const fileEntry = (f: OutputFile): void => {
       const e: StageEntry = { id: entries.length, rel: f.path, dir: false, existed: exists(path.join(outDir, f.path)), replace: true };
-      writeFile(staged(e), f);
+      writeNewOutput(staged(e), f);
       entries.push(e);
     };
     for (const f of groups.files) fileEntry(f);
