@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { noun, resolve, targets } from './shared.js';
+import { linkSources, noun, resolve } from './shared.js';
 
 export interface Options {
   mentions: boolean;
@@ -15,7 +15,7 @@ const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
 export default defineSkillRule<Options>(
   {
     id: 'links/escape',
-    description: 'Reports a link, path or symlink that points outside the skill folder.',
+    description: 'Reports a link, path or symlink that points outside the skill folder, in SKILL.md and in the Markdown files it links to.',
     severity: 'error',
     fixable: false,
     schema: {
@@ -36,15 +36,18 @@ export default defineSkillRule<Options>(
       });
     }
     if (!parsed(skill)) return;
-    for (const t of targets(skill)) {
-      const what = noun(t.link);
-      const url = show(t.link.url, 60);
-      let message: string | undefined;
-      if (t.kind === 'absolute') message = `Unexpected ${what} to absolute path \`${url}\`, ${INSIDE}`;
-      else if (t.kind === 'file-url') message = `Unexpected ${what} to \`file:\` URL \`${url}\`, ${INSIDE}`;
-      else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
-      else if (t.kind === 'relative' && resolve('', t.path).escapes) message = `Unexpected ${what} to \`${url}\` outside the skill folder, ${INSIDE}`;
-      if (message) report({ message, range: t.link.range });
+    // The links of SKILL.md and of the Markdown files it links to (resolved from their own folder).
+    for (const source of linkSources(skill)) {
+      for (const t of source.targets) {
+        const what = noun(t.link);
+        const url = show(t.link.url, 60);
+        let message: string | undefined;
+        if (t.kind === 'absolute') message = `Unexpected ${what} to absolute path \`${url}\`, ${INSIDE}`;
+        else if (t.kind === 'file-url') message = `Unexpected ${what} to \`file:\` URL \`${url}\`, ${INSIDE}`;
+        else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
+        else if (t.kind === 'relative' && resolve(source.from, t.path).escapes) message = `Unexpected ${what} to \`${url}\` outside the skill folder, ${INSIDE}`;
+        if (message) report({ message, range: t.link.range, ...(source.reportFile ? { file: source.reportFile } : {}) });
+      }
     }
     if (!options.mentions) return;
     // A path named in code is followed by agents as surely as a link, but only flag ones that exist:

@@ -23,6 +23,11 @@ testRule(
     ],
     invalid: [
       {
+        name: 'a link in a linked reference that climbs out of the skill',
+        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\n[ok](../scripts/run.sh) [out](../../shared/x.md)\n', 'scripts/run.sh': 'echo' },
+        errors: [{ file: 'references/guide.md', line: 3, column: 25, message: 'Unexpected link to `../../shared/x.md` outside the skill folder, expected a path inside the skill folder' }],
+      },
+      {
         name: 'parent folder',
         files: { 'SKILL.md': skill('Read [p](../shared/p.md).\n') },
         errors: [{ line: 5, column: 6, endLine: 5, endColumn: 25, message: 'Unexpected link to `../shared/p.md` outside the skill folder, expected a path inside the skill folder' }],
