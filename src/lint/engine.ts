@@ -38,7 +38,7 @@ export interface LintOptions {
   rules?: AnyRule[];
   /** Keep the parsed skills in the result (the build uses them). */
   keepSkills?: boolean;
-  /** Reuse the results of skills whose files did not change (`--cache`); ignored with fixes. */
+  /** Reuse the results of skills whose files did not change (`--cache`); with `fix`, skills with fixable problems are linted again; ignored with `fixDryRun`. */
   cache?: boolean;
   /** Cache file or folder (`--cache-location`); default node_modules/.cache/skillc/. */
   cacheLocation?: string;
@@ -259,7 +259,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const suppressible: Skill[] = new Array(dirs.length);
   const outputs = new Map<string, string>();
   const fixing = !!(options.fix || options.fixDryRun);
-  const cache = fixing ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules, plugins.plugins));
+  // --fix-dry-run checks text that is not on disk: nothing it sees can be cached.
+  const cache = options.fixDryRun ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules, plugins.plugins));
   const changed = options.session?.changed;
   let cacheHits = 0;
   let done = 0;
@@ -287,7 +288,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       return bytes;
     };
     const entry = cache.lookup(abs, readBytes, lazyBundle(abs), !!changed && !changedUnder(changed, abs));
-    if (!entry) {
+    // With --fix, a skill whose cached problems include fixable ones is linted again to fix them.
+    if (!entry || (options.fix && entry.diagnostics.some((d) => d.fix))) {
       misses.push(i);
       continue;
     }

@@ -132,6 +132,26 @@ describe('lint --cache', () => {
     expect(hitsInFreshProcess()).toBe(0);
   });
 
+  it('works with --fix: fixes what the cache says is fixable, caches the fixed files, never with --fix-dry-run', async () => {
+    const dir = project();
+    const skillMd = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
+    fs.writeFileSync(skillMd, fs.readFileSync(skillMd, 'utf8').replace('(references/guide.md#setup)', '(references\\guide.md#setup)'));
+    const first = await lint({ cwd: dir, cache: true });
+    expect(messages(first).some((m) => m.includes('links/backslash'))).toBe(true);
+    const dry = await lint({ cwd: dir, cache: true, fixDryRun: true });
+    expect(dry.cacheHits).toBeUndefined();
+    const hits: string[] = [];
+    const fixed = await lint({ cwd: dir, cache: true, fix: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    expect(hits).not.toContain('anchored');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(fs.readFileSync(skillMd, 'utf8')).toContain('(references/guide.md#setup)');
+    expect(messages(fixed).some((m) => m.includes('links/backslash'))).toBe(false);
+    // The fixed file was cached as fixed: the next run reuses every skill, with the same report.
+    const again = await lint({ cwd: dir, cache: true });
+    expect(again.cacheHits).toBe(again.summaries!.length);
+    expect(messages(again)).toEqual(messages(await lint({ cwd: dir })));
+  });
+
   it('ignores a corrupt cache file, and honours --cache-location', async () => {
     const dir = project();
     const location = path.join(dir, 'my-cache.json');
