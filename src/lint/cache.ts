@@ -139,7 +139,8 @@ export function bundleSignature(bundled: readonly BundledFile[]): string {
   return sha(s);
 }
 
-function readHash(p: string): string {
+/** sha256 of a file's bytes, or '' when it cannot be read. */
+export function readHash(p: string): string {
   try {
     return sha(fs.readFileSync(p));
   } catch {

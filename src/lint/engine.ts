@@ -6,7 +6,7 @@ import type { BundledFile, Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
-import { cacheFilePath, changedUnder, lazyBundle, LintCache, sha, type CacheEntry, type LintSession } from './cache.js';
+import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, sha, type CacheEntry, type LintSession } from './cache.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
@@ -423,7 +423,7 @@ function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: r
       active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown) => string) | undefined)?.(a.options)]),
       rules: rules.map((r) => r.meta.id),
       // A plugin's rules are its code: an edited plugin file must not replay old results.
-      plugins: plugins.map((p) => [p.specifier, hashFile(p.file)]),
+      plugins: plugins.map((p) => [p.specifier, readHash(p.file)]),
     }),
   );
 }
@@ -456,14 +456,6 @@ function suppressionView(summary: StoredSummary, text: string): Skill {
   const view = { file: textFile(summary.file.path, text), directives: text ? summary.directives : [] } as Partial<Skill>;
   if (text && summary.fmRaw) view.frontmatter = { raw: text.slice(summary.fmRaw[0], summary.fmRaw[1]), rawOffset: summary.fmRaw[0] } as Skill['frontmatter'];
   return view as Skill;
-}
-
-function hashFile(file: string): string {
-  try {
-    return sha(fs.readFileSync(file));
-  } catch {
-    return '';
-  }
 }
 
 /** A SKILL.md's text for its suppression directives ('' when it cannot be read: its read problem is reported). */

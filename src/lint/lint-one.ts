@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { summarize, type StoredSummary } from '../model/summary.js';
 import { readSkill } from '../parse/skill.js';
 import { requiresOfSkill } from '../rules/skills/shared.js';
-import { bundleSignature, sha, trackingReader, type CacheEntry } from './cache.js';
+import { bundleSignature, readHash, sha, trackingReader, type CacheEntry } from './cache.js';
 import { addTime, timings } from './timing.js';
 
 /**
@@ -61,7 +60,7 @@ export function outcomeOf(skill: Skill, check: SkillCheck, tracked?: { reads: Ma
   const suppressions = hasSuppressions(skill);
   const summaryHash = check.track ? sha(JSON.stringify(stored)) : '';
   const outcome: SkillOutcome = { diagnostics: own.diagnostics, internalErrors: own.internalErrors, stored, summaryHash, suppressions };
-  const textHash = check.track && tracked && own.internalErrors === 0 ? hashFile(skill.file.path) : undefined;
+  const textHash = check.track && tracked && own.internalErrors === 0 ? readHash(skill.file.path) || undefined : undefined;
   if (tracked && textHash) {
     outcome.cacheEntry = {
       text: textHash,
@@ -80,12 +79,4 @@ export function outcomeOf(skill: Skill, check: SkillCheck, tracked?: { reads: Ma
 /** True when suppressions would need the skill's text: a disable directive or a `# skillc-` YAML comment. */
 export function hasSuppressions(skill: Skill): boolean {
   return skill.directives.some((d) => d.kind === 'disable' || d.kind === 'enable' || d.kind === 'disable-next-line' || d.kind === 'disable-line') || /#\s*skillc-/.test(skill.frontmatter?.raw ?? '');
-}
-
-function hashFile(file: string): string | undefined {
-  try {
-    return sha(fs.readFileSync(file));
-  } catch {
-    return undefined;
-  }
 }
