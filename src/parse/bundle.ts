@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BundledFile, BundleReader, Heading, Link } from '../model/skill.js';
+import type { BundledFile, BundleReader, CodeFence, Heading, Link } from '../model/skill.js';
 import { textFile, type TextFile } from '../model/text.js';
 import { LIMITS } from './limits.js';
 
@@ -109,6 +109,7 @@ export const diskSource: ByteSource = {
 export interface Outline {
   headings: Heading[];
   links: Link[];
+  codeFences: CodeFence[];
 }
 
 /** Reads bundled files on demand for rules, caching each read and each parse. */
@@ -138,6 +139,7 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     text,
     headings: (relPath) => outline(relPath)?.headings,
     links: (relPath) => outline(relPath)?.links,
+    codeFences: (relPath) => outline(relPath)?.codeFences,
     exists: (relPath) => source.exists(path.resolve(dir, relPath)),
   };
 }
