@@ -107,6 +107,7 @@ const FENCE_ESCAPE = 'used to keep a nested code fence from closing the outer on
 export function findHidden(file: TextFile): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
+  let stray: { cp: number; start: number; end: number; count: number; lineEnd: number | undefined; at: number } | undefined;
   HIDDEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HIDDEN.exec(text))) {
@@ -147,7 +148,20 @@ export function findHidden(file: TextFile): ReportInput[] {
     const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
     if (!ZERO_WIDTH.has(cp)) out.push({ message: `Unexpected ${named}, expected visible text`, range: lines.range(from, end) });
     else if (escapesFence(text, from, end)) out.push({ message: `Unexpected ${named} ${FENCE_ESCAPE}`, range: lines.range(from, end), severity: 'warning' });
-    else out.push({ message: `Unexpected ${named}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)`, range: lines.range(from, end), severity: 'warning' });
+    else {
+      // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
+      const line = lines.lineRange(lines.range(from, end).start.line);
+      if (stray && stray.cp === cp && stray.lineEnd === line.end.offset) {
+        stray.count += count;
+        stray.end = end;
+      } else {
+        stray = { cp, start: from, end, count, lineEnd: line.end.offset, at: out.length };
+        out.push({ message: '', severity: 'warning' });
+      }
+      const where = stray.count === count && stray.start === from ? '' : ' on this line';
+      const many = stray.count === 1 ? 'hidden character' : `${stray.count} hidden characters`;
+      out[stray.at] = { message: `Unexpected ${many} ${hex(cp)} (${HIDDEN_NAMES[cp]})${where}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)`, range: lines.range(stray.start, stray.end), severity: 'warning' };
+    }
   }
   return out;
 }

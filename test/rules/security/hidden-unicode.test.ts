@@ -62,6 +62,11 @@ testRule(
         ],
       },
       {
+        name: 'zero-width spaces scattered on one line of pasted tool output are one warning',
+        files: { 'SKILL.md': skill('```\n|  | h\u2032\u200B(t) | =\u{1D468}\u200Bh\u200B(t)+\u{1D469}\u200Bx\u200B(t) |\n```') },
+        errors: [{ line: 6, column: 8, endColumn: 30, message: 'Unexpected 5 hidden characters U+200B (ZERO WIDTH SPACE) on this line, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)', severity: 'warning' }],
+      },
+      {
         name: 'a mixed run of zero-width characters can encode data: an error',
         files: { 'SKILL.md': skill('Be helpful.\u200B\u200C\u200B\u200B\u200C\u200D') },
         errors: [{ line: 5, column: 12, endColumn: 18, message: 'Unexpected run of 6 zero-width characters (U+200B, U+200C, U+200D), expected visible text (a run like this can encode hidden data)', severity: 'error' }],
