@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { Code, Html, Root, RootContent } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import type { SkillcConfig } from '../lint/config.js';
+import { lint } from '../lint/engine.js';
 import { parseMarkdown } from '../parse/markdown.js';
+import { BUILTIN_RULES } from '../rules/index.js';
 import type { AnyRule } from '../rules/rule.js';
-import { runRuleCase, type RuleCase, type TreeSpec } from './rule-tester.js';
+import { writeCaseTree, type RuleCase, type TreeSpec } from './rule-tester.js';
 
 /**
  * The rule docs are executable: each example under `## Not ok` and `## Ok` in a
@@ -226,19 +228,33 @@ export function parseDocExamples(markdown: string): { examples: DocExample[]; pr
   return { examples, problems };
 }
 
-/** Lints one example with `rule`; returns why it fails its section's expectation, or undefined. */
-export function checkDocExample(rule: AnyRule, example: DocExample): string | undefined {
-  if (!example.case) return undefined;
-  const run = runRuleCase(rule, example.case);
+/**
+ * Lints one example as a user would (the whole engine, suppressions included),
+ * with every other built-in rule off unless the header's `config.rules` turns it
+ * on. Returns why it fails its section's expectation, or undefined.
+ */
+export async function checkDocExample(rule: AnyRule, example: DocExample): Promise<string | undefined> {
+  const c = example.case;
+  if (!c) return undefined;
+  const root = writeCaseTree(c);
   try {
-    const own = run.diagnostics.filter((d) => d.ruleId === rule.meta.id);
-    const list = own.map((d) => `  ${path.relative(run.root, d.file)}:${d.line}:${d.column} ${d.message}`).join('\n');
-    if (run.internalErrors) return `${rule.meta.id} crashed on the example`;
-    if (example.kind === 'not-ok' && own.length === 0) return `the Not ok example (line ${example.line}) gets no report from ${rule.meta.id}`;
-    if (example.kind === 'ok' && own.length) return `the Ok example (line ${example.line}) gets reports from ${rule.meta.id}:\n${list}`;
+    const id = rule.meta.id;
+    const severity = rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
+    const off = Object.fromEntries(BUILTIN_RULES.map((r) => [r.meta.id, 'off' as const]));
+    const config: SkillcConfig = {
+      ...c.config,
+      hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'],
+      rules: { ...off, ...c.config?.rules, [id]: (c.options ? [severity, c.options] : severity) as never },
+    };
+    const builtin = BUILTIN_RULES.some((r) => r.meta.id === id);
+    const result = await lint({ cwd: root, paths: [root], config, concurrency: 'off', ...(builtin ? {} : { rules: [rule] }) });
+    if (result.internalErrors) return `${id} crashed on the example`;
+    const own = result.files.flatMap((f) => f.messages.map((m) => ({ ...m, path: f.path }))).filter((m) => m.ruleId === id);
+    const list = own.map((m) => `  ${m.path}:${m.line}:${m.column} ${m.message}`).join('\n');
+    if (example.kind === 'not-ok' && own.length === 0) return `the Not ok example (line ${example.line}) gets no report from ${id}`;
+    if (example.kind === 'ok' && own.length) return `the Ok example (line ${example.line}) gets reports from ${id}:\n${list}`;
     return undefined;
   } finally {
-    // runRuleCase leaves its tree for the caller to inspect.
-    fs.rmSync(run.root, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }

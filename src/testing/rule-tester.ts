@@ -84,11 +84,17 @@ export interface CaseRun {
   internalErrors: number;
 }
 
+/** Writes one case's tree under a fresh temporary folder and returns the folder (the caller removes it). */
+export function writeCaseTree(c: RuleCase): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rule-'));
+  writeTree(root, c.files, c.dir ?? 'my-skill');
+  return root;
+}
+
 /** Lints one case's tree with one rule (at its default severity, or error). */
 export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rule-'));
+  const root = writeCaseTree(c);
   const dir = c.dir ?? 'my-skill';
-  writeTree(root, c.files, dir);
   const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
   const active = resolveRules(config, [rule]);

@@ -22,7 +22,7 @@ describe('docs/rules examples', () => {
       for (const example of examples) {
         const title = `${example.kind === 'ok' ? 'Ok' : 'Not ok'} example at line ${example.line}`;
         if (!example.case) it.skip(`${title} (${example.header.skip})`, () => {});
-        else it(title, () => expect(checkDocExample(rule, example)).toBeUndefined());
+        else it(title, async () => expect(await checkDocExample(rule, example)).toBeUndefined());
       }
     });
   }
