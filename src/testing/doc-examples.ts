@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Code, Html, Root, RootContent } from 'mdast';
@@ -38,6 +39,8 @@ import { writeCaseTree, type RuleCase, type TreeSpec } from './rule-tester.js';
  *   sibling skill); a value is the text, or `{ symlink: target }`;
  * - `illustration: true`: the fence below only shows the example (shell commands,
  *   a folder listing); the tree is `files` alone;
+ * - `requires`: programs the rule runs (`[shellcheck]`); without one on the PATH
+ *   the example is skipped, not failed;
  * - `skip`: why the example cannot be linted (a FIFO, a 5 MB file); it is not run.
  *
  * In fences and `files`, `⟨U+202E⟩` stands for that (invisible) character.
@@ -56,10 +59,11 @@ export interface ExampleHeader {
   frontmatter?: boolean | string;
   files?: Record<string, string | { symlink: string }>;
   illustration?: boolean;
+  requires?: string[];
   skip?: string;
 }
 
-const HEADER_KEYS = new Set(['hosts', 'options', 'config', 'path', 'dir', 'frontmatter', 'files', 'illustration', 'skip']);
+const HEADER_KEYS = new Set(['hosts', 'options', 'config', 'path', 'dir', 'frontmatter', 'files', 'illustration', 'requires', 'skip']);
 
 /** `⟨U+202E⟩` -> the character: docs cannot show invisible characters, so they name them. */
 function decodeNamed(text: string): string {
@@ -209,6 +213,8 @@ export function parseDocExamples(markdown: string): { examples: DocExample[]; pr
       const header = readHeader(m[1]!);
       if (typeof header === 'string') {
         problems.push({ line: lineOf(node), message: header });
+        // The fence it heads is that header's, not one more fence without a header.
+        if (children[i + 1]?.type === 'code') i++;
         continue;
       }
       pending = { line: lineOf(node), header, extra: [], kind };
@@ -257,4 +263,17 @@ export async function checkDocExample(rule: AnyRule, example: DocExample): Promi
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The programs an example `requires` that do not run here. */
+export function missingPrograms(example: DocExample): string[] {
+  return (example.header.requires ?? []).filter((program) => {
+    const r = spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+    return !!r.error;
+  });
+}
+
+/** A rule page without its example headers, for reading in a terminal (`skillc explain`). */
+export function stripExampleHeaders(markdown: string): string {
+  return markdown.replace(/^<!--\s*skillc-example(?:-file:|\s|-->)[\s\S]*?-->[ \t]*\r?\n/gm, '');
 }
