@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { diffSnapshots, listAll, skillc, snapshot, swapLeftovers, tempProject, writeTree } from './helpers.js';
+import { diffSnapshots, skillc, snapshot, swapLeftovers, tempProject, writeTree } from './helpers.js';
 
 const CONFIG = JSON.stringify({ hosts: ['agentskills', 'claude'] });
 
@@ -162,38 +162,5 @@ describe('build: bad input is a positioned diagnostic and nothing written', () =
     // Once, not once per host.
     const result = await build({ cwd: dir });
     expect(result.diagnostics.filter((x) => x.ruleId === 'build/generated-region').length).toBe(1);
-  });
-});
-
-describe('build: hidden characters written as YAML escapes', () => {
-  const escaped = '---\nname: alpha\ndescription: "Use when testing \\u202Ealpha\\u200B, e.g. \\e[31m."\nmetadata:\n  "k\\u2066ey": "\\0v"\n---\n\n# alpha\n\nText.\n';
-
-  it('stop the build: security/hidden-unicode reports them at their position', async () => {
-    const { dir, out, before } = await builtProject();
-    writeTree(dir, { 'skills-src/alpha/SKILL.md': escaped });
-    const d = await expectRejected(dir, out, before, 'security/hidden-unicode', 'skills-src/alpha/SKILL.md', 3);
-    expect(d.message).toMatch(/written as a YAML escape/);
-  });
-
-  it('with the rule off, are written as escapes again, never raw, and mean the same', async () => {
-    const { parse } = await import('yaml');
-    const dir = tempProject({
-      'skillc.config.json': JSON.stringify({ hosts: ['agentskills', 'claude'], rules: { 'security/hidden-unicode': 'off' } }),
-      'skills-src/alpha/SKILL.md': escaped,
-    });
-    const result = await build({ cwd: dir });
-    expect(result.errorCount).toBe(0);
-    expect(result.written).toBe(true);
-    const raw = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
-    const files = listAll(path.join(dir, 'generated')).filter((f) => !f.endsWith('/'));
-    expect(files.length).toBeGreaterThan(2);
-    for (const f of files) expect(raw.test(fs.readFileSync(path.join(dir, 'generated', f), 'utf8')), f).toBe(false);
-    const emitted = fs.readFileSync(path.join(dir, 'generated/claude/skills/alpha/SKILL.md'), 'utf8');
-    expect(emitted).toContain('\\u202E');
-    const data = parse(emitted.split('---\n')[1]!) as { description: string; metadata: Record<string, string> };
-    expect(data.description).toBe('Use when testing \u202Ealpha\u200B, e.g. \u001b[31m.');
-    expect(data.metadata).toEqual({ 'k\u2066ey': '\u0000v' });
-    const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'generated/catalog.json'), 'utf8')) as { skills: { description: string }[] };
-    expect(JSON.stringify(catalog)).toContain('\u202E');
   });
 });
