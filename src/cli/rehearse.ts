@@ -19,6 +19,8 @@ Options:
   -f, --format <name>      stylish (default), json or junit (JUnit XML)
       --update             rewrite each case's golden captures/ with this run's captures
       --timeout <seconds>  default time a command may run (default 10; case.yaml's timeout wins)
+      --unsandboxed        where no sandbox is available (bubblewrap, Linux), run the cases'
+                           commands anyway, with your own rights; without it they are not run
   -o, --output-file <f>    write the report to a file
   -c, --config <file>      use this config file
       --color, --no-color  colour is on only on a TTY and never with NO_COLOR
@@ -37,6 +39,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     format: { type: 'string', short: 'f', default: 'stylish' },
     update: { type: 'boolean' },
     timeout: { type: 'string' },
+    unsandboxed: { type: 'boolean' },
     'output-file': { type: 'string', short: 'o' },
     config: { type: 'string', short: 'c' },
     color: { type: 'boolean' },
@@ -61,6 +64,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     cwd: io.cwd,
     config,
     ...(values.update ? { update: true } : {}),
+    ...(values.unsandboxed ? { unsandboxed: true } : {}),
     ...(timeout !== undefined ? { timeout } : {}),
     onCase: (i, total, c) => {
       // Progress only for long runs, so short ones stay quiet.

@@ -1,7 +1,8 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sandboxProbe } from '../../src/rehearse/sandbox.js';
 
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -21,7 +22,7 @@ export function skillc(args: string[], cwd: string, env: Record<string, string> 
   });
 }
 
-export const netnsWorks = process.platform === 'linux' && spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore' }).status === 0;
+export const netnsWorks = sandboxProbe().ok;
 
 /** Writes files (relative path -> content) under a fresh temporary folder (outside any skillc project). */
 export function tree(files: Record<string, string>, modes: Record<string, number> = {}): string {
@@ -48,4 +49,20 @@ export interface JsonCase {
 export function byCase(stdout: string): Map<string, JsonCase> {
   const doc = JSON.parse(stdout) as { cases: JsonCase[] };
   return new Map(doc.cases.map((c) => [c.case, c]));
+}
+
+/** Pids of the processes on this machine whose command line contains `marker` (Linux /proc). */
+export function processesRunning(marker: string): number[] {
+  const found: number[] = [];
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8');
+      const state = /^State:\s+(\w)/m.exec(fs.readFileSync(`/proc/${e}/status`, 'utf8'))?.[1];
+      if (cmd.includes(marker) && state !== 'Z' && state !== 'X') found.push(Number(e));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }
