@@ -105,7 +105,7 @@ export function loadCase(dir: string, skillDir: string): RehearsalCase {
   if (spec.failure !== undefined && result.expect !== 'fail') return { ...result, problem: '`failure` names the check a failing case must fail; this case expects to pass' };
   for (const key of ['trace', 'captures', 'inputs'] as const) {
     const v = spec[key];
-    const r = v === undefined ? undefined : resolveInside(abs, v, `\`${key}\``);
+    const r = v === undefined ? undefined : resolveInside(abs, v, `${key} path`);
     if (r && 'problem' in r) return { ...result, problem: r.problem };
   }
   const traceFile = path.join(abs, spec.trace ?? 'trace.jsonl');

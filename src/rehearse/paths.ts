@@ -37,6 +37,7 @@ export function resolveInside(root: string, rel: string, what: string): Resolved
     } catch {
       return { path: target };
     }
+    if (st.isSymbolicLink() && p === target) return { problem: `${what} \`${rel}\` is a symlink; skillc does not follow links out of a case` };
     if (st.isSymbolicLink()) return { problem: `${what} \`${rel}\` goes through the symlink \`${path.relative(root, p).split(path.sep).join('/')}\`; skillc does not follow links out of a case` };
     if (p !== target && !st.isDirectory()) return { problem: `${what} \`${rel}\`: \`${path.relative(root, p).split(path.sep).join('/')}\` is not a folder` };
   }

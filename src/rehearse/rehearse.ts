@@ -99,12 +99,12 @@ export async function rehearseCase(c: RehearsalCase, options: { cwd: string; upd
   const spec = c.spec;
   const caseError = (message: string): CaseResult => resultOf(c, options.cwd, [{ id: 'case', ok: false, message }], { ms: Date.now() - started });
   // Paths in the case folder are never followed through links (paths.ts).
-  const golden = resolveInside(c.dir, spec.captures ?? 'captures', '`captures`');
+  const golden = resolveInside(c.dir, spec.captures ?? 'captures', 'captures folder');
   if ('problem' in golden) return caseError(golden.problem);
   const goldenDir = golden.path;
   const goldenKind = kindOf(goldenDir);
   if (goldenKind !== undefined && goldenKind !== 'dir') return caseError(`\`${spec.captures ?? 'captures'}\` is not a folder${goldenKind === 'symlink' ? ' but a symlink; skillc does not follow links out of a case' : ''}`);
-  const inputsAt = resolveInside(c.dir, spec.inputs ?? 'inputs', '`inputs`');
+  const inputsAt = resolveInside(c.dir, spec.inputs ?? 'inputs', 'inputs folder');
   if ('problem' in inputsAt) return caseError(inputsAt.problem);
   const inputs = inputsAt.path;
   const inputsKind = kindOf(inputs);
