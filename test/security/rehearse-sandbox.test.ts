@@ -22,6 +22,8 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
   let root = '';
   let outside = '';
   let sockets: net.Server | undefined;
+  let abstractServer: net.Server | undefined;
+  const abstract = `skillc-sec-abstract-${process.pid}`;
   let socketHits = 0;
   let run: Run;
   let cases: Map<string, JsonCase>;
@@ -37,6 +39,11 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
     });
     await new Promise<void>((resolve) => sockets!.listen(sock, resolve));
     fs.chmodSync(sock, 0o777);
+    abstractServer = net.createServer((c) => {
+      socketHits++;
+      c.end();
+    });
+    await new Promise<void>((resolve) => abstractServer!.listen(`\0${abstract}`, resolve));
     const fakeLauncher = `#!/bin/sh\necho ran > ${marker('launcher-ran')}\nexec "$@"\n`;
     const shm = `skillc-sec-shm-${process.pid}`;
     root = tree(
@@ -54,8 +61,13 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
         // Shared memory and host Unix sockets.
         'probe/fixtures/pass-shm/case.yaml': `command: scripts/run.sh\nargs: [sh, -c, "echo x > /dev/shm/${shm}"]\n`,
         ...(PYTHON
-          ? { 'probe/fixtures/pass-host-socket/case.yaml': `command: scripts/run.sh\nargs: [${PYTHON}, -c, "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b'x')", ${sock}]\n` }
+          ? {
+              'probe/fixtures/pass-host-socket/case.yaml': `command: scripts/run.sh\nargs: [${PYTHON}, -c, "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b'x')", ${sock}]\n`,
+              'probe/fixtures/pass-abstract-socket/case.yaml': `command: scripts/run.sh\nargs: [${PYTHON}, -c, "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(chr(0) + sys.argv[1]); s.sendall(b'x')", ${abstract}]\n`,
+            }
           : {}),
+        // Files only root may read: a case started by root runs as nobody.
+        'probe/fixtures/pass-shadow/case.yaml': 'command: scripts/run.sh\nargs: [cat, /etc/shadow]\n',
       },
       { 'probe/fixtures/pass-launcher-path/unshare': 0o755, 'probe/fixtures/pass-launcher-path/bwrap': 0o755 },
     );
@@ -66,6 +78,7 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
 
   afterAll(() => {
     sockets?.close();
+    abstractServer?.close();
     for (const p of [root, outside]) if (p) fs.rmSync(p, { recursive: true, force: true });
     const shm = (globalThis as { shmName?: string }).shmName;
     if (shm) fs.rmSync(path.join('/dev/shm', shm), { force: true });
@@ -91,9 +104,15 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
     expect(fs.existsSync(path.join('/dev/shm', (globalThis as { shmName?: string }).shmName!))).toBe(false);
   });
 
-  it.skipIf(!PYTHON)('reaches no Unix socket of the host', () => {
+  it.skipIf(!PYTHON)('reaches no Unix socket of the host, on the file system or abstract', () => {
     expect(cases.get('pass-host-socket')!.actual).toBe('fail');
+    expect(cases.get('pass-abstract-socket')!.actual).toBe('fail');
     expect(socketHits).toBe(0);
+  });
+
+  it.skipIf(!fs.existsSync('/etc/shadow'))('cannot read files only root may read (a root skillc runs the case as nobody)', () => {
+    expect(cases.get('pass-shadow')!.actual).toBe('fail');
+    expect(reasonOf(cases.get('pass-shadow'))).toMatch(/Permission denied/);
   });
 });
 
@@ -140,11 +159,6 @@ describe('rehearse: case paths are never followed through links, and special fil
     for (const p of [root, outside]) if (p) fs.rmSync(p, { recursive: true, force: true });
   });
 
-  it('never shows the linked secret in the report', () => {
-    expect(run.stdout).not.toContain(SECRET);
-    expect(run.code).toBe(1);
-  });
-
   it('refuses a trace write through a link in inputs/', () => {
     expect(fs.existsSync(path.join(outside, 'planted.txt'))).toBe(false);
     expect(cases.get('pass-write-through-inputs-link')!.actual).toBe('error');
@@ -158,6 +172,8 @@ describe('rehearse: case paths are never followed through links, and special fil
 
   it('refuses a `from:` file that is a link', () => {
     expect(reasonOf(cases.get('pass-from-link'))).toMatch(/^trace: Unexpected `from` file `key` is a symlink/);
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.code).toBe(1);
   });
 
   it('refuses a captures/ that is a link, and --update deletes nothing through it', () => {
