@@ -104,10 +104,11 @@ describe('skillc rehearse: negative controls', () => {
   it('runs the control case and every other case despite the broken ones', () => {
     expect(cases.get('pass-control')).toMatchObject({ actual: 'pass', ok: true });
     expect(cases.size).toBe(16);
-    for (const [name, c] of cases) if (name !== 'pass-control') expect(c.ok, `${name}: ${stdout}`).toBe(false);
+    // Without a sandbox (--unsandboxed) nothing stops curl by absolute path: that case then passes.
+    for (const [name, c] of cases) if (name !== 'pass-control' && (netnsWorks || name !== 'pass-curl-absolute')) expect(c.ok, `${name}: ${stdout}`).toBe(false);
   });
 
-  it('never lets a request reach the server', () => {
+  it.skipIf(!netnsWorks)('never lets a request reach the server', () => {
     expect(hits).toBe(0);
   });
 
@@ -194,10 +195,11 @@ describe('skillc rehearse without a sandbox (--unsandboxed)', () => {
       'probe/fixtures/pass-fetch/case.yaml': 'command: scripts/fetch.mjs\n',
       'probe/fixtures/pass-fetch/captures/001-http.post.json': `${JSON.stringify({ effect: 'http.post', via: 'fetch', method: 'POST', url: `http://127.0.0.1:${port}/leak`, headers: {}, body: 'x' }, null, 2)}\n`,
     });
+    const before = hits;
     const r = await skillc(['rehearse', 'probe', '--unsandboxed'], dir, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
     expect(r.stdout.split('\n')[0]).toMatch(/^UNSANDBOXED: no sandbox \(SKILLC_REHEARSE_NO_SANDBOX=1\)/);
     expect(r.code, r.stdout).toBe(0);
-    expect(hits).toBe(0);
+    expect(hits).toBe(before);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
