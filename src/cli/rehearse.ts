@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
-import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat } from '../rehearse/reporters.js';
+import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
 import type { Io } from './io.js';
 
@@ -76,5 +76,8 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
   if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), text);
   else io.stdout(text);
   if (report.summary.cases === 0 && positionals.length) io.stderr('skillc rehearse: no case found under the given paths\n');
+  // Also on stderr, so a report written to a file (-o) or parsed (json) does not hide it.
+  const warning = sandboxWarning(report);
+  if (warning && (values['output-file'] || format !== 'stylish')) io.stderr(`skillc rehearse: ${warning}\n`);
   return report.summary.mismatched === 0 ? 0 : 1;
 }

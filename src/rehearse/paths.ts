@@ -108,3 +108,44 @@ export function writeInside(root: string, rel: string, content: string, what: st
   }
   return undefined;
 }
+
+/**
+ * The first symlink under `dirs` that resolves outside `root` (or cannot be
+ * resolved), as `link -> target`; undefined when there is none. For code that
+ * runs in skillc's own process on the sandbox's folders (the built-in `gate`
+ * and `catalog`), which may follow links: a link out must not take it out.
+ * Bounded like the snapshots: 20,000 entries, 12 levels.
+ */
+export function escapingLink(dirs: string[], root: string, maxEntries = 20000): string | undefined {
+  let seen = 0;
+  const walk = (dir: string, depth: number): string | undefined => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    for (const e of entries) {
+      if (++seen > maxEntries) return `${dir} (more than ${maxEntries} entries to check)`;
+      const p = path.join(dir, e.name);
+      if (e.isSymbolicLink()) {
+        let real: string | undefined;
+        try {
+          real = fs.realpathSync(p);
+        } catch {
+          real = undefined;
+        }
+        if (real === undefined || !insideDir(root, real)) return `${p} -> ${fs.readlinkSync(p)}`;
+      } else if (e.isDirectory() && depth < 12) {
+        const found = walk(p, depth + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  for (const d of dirs) {
+    const found = walk(d, 0);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -68,6 +68,8 @@ export function junit(report: RehearsalReport): string {
   for (const r of report.cases) bySkill.set(r.skill, [...(bySkill.get(r.skill) ?? []), r]);
   const secs = (ms: number): string => (ms / 1000).toFixed(3);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const warning = sandboxWarning(report);
+  if (warning) out.push(`<!-- ${warning.replace(/--/g, '- -')} -->`);
   const total = report.cases.reduce((n, r) => n + r.ms, 0);
   out.push(`<testsuites name="skillc rehearse" tests="${report.summary.cases}" failures="${report.summary.mismatched - report.summary.errors}" errors="${report.summary.errors}" time="${secs(total)}">`);
   for (const [skill, results] of bySkill) {

@@ -10,7 +10,7 @@ import type { OutputExpectation } from './case.js';
 import { normalizeText } from './captures.js';
 import { collectCaptures, fail, pass, type RunContext } from './context.js';
 import { type ExecResult, expand, runInSandbox } from './exec.js';
-import { insideDir, kindOf, readInside } from './paths.js';
+import { escapingLink, insideDir, kindOf, readInside } from './paths.js';
 
 export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
 
@@ -123,7 +123,9 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
   const cwd = spec.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir;
   let result: ExecResult;
   if ((BUILTIN_COMMANDS as readonly string[]).includes(command)) {
-    const refused = confineBuiltinArgs(args, cwd, ctx.sb);
+    // catalog walks and reads the folders it is given; the gate reads only its artifacts (never through a link).
+    const link = command === 'catalog' ? escapingLink([ctx.sb.runDir, ctx.sb.skillDir], ctx.sb.root) : undefined;
+    const refused = confineBuiltinArgs(args, cwd, ctx.sb) ?? (link ? `would read through the link ${normalizeText(link, ctx.sb)}, which leads out of the sandbox` : undefined);
     if (refused) return fail(ctx, { id: 'sandbox', message: `Unexpected \`${command}\` ${refused}; not run` });
     result = await runBuiltin(ctx, command, args, cwd);
   } else {

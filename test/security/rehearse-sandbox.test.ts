@@ -142,6 +142,7 @@ describe('rehearse: case paths are never followed through links, and special fil
       'probe/fixtures/pass-catalog-link/case.yaml': 'command: catalog\nargs: [skills]\n',
       'probe/fixtures/pass-catalog-output/case.yaml': `command: catalog\nargs: ["-o", "${path.join(outside, 'catalog.json')}"]\n`,
       'probe/fixtures/pass-case-yaml-link/README': 'case.yaml links to a secret\n',
+      'probe/fixtures/pass-catalog-skill-md-link/case.yaml': 'command: catalog\nargs: [.]\n',
     });
     const fx = path.join(root, 'probe', 'fixtures');
     fs.mkdirSync(path.join(fx, 'pass-write-through-inputs-link', 'inputs'));
@@ -151,6 +152,8 @@ describe('rehearse: case paths are never followed through links, and special fil
     fs.symlinkSync(path.join(outside, 'golden'), path.join(fx, 'pass-captures-link', 'captures'));
     fs.symlinkSync(path.join(outside, 'skills'), path.join(fx, 'pass-catalog-link', 'skills'));
     fs.symlinkSync(path.join(outside, 'id_rsa'), path.join(fx, 'pass-case-yaml-link', 'case.yaml'));
+    fs.mkdirSync(path.join(fx, 'pass-catalog-skill-md-link', 'mine'));
+    fs.symlinkSync(path.join(outside, 'skills', 'private-skill', 'SKILL.md'), path.join(fx, 'pass-catalog-skill-md-link', 'mine', 'SKILL.md'));
     run = await skillc(['rehearse', 'probe', '--format', 'json', '--update', '--unsandboxed'], root);
     cases = byCase(run.stdout);
   }, 60_000);
@@ -186,9 +189,9 @@ describe('rehearse: case paths are never followed through links, and special fil
   });
 
   it('keeps `command: catalog` inside the sandbox: no outside path, no link out, no output file', () => {
-    for (const name of ['pass-catalog-outside', 'pass-catalog-link', 'pass-catalog-output']) {
+    for (const name of ['pass-catalog-outside', 'pass-catalog-link', 'pass-catalog-output', 'pass-catalog-skill-md-link']) {
       expect(cases.get(name)!.actual, name).toBe('error');
-      expect(reasonOf(cases.get(name))).toMatch(/^sandbox: Unexpected `catalog` (argument .* is outside the sandbox|option `-o` is not allowed)/);
+      expect(reasonOf(cases.get(name))).toMatch(/^sandbox: Unexpected `catalog` (argument .* is outside the sandbox|option `-o` is not allowed|would read through the link <run>\/mine\/SKILL\.md -> )/);
     }
     expect(fs.existsSync(path.join(outside, 'catalog.json'))).toBe(false);
   });
@@ -307,6 +310,9 @@ describe('rehearse: captures, violations and the missing sandbox', () => {
     expect(refused.stdout).toMatch(/sandbox: `scripts\/run\.sh .*` not run: no sandbox is available/);
     expect(refused.code).toBe(1);
     expect(fs.existsSync(outsideMarker)).toBe(false);
+    const junit = await skillc(['rehearse', 'probe/fixtures/pass-unsandboxed-write', '-f', 'junit'], root, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
+    expect(junit.stdout.split('\n')[1]).toMatch(/^<!-- NO SANDBOX: /);
+    expect(junit.stderr).toMatch(/^skillc rehearse: NO SANDBOX: /);
     const allowed = await skillc(['rehearse', 'probe/fixtures/pass-unsandboxed-write', '--unsandboxed'], root, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
     expect(allowed.stdout.split('\n')[0]).toMatch(/^UNSANDBOXED: /);
     expect(allowed.code).toBe(0);
