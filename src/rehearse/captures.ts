@@ -53,10 +53,14 @@ export class CaptureStream {
     this.fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
   }
 
-  /** Reads whatever is in the FIFO now, without blocking. */
+  /**
+   * Reads whatever is in the FIFO now, without blocking, and at most 16 MiB a
+   * call: a writer that never pauses cannot keep skillc in this loop (and its
+   * timers from firing).
+   */
   drain(): void {
     if (this.fd === undefined) return;
-    for (;;) {
+    for (let reads = 0; reads < 256; reads++) {
       let n: number;
       try {
         n = fs.readSync(this.fd, this.buf, 0, this.buf.length, null);

@@ -89,7 +89,7 @@ function chownTree(p: string, uid: number): void {
 
 function makeFifo(p: string): void {
   const mkfifo = firstExecutable(MKFIFO_CANDIDATES);
-  const r = mkfifo ? spawnSync(mkfifo, ['-m', '0666', p], { stdio: 'ignore', env: {} }) : undefined;
+  const r = mkfifo ? spawnSync(mkfifo, ['-m', '0600', p], { stdio: 'ignore', env: {} }) : undefined;
   if (r?.status !== 0) throw new Error('cannot create the capture FIFO (mkfifo not found in /usr/bin or /bin)');
 }
 
@@ -113,11 +113,15 @@ export function createSandbox(skillDir: string, runFrom: string | undefined, ski
     for (const d of [paths.home, paths.tmp, paths.bin]) fs.mkdirSync(d);
     installFakes(paths.bin);
     makeFifo(paths.captureLog);
+    const captures = new CaptureStream(paths.captureLog);
     if (mode === 'bwrap' && asRoot()) {
       chownTree(root, NOBODY);
       fs.chmodSync(root, 0o755);
     }
-    return { ...paths, captures: new CaptureStream(paths.captureLog), mode };
+    // skillc holds it open for reading; the case may only write. Under bwrap the FIFO is bound
+    // read-only, so the case cannot chmod it back, and it has no capability to bypass the mode.
+    fs.chmodSync(paths.captureLog, 0o222);
+    return { ...paths, captures, mode };
   } catch (error) {
     fs.rmSync(root, { recursive: true, force: true });
     throw error;

@@ -66,6 +66,8 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
               'probe/fixtures/pass-abstract-socket/case.yaml': `command: scripts/run.sh\nargs: [${PYTHON}, -c, "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(chr(0) + sys.argv[1]); s.sendall(b'x')", ${abstract}]\n`,
             }
           : {}),
+        // Reads the capture channel itself, to steal what the shims send before skillc does.
+        'probe/fixtures/pass-steal-captures/case.yaml': `command: scripts/run.sh\nargs: [sh, -c, "(timeout 3 cat \\"$SKILLC_CAPTURE_LOG\\" > /dev/null 2>&1 &); chmod 666 \\"$SKILLC_CAPTURE_LOG\\" 2>/dev/null; sleep 0.3; echo hi | sendmail ops@acme.example; sleep 0.5"]\n`,
         // Files only root may read: a case started by root runs as nobody.
         'probe/fixtures/pass-shadow/case.yaml': 'command: scripts/run.sh\nargs: [cat, /etc/shadow]\n',
       },
@@ -108,6 +110,10 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
     expect(cases.get('pass-host-socket')!.actual).toBe('fail');
     expect(cases.get('pass-abstract-socket')!.actual).toBe('fail');
     expect(socketHits).toBe(0);
+  });
+
+  it('cannot read (steal) from the capture channel: skillc alone reads it', () => {
+    expect(cases.get('pass-steal-captures')!.captures.map((c) => c.effect)).toEqual(['email.send']);
   });
 
   it.skipIf(!fs.existsSync('/etc/shadow'))('cannot read files only root may read (a root skillc runs the case as nobody)', () => {
