@@ -192,7 +192,7 @@ export function bwrapPath(): string | undefined {
 /** The launcher's own environment: fixed, never the case's (so LD_PRELOAD and PATH of a case cannot reach it). */
 export const LAUNCHER_ENV: Record<string, string> = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' };
 
-/** Mounts of the system a command needs: /usr and /etc read-only, the merged-/usr links as links, node's own install. */
+/** Mounts of the system a command needs: /usr and /etc read-only, the merged-/usr links as links. */
 function systemMounts(): string[] {
   const args = ['--ro-bind', '/usr', '/usr', '--ro-bind-try', '/etc', '/etc'];
   for (const d of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
@@ -200,7 +200,18 @@ function systemMounts(): string[] {
     if (kind === 'symlink') args.push('--symlink', fs.readlinkSync(d), d);
     else if (kind === 'dir') args.push('--ro-bind', d, d);
   }
-  // node runs the shims and the preload; git is passed through by the git shim.
+  return args;
+}
+
+/**
+ * node (it runs the shims and the preload) and git (the git shim passes
+ * commands through), when they lie outside /usr: the executable file itself,
+ * read-only, not its folder (which may be in your home, next to other files).
+ * Bound after the fresh /tmp and /run, so one under /tmp stays visible.
+ */
+function toolMounts(): string[] {
+  const args: string[] = [];
+  const covered = (p: string): boolean => ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => insideDir(d, p));
   for (const exe of [process.execPath, realGitPath()]) {
     if (!exe) continue;
     let real: string;
@@ -209,9 +220,8 @@ function systemMounts(): string[] {
     } catch {
       continue;
     }
-    const prefix = path.dirname(path.dirname(real));
-    const covered = ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => insideDir(d, real));
-    if (!covered && prefix !== '/') args.push('--ro-bind', prefix, prefix);
+    if (!covered(real)) args.push('--ro-bind', real, real);
+    if (exe !== real && !covered(exe)) args.push('--symlink', real, exe);
   }
   return args;
 }
@@ -233,6 +243,7 @@ export function bwrapArgs(dirs: { readOnly: string[]; writable: string[] }, cwd:
     '--tmpfs', '/tmp',
     '--tmpfs', '/run',
     '--dir', '/var/tmp',
+    ...toolMounts(),
   ];
   for (const d of dirs.readOnly) args.push('--ro-bind', d, d);
   for (const d of dirs.writable) args.push('--bind', d, d);
