@@ -3,7 +3,7 @@
  * skill (without its fixtures), the run folder, a private HOME and TMPDIR, the
  * shims and the capture FIFO. Commands run in it under bubblewrap (`bwrap`):
  * fresh user, PID, network, IPC, UTS and mount namespaces; only /usr, /etc,
- * node's own install and the sandbox are mounted, read-only but for the run
+ * the node and git executables and the sandbox are mounted, read-only but for the run
  * folder, HOME and TMPDIR; private /tmp and /run (empty, read-only), /dev and
  * /dev/shm; all
  * capabilities dropped, no new privileges, no nested user namespace; killed
