@@ -195,11 +195,14 @@ describe('skillc rehearse without a sandbox (--unsandboxed)', () => {
       'probe/fixtures/pass-fetch/case.yaml': 'command: scripts/fetch.mjs\n',
       'probe/fixtures/pass-fetch/captures/001-http.post.json': `${JSON.stringify({ effect: 'http.post', via: 'fetch', method: 'POST', url: `http://127.0.0.1:${port}/leak`, headers: {}, body: 'x' }, null, 2)}\n`,
     });
-    const before = hits;
-    const r = await skillc(['rehearse', 'probe', '--unsandboxed'], dir, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
-    expect(r.stdout.split('\n')[0]).toMatch(/^UNSANDBOXED: no sandbox \(SKILLC_REHEARSE_NO_SANDBOX=1\)/);
-    expect(r.code, r.stdout).toBe(0);
-    expect(hits).toBe(before);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      const before = hits;
+      const r = await skillc(['rehearse', 'probe', '--unsandboxed'], dir, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
+      expect(r.stdout.split('\n')[0]).toMatch(/^UNSANDBOXED: no sandbox \(SKILLC_REHEARSE_NO_SANDBOX=1\)/);
+      expect(r.code, r.stdout).toBe(0);
+      expect(hits).toBe(before);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
