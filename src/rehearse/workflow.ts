@@ -7,7 +7,6 @@
  * stops there itself, so nothing after it is executed).
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { artifactSchemas, isPlainFileName } from '../build/artifacts.js';
 import { addCapture, collectCaptures, fail, pass, type RunContext } from './context.js';
