@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getHost, hostIds } from '../hosts/index.js';
+import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { CONFIG_FILES } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 
@@ -93,7 +93,7 @@ failure: exit
 export function init(options: InitOptions = {}): InitResult {
   const root = path.resolve(options.cwd ?? process.cwd());
   const hosts = options.hosts?.length ? options.hosts : DEFAULT_INIT_HOSTS;
-  for (const h of hosts) if (!getHost(h)) throw new UsageError(`unknown host '${h}', expected one of ${hostIds().join(', ')}`);
+  for (const h of hosts) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
   const name = options.skill ?? 'summarize-changes';
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a valid skill name: 1-64 lowercase letters, digits and single inner hyphens`);
   const schemaDir = path.resolve(root, options.schemaDir ?? 'node_modules/skillc/schema');

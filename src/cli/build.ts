@@ -3,7 +3,7 @@ import { build, type BuildOptions } from '../build/index.js';
 import { UsageError } from '../lint/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { parse, splitList, useColor } from './args.js';
+import { hostList, parse, useColor } from './args.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -57,7 +57,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   if (values.check) options.check = true;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length) options.hosts = hosts;
   if (values.watch) {
     if (values.check) throw new UsageError('--watch cannot be used with --check');

@@ -1,6 +1,6 @@
 import { init, type InitOptions } from '../adopt/init.js';
 import { UsageError } from '../lint/discover.js';
-import { parse, splitList } from './args.js';
+import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const INIT_HELP = `Usage: skillc init [options]
@@ -36,7 +36,7 @@ export async function runInit(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`init takes no paths (got ${positionals.join(' ')}); run it in the project folder`);
   const options: InitOptions = { cwd: io.cwd };
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length) options.hosts = hosts;
   if (values.skill) options.skill = values.skill;
   const result = init(options);
