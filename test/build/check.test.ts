@@ -68,6 +68,20 @@ describe('skillc build --check (CLI)', () => {
     expect(narrowed.stderr).toContain('Run `npx skillc build --host claude --out generated`');
   });
 
+  it('editing only a rehearsal case (fixtures/) is not drift: fixtures are never built', () => {
+    const dir = copyFixture('basic');
+    expect(skillc(['build'], dir).code).toBe(0);
+    fs.appendFileSync(path.join(dir, 'skills-src/release-notes/fixtures/pass-basic/notes.md'), '\nAnother line of the recorded run.\n');
+    const check = skillc(['build', '--check'], dir);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+    // A file that is built still is drift, catalog.json included.
+    fs.appendFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), '\nMore.\n');
+    const stale = skillc(['build', '--check'], dir);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('DRIFT: generated/catalog.json');
+  });
+
   it('API: check returns the drift and leaves the folder alone', async () => {
     const dir = copyFixture('basic');
     const out = path.join(dir, 'generated');
