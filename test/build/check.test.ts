@@ -82,6 +82,21 @@ describe('skillc build --check (CLI)', () => {
     expect(stale.stderr).toContain('DRIFT: generated/catalog.json');
   });
 
+  it('--no-lint-report counts the lint errors the lint hook listed instead of printing them again', () => {
+    const dir = copyFixture('basic');
+    fs.writeFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), fs.readFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), 'utf8').replace(/^name: .*$/m, 'name: Bad_Name'));
+    const lint = skillc(['lint'], dir);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('frontmatter/name-format');
+    const full = skillc(['build', '--check'], dir);
+    expect(full.code).toBe(1);
+    expect(full.stdout).toContain('frontmatter/name-format');
+    const hook = skillc(['build', '--check', '--no-lint-report'], dir);
+    expect(hook.code).toBe(1);
+    expect(hook.stdout).not.toContain('frontmatter/name-format');
+    expect(hook.stderr).toMatch(/skillc build: \d+ errors? \(\d+ found by lint, not listed here: run `npx skillc lint` to see them\); nothing was written/);
+  });
+
   it('API: check returns the drift and leaves the folder alone', async () => {
     const dir = copyFixture('basic');
     const out = path.join(dir, 'generated');
