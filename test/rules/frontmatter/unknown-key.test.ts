@@ -33,7 +33,7 @@ testRule(
         name: 'a key some targets read: only the targets count, and the message says how to scope it',
         hosts: ['agentskills', 'claude', 'codex'],
         files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude, codex]') },
-        errors: [{ line: 4, column: 1, severity: 'warning', message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (codex ignores it; to keep it for claude only, write it as \`skillc.claude.when_to_use\`)` }],
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (codex ignores it; to keep it for claude only, write it as \`skillc.claude.when_to_use\`)` }],
       },
       {
         name: 'once per key, naming every host',
@@ -74,4 +74,9 @@ describe('frontmatter/unknown-key severity', () => {
   };
   it('is an error when a linted host rejects the key', () => expect(severities(['agentskills', 'claude'])).toEqual(['error']));
   it('is a warning when every linted host ignores it', () => expect(severities(['claude', 'codex'])).toEqual(['warning']));
+  it('counts only the hosts the skill targets', () => {
+    const run = runRuleCase(rule, { hosts: ['agentskills', 'claude', 'codex'], files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude, codex]') } });
+    fs.rmSync(run.root, { recursive: true, force: true });
+    expect(run.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
 });
