@@ -7,12 +7,13 @@ import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, sha, type CacheEntry, type LintSession } from './cache.js';
-import { getHost, type HostProfile } from '../hosts/index.js';
+import { didYouMean } from '../core/suggest.js';
+import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
-import { discoverSkills, UsageError } from './discover.js';
+import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorText, valueAt, type ResolvedConfig, type SkillcConfig } from './config.js';
+import { discover, type Discovery, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
 import { loadPlugins, type LoadedPlugin } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
@@ -81,6 +82,8 @@ export interface LintResult {
   summaries?: SkillSummary[];
   /** With `cache`: how many skills came from it. */
   cacheHits?: number;
+  /** Where the skills were looked for, and near misses (`skill.md`); absent for --staged and --changed runs. */
+  discovery?: Discovery;
 }
 
 export interface ActiveRule {
@@ -104,7 +107,7 @@ function validateOptions(rule: AnyRule, options: Record<string, unknown>, config
   const check = ajv!.compile(rule.meta.schema);
   if (!check(options)) {
     const e = check.errors?.[0];
-    throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${e.instancePath}` : ''}: ${e?.message ?? 'invalid'}`, config.file);
+    throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${pointerPath(e.instancePath)}` : ''}: ${schemaErrorText(e, rule.meta.schema, valueAt(options, e?.instancePath))}`, config.file);
   }
 }
 
@@ -112,7 +115,7 @@ function validateOptions(rule: AnyRule, options: Record<string, unknown>, config
 export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], tolerateUnknown?: (id: string) => boolean): ActiveRule[] {
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   for (const id of Object.keys(config.rules)) {
-    if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules`, config.file);
+    if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules${didYouMean(id, byId.keys())}`, config.file);
   }
   const active: ActiveRule[] = [];
   for (const rule of rules) {
@@ -131,10 +134,11 @@ export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], 
   return active;
 }
 
+/** The profiles of `ids`: the config's hosts (checked when it was loaded) or the caller's `hosts` (`--host`). */
 export function resolveHosts(ids: readonly string[], config: ResolvedConfig): HostProfile[] {
   return ids.map((id) => {
     const host = getHost(id);
-    if (!host) throw new ConfigError(`unknown host '${id}'`, config.file);
+    if (!host) throw config.hosts.includes(id) ? new ConfigError(unknownHostMessage(id, 'in hosts'), config.file) : new UsageError(unknownHostMessage(id, 'in --host'));
     return host;
   });
 }
@@ -249,7 +253,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const config = loadConfig(loadOptions);
   const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
 
-  const dirs = discoverSkills(options.paths ?? [], config, cwd);
+  const discovery = discover(options.paths ?? [], config, cwd);
+  const dirs = discovery.dirs;
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   // Per skill, in discovery order (catalog rules and the cache see them in that order).
@@ -395,6 +400,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   if (options.keepSkills) result.skills = skills;
   result.summaries = summaries;
   if (cache) result.cacheHits = cacheHits;
+  result.discovery = discovery;
   return result;
 }
 
