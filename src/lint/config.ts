@@ -42,6 +42,17 @@ export interface LayerSpec {
   mayCall?: string[];
 }
 
+/**
+ * Rule severities for some files only, as ESLint's flat config: the block applies
+ * to files matching `files` (all when absent) and not `ignores`. Options stay
+ * those of `rules`.
+ */
+export interface OverrideBlock {
+  files?: string[];
+  ignores?: string[];
+  rules: Record<string, SeveritySetting | [SeveritySetting]>;
+}
+
 /** The default context window, in tokens, for listing budgets. */
 export const DEFAULT_CONTEXT_TOKENS = 200_000;
 
@@ -53,6 +64,8 @@ export interface SkillcConfig {
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
+  /** Per-file rule severities (`files` / `ignores` globs, relative to the skill folder or to this file), applied in order after `rules`. */
+  overrides?: OverrideBlock[];
   plugin?: Partial<PluginConfig>;
   /** Layers of the skill graph, top first (`skills/layer`). */
   layers?: LayerSpec[];
@@ -78,6 +91,7 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
+  overrides: OverrideBlock[];
   plugin: PluginConfig;
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
@@ -191,6 +205,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     rules: config.rules ?? {},
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
+    overrides: config.overrides ?? [],
     plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},
