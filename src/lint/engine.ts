@@ -274,6 +274,14 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
 
   const dirs = discoverSkills(options.paths ?? [], config, cwd);
+  // A folder named on the command line that holds no skill is a mistake (a typo, or a
+  // skill without its SKILL.md), not a clean result: ESLint's "no files matching".
+  for (const p of options.paths ?? []) {
+    const abs = path.resolve(cwd, p);
+    if (!dirs.some((d) => d === abs || d.startsWith(abs + path.sep) || abs === path.join(d, 'SKILL.md'))) {
+      throw new UsageError(`No skill in ${p}: no SKILL.md there or in its subfolders (or every one is ignored)`);
+    }
+  }
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   // Per skill, in discovery order (catalog rules and the cache see them in that order).
