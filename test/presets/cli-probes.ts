@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { examples } from './helpers.js';
 
@@ -67,6 +68,66 @@ export function runProbes(preset: string): Map<string, ProbeResult> {
     if (fs.existsSync(path.join(dir, p.id, 'SKILL.md'))) continue;
     const one = runCli(['lint', p.id, '--config', config], dir);
     results.set(p.id, { verdict: one.status === 0 ? 'pass' : 'fail', rules: [`exit ${one.status}: ${one.stderr.split('\n')[0]!.replace(/^skillc lint: /, '')}`], messages: [] });
+  }
+  return results;
+}
+
+/** A probe given as changes to `probes/base/` (for checks of a whole tree, such as a roster). */
+export interface TreeProbe extends Probe {
+  write?: Record<string, string>;
+  remove?: string[];
+}
+
+/** Runs the CLI without blocking, so several probes lint at once. */
+function runCliAsync(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * Lints each tree probe with the built CLI: `probes/base/` copied to a temporary
+ * folder, the probe's files written and removed, then `skillc lint skills`
+ * (two probes at a time).
+ */
+export async function runTreeProbes(preset: string): Promise<Map<string, ProbeResult>> {
+  const { dir, probes } = readProbes(preset);
+  const config = path.join(examples, preset, 'skillc.config.json');
+  const results = new Map<string, ProbeResult>();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `skillc-probes-${preset}-`));
+  const one = async (p: TreeProbe): Promise<void> => {
+    const root = path.join(tmp, p.id);
+    fs.cpSync(path.join(dir, 'base'), root, { recursive: true });
+    for (const r of p.remove ?? []) fs.rmSync(path.join(root, r), { recursive: true, force: true });
+    for (const [rel, text] of Object.entries(p.write ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    }
+    const run = await runCliAsync(['lint', 'skills', '--config', config, '--format', 'json'], root);
+    if (run.status !== 0 && run.status !== 1) throw new Error(`${p.id}: skillc lint exited ${run.status}: ${run.stderr}`);
+    const result: ProbeResult = { verdict: run.status === 0 ? 'pass' : 'fail', rules: [], messages: [] };
+    for (const f of (JSON.parse(run.stdout) as JsonReport).files) {
+      for (const m of f.messages) {
+        if (m.severity !== 'error') continue;
+        if (!result.rules.includes(m.ruleId)) result.rules.push(m.ruleId);
+        result.messages.push(`${f.path}: ${m.message}`);
+      }
+    }
+    results.set(p.id, result);
+  };
+  try {
+    const queue = [...(probes as TreeProbe[])];
+    const worker = async (): Promise<void> => {
+      for (let p = queue.shift(); p; p = queue.shift()) await one(p);
+    };
+    await Promise.all([worker(), worker()]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
   return results;
 }
