@@ -17,6 +17,8 @@ export interface KindSchema {
   optional?: string[];
   maxWords?: number;
   maxLines?: number;
+  /** Skill folders of this kind (globs relative to the config file), for trees that decide kinds by folder. */
+  paths?: string[];
 }
 
 /** Plugin metadata for hosts that install skills as a plugin (Claude Code's plugin.json). */

@@ -11,6 +11,7 @@ import { getHost, type HostProfile } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
+import { withPathKind } from './path-kinds.js';
 import { hasOverrides, overrideSeverity, scopedSeverity } from './overrides.js';
 import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
 import { discoverSkills, UsageError } from './discover.js';
@@ -204,7 +205,8 @@ function emit(a: ActiveRule, skill: Reported, input: ReportInput, config: Resolv
 }
 
 /** Runs every active skill rule on one skill. A rule that throws becomes a diagnostic; the rest still run. */
-export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+export function checkSkill(given: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+  const skill = withPathKind(given, config);
   for (const a of active) {
     if (a.rule.scope !== 'skill') continue;
     const t0 = timings ? performance.now() : 0;
