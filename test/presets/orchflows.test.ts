@@ -119,3 +119,37 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
     expect(found.map((f) => f.file)).toEqual(['skills/kernel/a/SKILL.md', 'skills/kernel/b/SKILL.md']);
   });
 });
+
+describe('docs/examples/orchflows preset: the call graph', () => {
+  it('probe 7: a <-> b is a cycle, reported once on its first node', async () => {
+    const found = await only(
+      {
+        'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nThen run \`orch-b\`.\n`, 'planner'),
+        'skills/workflows/orch-b/SKILL.md': pkg('orch-b', `${anchors}\nThen run \`orch-a\`.\n`, 'planner'),
+      },
+      'orchflows-graph/call-graph',
+    );
+    expect(found.map((f) => `${f.file} ${f.message}`)).toEqual([
+      'skills/workflows/orch-a/SKILL.md Unexpected call graph cycle: orch-a -> orch-b -> orch-a, expected calls that end',
+    ]);
+  });
+
+  it('probe 8: `orch-zzz` and `orch-b-` do not resolve; role profiles always do', async () => {
+    const found = await only(
+      {
+        'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nUse \`orch-zzz\`, \`orch-b-\`, \`orch-planner\` and \`orch-b\`.\n`, 'planner'),
+        'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors),
+      },
+      'orchflows-graph/call-graph',
+    );
+    expect(found.map((f) => f.message.replace(/ that does not.*/, ''))).toEqual(['Unexpected call edge `orch-zzz`', 'Unexpected call edge `orch-b-`']);
+  });
+
+  it('probe 9: a kernel skill citing `orch-b`', async () => {
+    const found = await only(
+      { 'skills/kernel/orch-k/SKILL.md': pkg('orch-k', `${anchors}\nSee \`orch-b\`.\n`), 'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors) },
+      'orchflows-graph/call-graph',
+    );
+    expect(found.map((f) => `${f.file} ${f.message.split(' (')[0]}`)).toEqual(['skills/kernel/orch-k/SKILL.md Unexpected call edges from a kernel package']);
+  });
+});
