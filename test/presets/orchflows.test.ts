@@ -35,7 +35,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   it('passes well-formed packages of each tier, with no skillc: key', async () => {
     const findings = await lintTree({
       'skills/kernel/orch-work/SKILL.md': pkg('orch-work', anchors),
-      'skills/engines/orch-loop/SKILL.md': pkg('orch-loop', anchors),
+      'skills/engines/orch-scan/SKILL.md': pkg('orch-scan', anchors),
       'skills/workflows/orch-review/SKILL.md': pkg('orch-review', anchors, 'planner'),
       'skills/instances/orch-fix/SKILL.md': pkg('orch-fix', anchors, 'worker'),
       'skills/utilities/orch-notes/SKILL.md': pkg('orch-notes', anchors),
@@ -127,7 +127,7 @@ describe('docs/examples/orchflows preset: the call graph', () => {
         'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nThen run \`orch-b\`.\n`, 'planner'),
         'skills/workflows/orch-b/SKILL.md': pkg('orch-b', `${anchors}\nThen run \`orch-a\`.\n`, 'planner'),
       },
-      'orchflows-graph/call-graph',
+      'orchflows-py/call-graph',
     );
     expect(found.map((f) => `${f.file} ${f.message}`)).toEqual([
       'skills/workflows/orch-a/SKILL.md Unexpected call graph cycle: orch-a -> orch-b -> orch-a, expected calls that end',
@@ -140,7 +140,7 @@ describe('docs/examples/orchflows preset: the call graph', () => {
         'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nUse \`orch-zzz\`, \`orch-b-\`, \`orch-planner\` and \`orch-b\`.\n`, 'planner'),
         'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors),
       },
-      'orchflows-graph/call-graph',
+      'orchflows-py/call-graph',
     );
     expect(found.map((f) => f.message.replace(/ that does not.*/, ''))).toEqual(['Unexpected call edge `orch-zzz`', 'Unexpected call edge `orch-b-`']);
   });
@@ -148,8 +148,26 @@ describe('docs/examples/orchflows preset: the call graph', () => {
   it('probe 9: a kernel skill citing `orch-b`', async () => {
     const found = await only(
       { 'skills/kernel/orch-k/SKILL.md': pkg('orch-k', `${anchors}\nSee \`orch-b\`.\n`), 'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors) },
-      'orchflows-graph/call-graph',
+      'orchflows-py/call-graph',
     );
     expect(found.map((f) => `${f.file} ${f.message.split(' (')[0]}`)).toEqual(['skills/kernel/orch-k/SKILL.md Unexpected call edges from a kernel package']);
+  });
+});
+
+describe('docs/examples/orchflows preset: loops and the result envelope', () => {
+  it('probe 12: orch-investigate `Return: a summary. Then status.` fails, `Return: the ticket.` passes', async () => {
+    const engine = (ret: string): Files => ({ 'skills/engines/orch-investigate/SKILL.md': pkg('orch-investigate', anchors.replace('Return the diff.', ret)) });
+    expect((await only(engine('Return: a summary. Then status.'), 'orchflows-py/envelope')).map((f) => f.message)).toEqual([
+      'Unexpected Return without the result envelope ("Return: a summary."), expected its first sentence to name the status, the result and the verification (or a ticket)',
+    ]);
+    expect(await only(engine('Return: the ticket.'), 'orchflows-py/envelope')).toEqual([]);
+    expect(await only(engine('Return: status complete, the result identity and its verification verdict.'), 'orchflows-py/envelope')).toEqual([]);
+  });
+
+  it('probe 19: iterate without bound and exit terms gives 2 warnings (verdict unaffected)', async () => {
+    const found = await only({ 'skills/kernel/s/SKILL.md': pkg('s', `${anchors}\nIterate over the findings.\n`) }, 'orchflows-py/loop-lint');
+    expect(found.map((f) => f.message.split(' (')[0])).toEqual(['Unexpected loop', 'Unexpected loop']);
+    const bounded = await only({ 'skills/kernel/s/SKILL.md': pkg('s', `${anchors}\nIterate within the budget; exit when stalled.\n`) }, 'orchflows-py/loop-lint');
+    expect(bounded).toEqual([]);
   });
 });
