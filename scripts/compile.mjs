@@ -58,7 +58,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['ts-morph', 'ajv', 'ajv/*', 'typescript'],
+    // tsx stays outside: its API registers loader files by paths relative to its own module.
+    external: ['ts-morph', 'ajv', 'ajv/*', 'typescript', 'tsx', 'tsx/*'],
     banner: { js: "import { createRequire as __skillcRequire } from 'node:module'; const require = __skillcRequire(import.meta.url);" },
     logLevel: 'warning',
   });

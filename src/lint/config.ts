@@ -18,6 +18,8 @@ export interface KindSchema {
   optional?: string[];
   maxWords?: number;
   maxLines?: number;
+  /** Skill folders of this kind (globs relative to the config file), for trees that decide kinds by folder. */
+  paths?: string[];
 }
 
 /** Plugin metadata for hosts that install skills as a plugin (Claude Code's plugin.json). */
@@ -43,6 +45,17 @@ export interface LayerSpec {
   mayCall?: string[];
 }
 
+/**
+ * Rule severities for some files only, as ESLint's flat config: the block applies
+ * to files matching `files` (all when absent) and not `ignores`. Options stay
+ * those of `rules`.
+ */
+export interface OverrideBlock {
+  files?: string[];
+  ignores?: string[];
+  rules: Record<string, SeveritySetting | [SeveritySetting]>;
+}
+
 /** The default context window, in tokens, for listing budgets. */
 export const DEFAULT_CONTEXT_TOKENS = 200_000;
 
@@ -54,6 +67,8 @@ export interface SkillcConfig {
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
+  /** Per-file rule severities (`files` / `ignores` globs, relative to the skill folder or to this file), applied in order after `rules`. */
+  overrides?: OverrideBlock[];
   plugin?: Partial<PluginConfig>;
   /** Layers of the skill graph, top first (`skills/layer`). */
   layers?: LayerSpec[];
@@ -79,6 +94,7 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
+  overrides: OverrideBlock[];
   plugin: PluginConfig;
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
@@ -251,6 +267,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     rules: config.rules ?? {},
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
+    overrides: config.overrides ?? [],
     plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},

@@ -12,6 +12,8 @@ import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
+import { withPathKind } from './path-kinds.js';
+import { hasOverrides, overrideSeverity, scopedSeverity } from './overrides.js';
 import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorText, valueAt, type ResolvedConfig, type SkillcConfig } from './config.js';
 import { discover, type Discovery, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
@@ -90,6 +92,8 @@ export interface ActiveRule {
   rule: AnyRule;
   severity: Severity;
   options: unknown;
+  /** Set when `overrides` name the rule: its `rules` severity, which override blocks change per file. */
+  base?: Severity | 'off';
 }
 
 let ajv: { compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } } | undefined;
@@ -117,6 +121,11 @@ export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], 
   for (const id of Object.keys(config.rules)) {
     if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules${didYouMean(id, byId.keys())}`, config.file);
   }
+  (config.overrides ?? []).forEach((block, i) => {
+    for (const id of Object.keys(block.rules)) {
+      if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in overrides[${i}].rules`, config.file);
+    }
+  });
   const active: ActiveRule[] = [];
   for (const rule of rules) {
     const setting = config.rules[rule.meta.id];
@@ -128,8 +137,13 @@ export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], 
       given = (opts as Record<string, unknown>) ?? {};
       validateOptions(rule, given, config);
     }
+    const base = severity;
+    // A rule off in `rules` still runs when an override block turns it on for some files.
+    if (severity === 'off') severity = overrideSeverity(config, rule.meta.id) ?? 'off';
     if (severity === 'off') continue;
-    active.push({ rule, severity, options: { ...(rule.meta.defaultOptions as object), ...given } });
+    const a: ActiveRule = { rule, severity, options: { ...(rule.meta.defaultOptions as object), ...given } };
+    if (hasOverrides(config, rule.meta.id)) a.base = base;
+    active.push(a);
   }
   return active;
 }
@@ -183,13 +197,25 @@ function crashed(active: ActiveRule, skill: Reported, error: unknown): Diagnosti
   };
 }
 
+/** Records one report, at the severity the rule has in the reported file (`overrides`), or not at all where it is off. */
+function emit(a: ActiveRule, skill: Reported, input: ReportInput, config: ResolvedConfig, out: Collector): void {
+  let rule = a;
+  if (a.base !== undefined) {
+    const severity = scopedSeverity(config, a.rule.meta.id, a.base, input.file ?? skill.file.path, path.dirname(skill.file.path));
+    if (severity === 'off') return;
+    if (severity !== a.severity) rule = { ...a, severity };
+  }
+  out.diagnostics.push(toDiagnostic(rule, skill, input));
+}
+
 /** Runs every active skill rule on one skill. A rule that throws becomes a diagnostic; the rest still run. */
-export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+export function checkSkill(given: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+  const skill = withPathKind(given, config);
   for (const a of active) {
     if (a.rule.scope !== 'skill') continue;
     const t0 = timings ? performance.now() : 0;
     try {
-      a.rule.check({ skill, options: a.options, hosts, config, report: (input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+      a.rule.check({ skill, options: a.options, hosts, config, report: (input) => emit(a, skill, input, config, out) });
       if (timings) addTime(a.rule.meta.id, performance.now() - t0);
     } catch (error) {
       out.diagnostics.push(crashed(a, skill, error));
@@ -203,7 +229,7 @@ export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], ho
     if (a.rule.scope !== 'catalog') continue;
     const t0 = timings ? performance.now() : 0;
     try {
-      a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+      a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => emit(a, skill, input, config, out) });
       if (timings) addTime(a.rule.meta.id, performance.now() - t0);
     } catch (error) {
       const first = catalog.skills[0];
@@ -255,6 +281,15 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   const discovery = discover(options.paths ?? [], config, cwd);
   const dirs = discovery.dirs;
+  // A folder named on the command line that holds no skill is a mistake (a typo, or a
+  // skill without its SKILL.md), not a clean result: ESLint's "no files matching".
+  // With no skill at all, the caller says where it looked (the CLI adds near misses).
+  for (const p of dirs.length ? options.paths ?? [] : []) {
+    const abs = path.resolve(cwd, p);
+    if (!dirs.some((d) => d === abs || d.startsWith(abs + path.sep) || abs === path.join(d, 'SKILL.md'))) {
+      throw new UsageError(`No skill in ${p}: no SKILL.md there or in its subfolders (or every one is ignored)`);
+    }
+  }
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   // Per skill, in discovery order (catalog rules and the cache see them in that order).
