@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import type { Severity } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { shellScripts } from './shared.js';
-import { shellSyntaxError } from './syntax.js';
+import { parsedScript, shellScripts } from './shared.js';
 
 export interface Options {
   /** Codes to leave out, as `SC2086` or `2086`. */
   exclude: (string | number)[];
   /** The mildest shellcheck level reported: error, warning, info or style. */
   severity: 'error' | 'warning' | 'info' | 'style';
-  /** Without shellcheck, report what `sh -n` / `bash -n` finds instead (default true). */
+  /** Without shellcheck, report what the shell parser finds instead (default true). */
   fallback: boolean;
   /** The shellcheck program (default `shellcheck` on the PATH). */
   path: string;
@@ -71,7 +70,7 @@ export function runShellcheck(program: string, shell: string, text: string, opti
 export default defineSkillRule<Options>(
   {
     id: 'scripts/shellcheck',
-    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to `sh -n` / `bash -n`.',
+    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to the shell parser\'s syntax check.',
     severity: 'error',
     recommended: false,
     fixable: false,
@@ -91,7 +90,8 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, report }) => {
     const program = options.path || 'shellcheck';
-    for (const { entry, file, shell } of shellScripts(skill)) {
+    for (const script of shellScripts(skill)) {
+      const { entry, file, shell } = script;
       // shellcheck reads sh, bash, dash and ksh; zsh scripts get the parser check only.
       const comments = shell === 'zsh' ? undefined : runShellcheck(program, shell, file.text, options);
       if (comments) {
@@ -108,12 +108,12 @@ export default defineSkillRule<Options>(
         continue;
       }
       if (options.fallback === false) continue;
-      const error = shellSyntaxError(shell, file.text);
+      const error = parsedScript(script)?.error;
       if (!error) continue;
-      const line = Math.min(Math.max(error.line, 1), file.lines.lineCount);
+      const offset = Math.min(error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${error.detail}), expected a script \`${shell} -n\` accepts (shellcheck is not installed; checked with \`${shell} -n\`)`,
-        range: file.lines.lineRange(line),
+        message: `Unexpected syntax error (${error.message}), expected a script that parses as ${shell} (shellcheck is not installed; checked with the shell parser)`,
+        range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
       });
     }
