@@ -79,6 +79,8 @@ export interface ParsedShell {
   commands: ShellCommand[];
   /** True when the script reads `PIPESTATUS` (bash) or `pipestatus` (zsh). */
   readsPipestatus: boolean;
+  /** True when some statement runs in the background (`cmd &`). */
+  background: boolean;
   error?: ShellSyntaxError;
 }
 
@@ -133,7 +135,7 @@ const LANG: Readonly<Record<ShellDialect, keyof SyntaxApi>> = { posix: 'LangPOSI
 
 /** Parses a script; never throws. A syntax error (or nesting too deep to parse) comes back as `error`. */
 export function parseShell(text: string, dialect: ShellDialect, options: ShellOptions = {}): ParsedShell {
-  const out: ParsedShell = { dialect, pipelines: [], commands: [], readsPipestatus: false };
+  const out: ParsedShell = { dialect, pipelines: [], commands: [], readsPipestatus: false, background: false };
   const sh = syntaxApi();
   const at = offsetMap(text);
   let file: GoNode;
@@ -155,6 +157,12 @@ export function parseShell(text: string, dialect: ShellDialect, options: ShellOp
   }
   out.pipelines.sort((a, b) => a.start - b.start);
   out.commands.sort((a, b) => a.start - b.start);
+  if (/pipestatus/i.test(text)) {
+    sh.Walk(file, (node) => {
+      if (node && sh.NodeType(node) === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(node.Param?.Value ?? '')) out.readsPipestatus = true;
+      return !out.readsPipestatus;
+    });
+  }
   return out;
 }
 
@@ -265,6 +273,7 @@ class Walker {
 
   private stmt(stmt: GoNode, ctx: Context): void {
     const cmd = stmt.Cmd;
+    if (stmt.Background || stmt.Coprocess) this.out.background = true;
     const here = stmt.Negated ? { ...ctx, tested: true, exempt: true } : ctx;
     if (!cmd) {
       for (const r of stmt.Redirs ?? []) this.redirect(r, here);
@@ -467,7 +476,6 @@ class Walker {
         // Parameters, arithmetic, globs: kept as written; substitutions inside them still run.
         word.literal = false;
         word.value += this.text.slice(this.start(p), this.end(p));
-        if (type === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(p.Param?.Value ?? '')) this.out.readsPipestatus = true;
         word.inner.push(...this.nested(p, ctx));
     }
   }
@@ -538,7 +546,7 @@ export function dialectOf(shell: string): ShellDialect | undefined {
 export function parseShellSnippet(text: string): ParsedShell {
   const whole = parseShell(text, 'bash');
   if (!whole.error) return whole;
-  const out: ParsedShell = { dialect: 'bash', pipelines: [], commands: [], readsPipestatus: whole.readsPipestatus };
+  const out: ParsedShell = { dialect: 'bash', pipelines: [], commands: [], readsPipestatus: whole.readsPipestatus, background: false };
   const lines = text.split('\n');
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -549,6 +557,7 @@ export function parseShellSnippet(text: string): ParsedShell {
     if (!chunk.trim()) continue;
     const part = parseShell(chunk, 'bash');
     if (part.error) continue;
+    out.background ||= part.background;
     const shift = <T extends { start: number; end: number }>(x: T): void => {
       x.start += from;
       x.end += from;
