@@ -2,6 +2,7 @@
  * The recorded trace of a workflow run: `trace.jsonl`, one event a line.
  * Parsing only; replaying lives in workflow.ts (live) and whatif.ts (offline).
  */
+import { parseShell } from '../parse/shell.js';
 
 interface Base {
   /** 1-based line in trace.jsonl. */
@@ -141,6 +142,15 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
     if (!spec[0](value)) return `Unexpected \`${key}\` ${JSON.stringify(value)}, expected ${spec[1]}`;
   }
   if (type === 'command' && (('run' in v) === ('argv' in v))) return 'Unexpected `command` event, expected exactly one of `run` or `argv`';
+  if (type === 'command' && typeof v.run === 'string') {
+    // `run` goes to `sh -c`: a line sh cannot parse fails only when the rehearsal reaches it, so say so now.
+    const error = parseShell(v.run, 'posix').error;
+    if (error) {
+      const before = v.run.slice(0, error.offset).split('\n');
+      const where = before.length > 1 ? `line ${before.length}, column ${before[before.length - 1]!.length + 1}` : `column ${error.offset + 1}`;
+      return `Unexpected \`run\` that sh cannot parse (${error.message}, at ${where} of the command), expected a POSIX shell command line`;
+    }
+  }
   if (type === 'file.write' && ('content' in v) === ('from' in v)) return 'Unexpected `file.write` event, expected exactly one of `content` or `from`';
   const event = { ...v, line } as Record<string, unknown>;
   delete event.at;
