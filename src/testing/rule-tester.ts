@@ -37,12 +37,16 @@ export interface ExpectedDiagnostic {
   message?: string | RegExp;
   /** Path relative to the catalog root; default the skill's SKILL.md. */
   file?: string;
+  /** The severity reported (a rule may lower its own for some findings). */
+  severity?: 'error' | 'warning' | 'info';
 }
 
 export interface InvalidCase extends RuleCase {
   errors: ExpectedDiagnostic[];
-  /** The SKILL.md after one round of fixes (path relative to the root when several skills). */
+  /** The SKILL.md (or `outputFile`) after one round of fixes (path relative to the root when several skills). */
   output?: string;
+  /** The file `output` is, relative to the skill folder, when the fix edits a bundled file. */
+  outputFile?: string;
 }
 
 export interface RuleCases {
@@ -120,6 +124,7 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
       for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
         if (e[key] !== undefined && e[key] !== d[key]) fail(`diagnostic ${i + 1}: expected ${key} ${e[key]}, got ${d[key]} (${where})`);
       }
+      if (e.severity !== undefined && e.severity !== d.severity) fail(`diagnostic ${i + 1}: expected severity ${e.severity}, got ${d.severity} (${where})`);
       if (typeof e.message === 'string' && e.message !== d.message) fail(`diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
       if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`diagnostic ${i + 1}: message ${JSON.stringify(d.message)} does not match ${e.message}`);
       if (e.file !== undefined) {
@@ -130,8 +135,9 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
     });
     if (c.output !== undefined) {
       const skill = run.skills[0]!;
-      const edits = got.filter((d) => d.fix && d.fix.file === skill.file.path).flatMap((d) => d.fix!.edits);
-      const fixed = applyEdits(skill.file.text, edits).text;
+      const target = c.outputFile ? path.join(skill.dir, c.outputFile) : skill.file.path;
+      const edits = got.filter((d) => d.fix && d.fix.file === target).flatMap((d) => d.fix!.edits);
+      const fixed = applyEdits(c.outputFile ? fs.readFileSync(target, 'utf8') : skill.file.text, edits).text;
       if (fixed !== c.output) fail(`fix output differs:\n--- expected\n${c.output}\n--- got\n${fixed}`);
     } else if (got.some((d) => d.fix)) {
       fail(`${rule.meta.id} offered a fix; the case must state its \`output\``);
