@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitSkill, prepareSkill } from '../../../src/build/emit-skill.js';
 import { getHost, type HostProfile } from '../../../src/hosts/index.js';
+import { lint } from '../../../src/lint/engine.js';
 import { applyEdits } from '../../../src/lint/fix.js';
 import { readSkill } from '../../../src/parse/skill.js';
 import rule from '../../../src/rules/scripts/line-endings.js';
@@ -52,6 +53,23 @@ describe('scripts/line-endings fix and build', () => {
       const again = runRuleCase(rule, { files: { 'SKILL.md': SKILL, 'scripts/run.sh': script(fixed) } });
       fs.rmSync(again.root, { recursive: true, force: true });
       expect(again.diagnostics).toEqual([]);
+    } finally {
+      fs.rmSync(run.root, { recursive: true, force: true });
+    }
+  });
+
+  it('lint --fix writes the fixed script (never through a symlink), --fix-dry-run only returns it', async () => {
+    const run = runRuleCase(rule, { files: { 'SKILL.md': SKILL, 'scripts/run.sh': script(CRLF), 'scripts/link.sh': { symlink: 'run.sh' } } });
+    try {
+      const file = path.join(run.root, 'my-skill', 'scripts', 'run.sh');
+      const config = { rules: { 'scripts/line-endings': 'error' as const } };
+      const dry = await lint({ cwd: run.root, paths: ['my-skill'], fixDryRun: true, config });
+      expect(dry.files.find((f) => f.path === file)?.output).toBe('#!/bin/bash\nset -eu\necho "a\nb"\n');
+      expect(fs.readFileSync(file, 'utf8')).toBe(CRLF);
+      const fixed = await lint({ cwd: run.root, paths: ['my-skill'], fix: true, config });
+      expect(fs.readFileSync(file, 'utf8')).toBe('#!/bin/bash\nset -eu\necho "a\nb"\n');
+      expect(fs.lstatSync(path.join(run.root, 'my-skill', 'scripts', 'link.sh')).isSymbolicLink()).toBe(true);
+      expect(fixed.files.flatMap((f) => f.messages).filter((m) => m.ruleId === 'scripts/line-endings')).toEqual([]);
     } finally {
       fs.rmSync(run.root, { recursive: true, force: true });
     }
