@@ -95,8 +95,6 @@ export interface ShellOptions {
 type GoNode = any;
 interface SyntaxApi {
   NewParser(...options: unknown[]): { Parse(src: string, name: string): GoNode };
-  NodeType(node: GoNode): string;
-  Walk(node: GoNode, visit: (node: GoNode) => boolean): void;
   Variant(lang: unknown): unknown;
   KeepComments(keep: boolean): unknown;
   LangBash: unknown;
@@ -105,10 +103,53 @@ interface SyntaxApi {
 }
 
 let api: SyntaxApi | undefined;
+const parsers = new Map<ShellDialect, { Parse(src: string, name: string): GoNode }>();
 /** Loaded on first use: the GopherJS bundle takes ~60 ms to evaluate, and most runs lint no script. */
 function syntaxApi(): SyntaxApi {
   api ??= (createRequire(import.meta.url)('mvdan-sh') as { syntax: SyntaxApi }).syntax;
   return api;
+}
+
+/*
+ * The tree is read through GopherJS's internal objects (`__internal_object__`):
+ * every access through the public wrappers converts the Go value to JavaScript
+ * again (about 0.1 ms a node, 30x the parse itself on real scripts). Inside,
+ * a struct is an object with its Go field names, a slice is
+ * `{ $array, $offset, $length }`, a string holds UTF-8 bytes as char codes, a
+ * position is `{ offs }` from the node's own `Pos()`/`End()`, and the type is
+ * `constructor.string` (`*syntax.CallExpr`). mvdan-sh is pinned, so this layout
+ * is fixed; test/parse/shell.test.ts checks it.
+ */
+function items(slice: GoNode): GoNode[] {
+  if (!slice || !slice.$array || !slice.$length) return [];
+  return slice.$array.slice(slice.$offset, slice.$offset + slice.$length);
+}
+
+function isNil(node: GoNode): boolean {
+  return !node || typeof node !== 'object' || node === node.constructor?.nil || typeof node.constructor?.string !== 'string';
+}
+
+function typeOf(node: GoNode): string {
+  return isNil(node) ? 'none' : String(node.constructor.string).replace(/^\*syntax\./, '');
+}
+
+function goString(value: unknown): string {
+  const v = typeof value === 'string' ? value : '';
+  return /[^\x00-\x7f]/.test(v) ? Buffer.from(v, 'latin1').toString('utf8') : v;
+}
+
+/** Calls `visit` on every node under `node` (itself included) until it returns false for a subtree. */
+function walk(node: GoNode, visit: (node: GoNode, type: string) => boolean): void {
+  if (isNil(node)) return;
+  const type = typeOf(node);
+  if (!type.length || !visit(node, type)) return;
+  for (const key of Object.keys(node)) {
+    if (key === '$val') continue;
+    const value = node[key];
+    if (!value || typeof value !== 'object') continue;
+    if (value.$array) for (const child of items(value)) walk(child, visit);
+    else if (typeof value.constructor?.string === 'string' && value.constructor.string.startsWith('*syntax.')) walk(value, visit);
+  }
 }
 
 const BINARY_OPS: Readonly<Record<number, string>> = { 10: '&&', 11: '||', 12: '|', 13: '|&' };
@@ -140,13 +181,16 @@ export function parseShell(text: string, dialect: ShellDialect, options: ShellOp
   const at = offsetMap(text);
   let file: GoNode;
   try {
-    file = sh.NewParser(sh.Variant(sh[LANG[dialect]]), sh.KeepComments(false)).Parse(text, '');
+    // A parser resets on each Parse; making one costs more than parsing a short snippet.
+    let parser = parsers.get(dialect);
+    if (!parser) parsers.set(dialect, (parser = sh.NewParser(sh.Variant(sh[LANG[dialect]]), sh.KeepComments(false))));
+    file = parser.Parse(text, '').__internal_object__;
   } catch (error) {
     out.error = syntaxErrorOf(error, at);
     return out;
   }
   try {
-    new Walker(sh, text, at, out, options).list(file.Stmts, { tested: false, exempt: false, ignored: false, substituted: false, errexitOff: false, lastTested: true });
+    new Walker(text, at, out, options).list(file.Stmts, { tested: false, exempt: false, ignored: false, substituted: false, errexitOff: false, lastTested: true });
   } catch (error) {
     // A stack overflow walking hostile nesting the parser accepted: report no facts rather than half.
     if (!(error instanceof RangeError)) throw error;
@@ -158,8 +202,8 @@ export function parseShell(text: string, dialect: ShellDialect, options: ShellOp
   out.pipelines.sort((a, b) => a.start - b.start);
   out.commands.sort((a, b) => a.start - b.start);
   if (/pipestatus/i.test(text)) {
-    sh.Walk(file, (node) => {
-      if (node && sh.NodeType(node) === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(node.Param?.Value ?? '')) out.readsPipestatus = true;
+    walk(file, (node, type) => {
+      if (type === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(goString(node.Param?.Value))) out.readsPipestatus = true;
       return !out.readsPipestatus;
     });
   }
@@ -219,7 +263,6 @@ class Walker {
   private errexit: boolean;
   private pipefail: boolean;
   constructor(
-    private readonly sh: SyntaxApi,
     private readonly text: string,
     private readonly at: (byte: number) => number,
     private readonly out: ParsedShell,
@@ -230,15 +273,16 @@ class Walker {
   }
 
   private start(node: GoNode): number {
-    return this.at(node.Pos().Offset());
+    return this.at(node.Pos().offs);
   }
 
   private end(node: GoNode): number {
-    return this.at(node.End().Offset());
+    return this.at(node.End().offs);
   }
 
-  list(stmts: GoNode, ctx: Context): void {
-    const n = stmts?.length ?? 0;
+  list(slice: GoNode, ctx: Context): void {
+    const stmts = items(slice);
+    const n = stmts.length;
     for (let i = 0; i < n; i++) {
       const next = i + 1 < n ? stmts[i + 1] : undefined;
       // The last statement of a script is its exit status, which the caller reads.
@@ -252,34 +296,31 @@ class Walker {
   /** True when `stmt` only assigns variables and `next` starts by testing one of them with `-z`/`-n`. */
   private testsOutput(stmt: GoNode, next: GoNode): boolean {
     const cmd = stmt.Cmd;
-    if (!cmd || this.sh.NodeType(cmd) !== 'CallExpr' || cmd.Args?.length) return false;
-    const names: string[] = (cmd.Assigns ?? []).map((a: GoNode) => String(a.Name?.Value ?? '')).filter(Boolean);
+    if (typeOf(cmd) !== 'CallExpr' || items(cmd.Args).length) return false;
+    const names: string[] = items(cmd.Assigns).map((a: GoNode) => goString(a.Name?.Value)).filter(Boolean);
     const head = this.text.slice(this.start(next), this.end(next)).split('\n')[0]!;
     return names.some((name) => new RegExp(String.raw`-[zn]\s+"?\$\{?${name}\b`).test(head));
   }
 
-  /** True when a statement reads `$?` outside a nested function. */
+  /** True when a statement reads `$?` (by its text: walking the tree for it costs more than the parse). */
   private readsStatus(stmt: GoNode): boolean {
-    let found = false;
-    this.sh.Walk(stmt, (node) => {
-      if (found || !node) return false;
-      const type = this.sh.NodeType(node);
-      if (type === 'FuncDecl') return false;
-      if (type === 'ParamExp' && node.Param?.Value === '?') found = true;
-      return !found;
-    });
-    return found;
+    return /\$(?:\?|\{\?\})/.test(this.text.slice(this.start(stmt), this.end(stmt)));
+  }
+
+  /** True when a node's text may hold a command or process substitution, the only places commands hide in words. */
+  private mayRun(node: GoNode): boolean {
+    return /\$\(|`|[<>]\(/.test(this.text.slice(this.start(node), this.end(node)));
   }
 
   private stmt(stmt: GoNode, ctx: Context): void {
     const cmd = stmt.Cmd;
     if (stmt.Background || stmt.Coprocess) this.out.background = true;
     const here = stmt.Negated ? { ...ctx, tested: true, exempt: true } : ctx;
-    if (!cmd) {
-      for (const r of stmt.Redirs ?? []) this.redirect(r, here);
+    if (isNil(cmd)) {
+      for (const r of items(stmt.Redirs)) this.redirect(r, here);
       return;
     }
-    const type = this.sh.NodeType(cmd);
+    const type = typeOf(cmd);
     if (type === 'BinaryCmd') {
       const op = BINARY_OPS[cmd.Op as number];
       if (op === '&&' || op === '||') {
@@ -297,8 +338,8 @@ class Walker {
   /** `|| true`, `|| :` and `|| exit 0` discard the left side's status. */
   private discardsStatus(stmt: GoNode): boolean {
     const cmd = stmt.Cmd;
-    if (!cmd || this.sh.NodeType(cmd) !== 'CallExpr' || stmt.Redirs?.length) return false;
-    const words = (cmd.Args ?? []).map((w: GoNode) => w.Lit());
+    if (typeOf(cmd) !== 'CallExpr' || items(stmt.Redirs).length) return false;
+    const words = items(cmd.Args).map((w: GoNode) => (items(w.Parts).every((p) => typeOf(p) === 'Lit') ? items(w.Parts).map((p) => goString(p.Value)).join('') : ''));
     return words[0] === 'true' || words[0] === ':' || (words[0] === 'exit' && words[1] === '0' && words.length === 2);
   }
 
@@ -307,7 +348,7 @@ class Walker {
     const parts: GoNode[] = [];
     const flatten = (s: GoNode): void => {
       const c = s.Cmd;
-      if (c && this.sh.NodeType(c) === 'BinaryCmd' && (BINARY_OPS[c.Op as number] === '|' || BINARY_OPS[c.Op as number] === '|&')) {
+      if (typeOf(c) === 'BinaryCmd' && (BINARY_OPS[c.Op as number] === '|' || BINARY_OPS[c.Op as number] === '|&')) {
         flatten(c.X);
         flatten(c.Y);
       } else parts.push(s);
@@ -334,16 +375,16 @@ class Walker {
     const cmd = stmt.Cmd;
     const inner: Context = { ...ctx, tested: false, ignored: false };
     const command: ShellCommand = { kind: 'compound', words: [], assigns: [], redirects: [], start: this.start(stmt), end: this.end(stmt) };
-    const type = cmd ? this.sh.NodeType(cmd) : 'none';
+    const type = typeOf(cmd);
     switch (type) {
       case 'CallExpr': {
         command.kind = 'simple';
-        const args = cmd.Args ?? [];
+        const args = items(cmd.Args);
         // `x=$(a | b)` has the status of its substitution: whoever reads the one reads the other.
         const substCtx: Context = args.length ? { ...inner, substituted: true, errexitOff: this.bashSubstitution() } : { ...ctx, substituted: true };
-        for (const a of cmd.Assigns ?? []) {
-          command.assigns.push(a.Name?.Value ?? '');
-          this.nested(a, substCtx);
+        for (const a of items(cmd.Assigns)) {
+          command.assigns.push(goString(a.Name?.Value));
+          this.nested(a, substCtx, args.length > 0);
         }
         for (let i = 0; i < args.length; i++) command.words.push(this.word(args[i], substCtx));
         this.options(command.words);
@@ -355,7 +396,7 @@ class Walker {
         this.scoped(type === 'Subshell', () => this.list(cmd.Stmts, inner));
         break;
       case 'IfClause':
-        for (let clause = cmd; clause; clause = clause.Else) {
+        for (let clause = cmd; !isNil(clause); clause = clause.Else) {
           this.condition(clause.Cond, ctx);
           this.list(clause.Then, inner);
         }
@@ -370,7 +411,7 @@ class Walker {
         break;
       case 'CaseClause':
         this.nested(cmd.Word, { ...inner, substituted: true, errexitOff: this.bashSubstitution() });
-        for (const item of cmd.Items ?? []) this.list(item.Stmts, inner);
+        for (const item of items(cmd.Items)) this.list(item.Stmts, inner);
         break;
       case 'FuncDecl':
         // A body runs when called; the options in effect then are unknown, so it is walked as if called here.
@@ -378,16 +419,16 @@ class Walker {
         break;
       case 'TimeClause':
       case 'CoprocClause':
-        if (cmd.Stmt) this.stmt(cmd.Stmt, ctx);
+        if (!isNil(cmd.Stmt)) this.stmt(cmd.Stmt, ctx);
         break;
       case 'DeclClause':
         // `local x=$(a | b)`: the status is local's, so the substitution's is lost.
         this.nested(cmd, { ...inner, substituted: true, errexitOff: this.bashSubstitution() });
         break;
       default:
-        if (cmd) this.nested(cmd, { ...inner, substituted: true, errexitOff: this.bashSubstitution() });
+        if (!isNil(cmd)) this.nested(cmd, { ...inner, substituted: true, errexitOff: this.bashSubstitution() });
     }
-    for (const r of stmt.Redirs ?? []) command.redirects.push(this.redirect(r, inner));
+    for (const r of items(stmt.Redirs)) command.redirects.push(this.redirect(r, inner));
     return command;
   }
 
@@ -396,8 +437,9 @@ class Walker {
     return this.out.dialect === 'bash';
   }
 
-  private condition(stmts: GoNode, ctx: Context): void {
-    const n = stmts?.length ?? 0;
+  private condition(slice: GoNode, ctx: Context): void {
+    const stmts = items(slice);
+    const n = stmts.length;
     for (let i = 0; i < n; i++) this.stmt(stmts[i], { ...ctx, tested: i === n - 1 || ctx.tested, exempt: true, ignored: false });
   }
 
@@ -418,21 +460,19 @@ class Walker {
   private redirect(r: GoNode, ctx: Context): ShellRedirect {
     const out: ShellRedirect = { op: REDIRECT_OPS[r.Op as number] ?? '?' };
     const subst = { ...ctx, tested: false, ignored: false, substituted: true };
-    if (r.Word) out.target = this.word(r.Word, subst);
-    if (r.Hdoc) this.word(r.Hdoc, subst);
+    if (!isNil(r.Word)) out.target = this.word(r.Word, subst);
+    if (!isNil(r.Hdoc)) this.word(r.Hdoc, subst);
     return out;
   }
 
   /** Walks the substitutions inside any node (a word, an assignment, `[[ ]]`, arithmetic). */
-  private nested(node: GoNode, ctx: Context): ShellCommand[] {
+  private nested(node: GoNode, ctx: Context, clearsErrexit = true): ShellCommand[] {
     const found: ShellCommand[] = [];
-    if (!node) return found;
-    this.sh.Walk(node, (n) => {
-      if (!n) return false;
-      const type = this.sh.NodeType(n);
+    if (isNil(node) || !this.mayRun(node)) return found;
+    walk(node, (n, type) => {
       if (type !== 'CmdSubst' && type !== 'ProcSubst') return true;
       const before = this.out.commands.length;
-      this.scoped(true, () => this.list(n.Stmts, { ...ctx, substituted: true, errexitOff: ctx.errexitOff || (type === 'CmdSubst' && this.bashSubstitution()) }));
+      this.scoped(true, () => this.list(n.Stmts, { ...ctx, substituted: true, errexitOff: ctx.errexitOff || (clearsErrexit && type === 'CmdSubst' && this.bashSubstitution()) }));
       found.push(...this.out.commands.slice(before));
       return false;
     });
@@ -441,28 +481,26 @@ class Walker {
 
   private word(w: GoNode, ctx: Context): ShellWord {
     const word: ShellWord = { value: '', start: this.start(w), end: this.end(w), quoted: false, literal: true, inner: [], procSubst: false };
-    const parts = w.Parts ?? [];
-    for (let i = 0; i < parts.length; i++) this.part(parts[i], word, ctx, false);
+    for (const part of items(w.Parts)) this.part(part, word, ctx, false);
     return word;
   }
 
   private part(p: GoNode, word: ShellWord, ctx: Context, inDouble: boolean): void {
-    const type = this.sh.NodeType(p);
+    const type = typeOf(p);
     switch (type) {
       case 'Lit': {
-        const v = String(p.Value);
+        const v = goString(p.Value);
         if (v.includes('\\')) word.quoted = true;
         word.value += inDouble ? v.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c)) : v.replace(/\\(\n|.)/gs, (_m, c: string) => (c === '\n' ? '' : c));
         break;
       }
       case 'SglQuoted':
         word.quoted = true;
-        word.value += String(p.Value);
+        word.value += goString(p.Value);
         break;
       case 'DblQuoted': {
         word.quoted = true;
-        const inner = p.Parts ?? [];
-        for (let i = 0; i < inner.length; i++) this.part(inner[i], word, ctx, true);
+        for (const inner of items(p.Parts)) this.part(inner, word, ctx, true);
         break;
       }
       case 'CmdSubst':

@@ -60,6 +60,8 @@ export function dashPattern(args: readonly ShellWord[], syntax: GrepSyntax): She
   return undefined;
 }
 
+const MENTIONS_GREP = /\b(?:[ef]?grep|rg)\b/;
+
 function findings(parsed: ParsedShell | undefined): { word: ShellWord; name: string }[] {
   const out: { word: ShellWord; name: string }[] = [];
   for (const command of parsed?.commands ?? []) {
@@ -93,6 +95,8 @@ export default defineSkillRule(
       }
     }
     for (const block of shellFences(skill)) {
+      // Most blocks name no grep at all: not worth a parse.
+      if (!MENTIONS_GREP.test(block.script)) continue;
       for (const { word, name } of findings(parseShellSnippet(block.script))) {
         report({ message: message(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
       }
