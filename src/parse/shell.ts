@@ -232,6 +232,8 @@ interface Context {
   outputChecked?: boolean;
   /** The last statement of this list has its status read (the script's top level). */
   lastTested?: boolean;
+  /** The statement that runs after the list being walked ends (after an `if`'s body, the statement after `fi`). */
+  after?: GoNode;
 }
 
 /** `set`/`shopt`/`setopt` arguments that turn errexit or pipefail on (true) or off (false). */
@@ -284,22 +286,26 @@ class Walker {
     const stmts = items(slice);
     const n = stmts.length;
     for (let i = 0; i < n; i++) {
-      const next = i + 1 < n ? stmts[i + 1] : undefined;
+      const next = i + 1 < n ? stmts[i + 1] : ctx.after;
       // The last statement of a script is its exit status, which the caller reads.
       const readsStatus = next !== undefined ? this.readsStatus(next) : ctx.lastTested === true;
       let here: Context = readsStatus ? { ...ctx, tested: true } : ctx;
       if (next !== undefined && this.testsOutput(stmts[i], next)) here = { ...here, outputChecked: true };
-      this.stmt(stmts[i], { ...here, lastTested: false });
+      this.stmt(stmts[i], { ...here, lastTested: false, after: next });
     }
   }
 
-  /** True when `stmt` only assigns variables and `next` starts by testing one of them with `-z`/`-n`. */
+  /**
+   * True when `stmt` only assigns variables and `next` starts by testing one of
+   * them for emptiness (`[ -z "$x" ]`, `[[ -n $x ]]`) or giving it a default
+   * (`${x:-fallback}`): the script handles a failed producer through its output.
+   */
   private testsOutput(stmt: GoNode, next: GoNode): boolean {
     const cmd = stmt.Cmd;
     if (typeOf(cmd) !== 'CallExpr' || items(cmd.Args).length) return false;
     const names: string[] = items(cmd.Assigns).map((a: GoNode) => goString(a.Name?.Value)).filter(Boolean);
     const head = this.text.slice(this.start(next), this.end(next)).split('\n')[0]!;
-    return names.some((name) => new RegExp(String.raw`-[zn]\s+"?\$\{?${name}\b`).test(head));
+    return names.some((name) => new RegExp(String.raw`-[zn]\s+"?\$\{?${name}\b|\$\{${name}:?[-=]`).test(head));
   }
 
   /** True when a statement reads `$?` (by its text: walking the tree for it costs more than the parse). */
@@ -367,7 +373,7 @@ class Walker {
     };
     this.out.pipelines.push(entry);
     // What runs inside a pipeline's commands has no reader of its own status.
-    const inner: Context = { ...ctx, tested: false, ignored: false };
+    const inner: Context = { ...ctx, tested: false, ignored: false, after: undefined };
     for (const part of parts) entry.commands.push(this.command(part, parts.length === 1 ? ctx : inner));
   }
 
@@ -472,7 +478,7 @@ class Walker {
     walk(node, (n, type) => {
       if (type !== 'CmdSubst' && type !== 'ProcSubst') return true;
       const before = this.out.commands.length;
-      this.scoped(true, () => this.list(n.Stmts, { ...ctx, substituted: true, errexitOff: ctx.errexitOff || (clearsErrexit && type === 'CmdSubst' && this.bashSubstitution()) }));
+      this.scoped(true, () => this.list(n.Stmts, { ...ctx, after: clearsErrexit ? undefined : ctx.after, substituted: true, errexitOff: ctx.errexitOff || (clearsErrexit && type === 'CmdSubst' && this.bashSubstitution()) }));
       found.push(...this.out.commands.slice(before));
       return false;
     });

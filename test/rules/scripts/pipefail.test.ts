@@ -23,6 +23,13 @@ testRule(
       { name: 'pipefail in the shebang', files: { 'SKILL.md': SKILL, 'scripts/k.sh': script('#!/usr/bin/env -S bash -eo pipefail\ncurl -fsS "$URL" | jq .\n') } },
       { name: 'grep as the question of a condition', files: { 'SKILL.md': SKILL, 'scripts/l.sh': script('#!/bin/bash\nset -e\nif ! nc -z host 9100 2>&1 | grep -q succeeded; then exit 1; fi\nwhile ps ax | grep -q "[m]ake"; do sleep 1; done\n') } },
       { name: 'output tested for emptiness right after', files: { 'SKILL.md': SKILL, 'scripts/m.sh': script('#!/bin/bash\nset -e\nIP=$(dscacheutil -q host -a name x | awk \'/^ip/ {print $2}\')\nif [[ -z "$IP" ]]; then exit 1; fi\n') } },
+      {
+        name: 'output defaulted on the next line, or tested after the enclosing if',
+        files: {
+          'SKILL.md': SKILL,
+          'scripts/m2.sh': script('#!/bin/bash\nset -e\nP="${P_ENV:-$(lpstat -d | awk \'{print $2}\')}"\nP="${P:-default}"\nif [[ -z "$IP" ]]; then\n  ping -c1 h || true\n  IP=$(dscacheutil -q host | awk \'{print $2}\')\nfi\nif [[ -z "$IP" ]]; then exit 1; fi\n'),
+        },
+      },
       { name: 'timeout producers meant to be cut off', files: { 'SKILL.md': SKILL, 'scripts/n.sh': script('#!/bin/bash\nset -e\nX=$(timeout 4 dns-sd -B _ipps._tcp | awk \'{print; exit}\')\necho "$X"\n') } },
       { name: 'set -e not in effect in bash substitutions of arguments, nor in a subshell after it ends', files: { 'SKILL.md': SKILL, 'scripts/o.sh': script('#!/bin/bash\n(set -e; true)\nfor f in $(ls | sort); do echo "$f"; done\necho "$(git log | head -1)"\necho end\n') } },
       { name: 'set -e turned off again', files: { 'SKILL.md': SKILL, 'scripts/p.sh': script('#!/bin/bash\nset -e\nset +e\nls | sort\necho end\n') } },
