@@ -77,6 +77,9 @@ describe('docs/examples/tflow preset', () => {
   it('scripts must pass sh -n', async () => {
     const found = await only({ ...ok(), 'good-skill/scripts/x.sh': '#!/bin/sh\nif then\n' }, 'scripts/syntax');
     expect(found).toEqual([expect.objectContaining({ file: 'good-skill/scripts/x.sh', line: 2 })]);
+    // tflow runs every script with sh: a bash shebang does not make bash syntax pass.
+    const bash = await only({ ...ok(), 'good-skill/scripts/y.sh': '#!/bin/bash\narr=(1 2)\n' }, 'scripts/syntax');
+    expect(bash).toEqual([expect.objectContaining({ file: 'good-skill/scripts/y.sh', line: 2, message: expect.stringMatching(/arrays are a bash\/mksh feature.*POSIX sh$/) })]);
   });
 
   it.skipIf(!shellcheckInfo('shellcheck').ok)('shellcheck, leaving out the codes tflow excludes', async () => {
