@@ -261,6 +261,24 @@ function optionChanges(name: string, args: readonly string[]): { errexit?: boole
   return out;
 }
 
+function offsetsOf(text: string, pattern: RegExp): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(pattern)) out.push(m.index);
+  return out;
+}
+
+/** True when a sorted list holds an offset in [start, end). */
+function anyWithin(sorted: readonly number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]! < end;
+}
+
 class Walker {
   private errexit: boolean;
   private pipefail: boolean;
@@ -272,7 +290,13 @@ class Walker {
   ) {
     this.errexit = options.errexit ?? false;
     this.pipefail = options.pipefail ?? false;
+    this.statusReads = offsetsOf(text, /\$(?:\?|\{\?\})/g);
+    this.substitutions = offsetsOf(text, /\$\(|`|[<>]\(/g);
   }
+
+  /** Where the text reads `$?` and where a substitution may start: asked for every statement, so looked up, not rescanned. */
+  private readonly statusReads: number[];
+  private readonly substitutions: number[];
 
   private start(node: GoNode): number {
     return this.at(node.Pos().offs);
@@ -304,18 +328,21 @@ class Walker {
     const cmd = stmt.Cmd;
     if (typeOf(cmd) !== 'CallExpr' || items(cmd.Args).length) return false;
     const names: string[] = items(cmd.Assigns).map((a: GoNode) => goString(a.Name?.Value)).filter(Boolean);
-    const head = this.text.slice(this.start(next), this.end(next)).split('\n')[0]!;
-    return names.some((name) => new RegExp(String.raw`-[zn]\s+"?\$\{?${name}\b|\$\{${name}:?[-=]`).test(head));
+    const from = this.start(next);
+    const eol = this.text.indexOf('\n', from);
+    const head = this.text.slice(from, Math.min(eol === -1 ? this.text.length : eol, this.end(next)));
+    if (!/-[zn]\s|\$\{/.test(head)) return false;
+    return names.some((name) => head.includes(name) && new RegExp(String.raw`-[zn]\s+"?\$\{?${name}\b|\$\{${name}:?[-=]`).test(head));
   }
 
   /** True when a statement reads `$?` (by its text: walking the tree for it costs more than the parse). */
   private readsStatus(stmt: GoNode): boolean {
-    return /\$(?:\?|\{\?\})/.test(this.text.slice(this.start(stmt), this.end(stmt)));
+    return anyWithin(this.statusReads, this.start(stmt), this.end(stmt));
   }
 
   /** True when a node's text may hold a command or process substitution, the only places commands hide in words. */
   private mayRun(node: GoNode): boolean {
-    return /\$\(|`|[<>]\(/.test(this.text.slice(this.start(node), this.end(node)));
+    return anyWithin(this.substitutions, this.start(node), this.end(node));
   }
 
   private stmt(stmt: GoNode, ctx: Context): void {
