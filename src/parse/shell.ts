@@ -644,9 +644,10 @@ export function dialectOf(shell: string): ShellDialect | undefined {
 /**
  * Parses a snippet from documentation (a code block, a code span): the whole
  * text when it parses, else each line (with its `\` continuations) that does,
- * so one placeholder such as `<file>` does not hide the commands around it.
+ * so one placeholder such as `<file>` does not hide the commands around it;
+ * `wanted` skips the lines a caller has no use for (parsing costs).
  */
-export function parseShellSnippet(text: string): ParsedShell {
+export function parseShellSnippet(text: string, wanted: (line: string) => boolean = () => true): ParsedShell {
   const whole = parseShell(text, 'bash');
   if (!whole.error) return whole;
   const out: ParsedShell = { dialect: 'bash', pipelines: [], commands: [], readsPipestatus: whole.readsPipestatus, background: false };
@@ -657,7 +658,7 @@ export function parseShellSnippet(text: string): ParsedShell {
     let chunk = lines[i]!;
     while (/\\\r?$/.test(chunk) && i + 1 < lines.length) chunk += `\n${lines[++i]!}`;
     offset += chunk.length + 1;
-    if (!chunk.trim()) continue;
+    if (!chunk.trim() || !wanted(chunk)) continue;
     const part = parseShell(chunk, 'bash');
     if (part.error) continue;
     out.background ||= part.background;

@@ -97,7 +97,7 @@ export default defineSkillRule(
     for (const block of shellFences(skill)) {
       // Most blocks name no grep at all: not worth a parse.
       if (!MENTIONS_GREP.test(block.script)) continue;
-      for (const { word, name } of findings(parseShellSnippet(block.script))) {
+      for (const { word, name } of findings(parseShellSnippet(block.script, (line) => MENTIONS_GREP.test(line)))) {
         report({ message: message(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
       }
     }
