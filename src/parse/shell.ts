@@ -191,6 +191,12 @@ export function parseShell(text: string, dialect: ShellDialect, options: ShellOp
   }
   try {
     new Walker(text, at, out, options).list(file.Stmts, { tested: false, exempt: false, ignored: false, substituted: false, errexitOff: false, lastTested: true });
+    if (/pipestatus/i.test(text)) {
+      walk(file, (node, type) => {
+        if (type === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(goString(node.Param?.Value))) out.readsPipestatus = true;
+        return !out.readsPipestatus;
+      });
+    }
   } catch (error) {
     // A stack overflow walking hostile nesting the parser accepted: report no facts rather than half.
     if (!(error instanceof RangeError)) throw error;
@@ -201,12 +207,6 @@ export function parseShell(text: string, dialect: ShellDialect, options: ShellOp
   }
   out.pipelines.sort((a, b) => a.start - b.start);
   out.commands.sort((a, b) => a.start - b.start);
-  if (/pipestatus/i.test(text)) {
-    walk(file, (node, type) => {
-      if (type === 'ParamExp' && /^(?:PIPESTATUS|pipestatus)$/.test(goString(node.Param?.Value))) out.readsPipestatus = true;
-      return !out.readsPipestatus;
-    });
-  }
   return out;
 }
 

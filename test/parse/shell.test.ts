@@ -56,6 +56,9 @@ describe('parseShell', () => {
     const deep = parseShell(`${'$('.repeat(3000)}x${')'.repeat(3000)}`, 'bash');
     expect(deep.error?.message).toMatch(/nested too deeply/);
     expect(deep.commands).toEqual([]);
+    // Deep, but within what the parser takes: the tree walks give up cleanly too.
+    const nested = parseShell(`echo $PIPESTATUS ${'$('.repeat(450)}x${')'.repeat(450)}`, 'bash');
+    expect(nested.commands.length === 0 ? nested.error?.message : 'walked').toMatch(/walked|nested too deeply/);
   });
 
   it('knows where a pipeline\'s status is read, and the options in effect', () => {

@@ -100,6 +100,8 @@ function wordAt(parsed: ParsedShell, offset: number): { word: ShellWord; command
   return best;
 }
 
+const MAX_CONTINUATIONS = 200;
+
 const MARKDOWN_PREFIX = /^(?:\s*(?:>\s*)+)?\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[$%#]\s+(?=\S))?/;
 
 /**
@@ -111,7 +113,14 @@ const MARKDOWN_PREFIX = /^(?:\s*(?:>\s*)+)?\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[$%#]\s
 function verdictOf(text: string, start: number, end: number, dockerfile: boolean): Verdict {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   let lineEnd = text.indexOf('\n', end);
-  while (lineEnd !== -1 && /\\\r?$/.test(text.slice(lineStart, lineEnd)) && lineEnd + 1 < text.length) lineEnd = text.indexOf('\n', lineEnd + 1);
+  // Take in `\` continuation lines, looking only at each line's last characters (a long file stays linear).
+  const continued = (eol: number): boolean => text[eol - 1] === '\\' || (text[eol - 1] === '\r' && text[eol - 2] === '\\');
+  let lines = 0;
+  while (lineEnd !== -1 && continued(lineEnd) && lineEnd + 1 < text.length) {
+    // A command continued over hundreds of lines is not one a reader can check: trust the pattern.
+    if (++lines > MAX_CONTINUATIONS) return 'runs';
+    lineEnd = text.indexOf('\n', lineEnd + 1);
+  }
   if (lineEnd === -1) lineEnd = text.length;
   const raw = text.slice(lineStart, lineEnd);
   const prefix = dockerfile ? (/^\s*RUN\s+/i.exec(raw)?.[0] ?? '') : (MARKDOWN_PREFIX.exec(raw)?.[0] ?? '');
