@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptsCorpus, scriptsLintCmd } from './scripts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -167,6 +168,8 @@ restoreOne();
 once([node, skillc, 'build'], project);
 const startup = measure('skillc lint, one skill (pre-commit)', [node, skillc, 'lint', path.join(root, 'skills-src', 'skillc-author')]);
 measure('node -e 0', [node, '-e', '0']);
+const scripts = scriptsCorpus();
+measure(`skillc lint, script rules only (${scripts.scripts} ${scripts.real ? 'cc-skills' : 'generated'} shell scripts, ${(scripts.bytes / 1e6).toFixed(1)} MB)`, scriptsLintCmd(skillc, scripts));
 if (fs.existsSync(bin('skills-ref'))) measure('skills-ref 0.1.5 validate, one skill', [bin('skills-ref'), 'validate', path.join(root, 'skills-src', 'skillc-author')]);
 if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [bin('skill-check'), 'check', path.join(root, 'skills-src', 'skillc-author'), '--no-security-scan', '--format', 'json']);
 process.stderr.write('\n');

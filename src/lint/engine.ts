@@ -241,19 +241,38 @@ export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], ho
 
 const MAX_FIX_PASSES = 10;
 
-/** Applies the fixable SKILL.md diagnostics of one skill, re-parsing between passes. */
-function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig): Skill {
+/**
+ * Applies the fixable diagnostics of one skill: the SKILL.md's, re-parsing
+ * between passes, then those of its bundled regular files (a script's line
+ * ends), found in the last pass, one round each. Never writes through a symlink.
+ */
+function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig): { skill: Skill; bundled: Map<string, string> } {
   let current = skill;
+  let last: Collector = { diagnostics: [], internalErrors: 0 };
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const out: Collector = { diagnostics: [], internalErrors: 0 };
-    checkSkill(current, active, hosts, config, out);
-    const edits: TextEdit[] = out.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
+    last = { diagnostics: [], internalErrors: 0 };
+    checkSkill(current, active, hosts, config, last);
+    const edits: TextEdit[] = last.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
     if (edits.length === 0) break;
     const { text, applied } = applyEdits(current.file.text, edits);
     if (applied === 0 || text === current.file.text) break;
     current = parseSkill({ dir: current.dir, text, bundled: current.bundled, bundle: current.bundle });
+    last = { diagnostics: [], internalErrors: 0 };
   }
-  return current;
+  const byFile = new Map<string, TextEdit[]>();
+  for (const d of last.diagnostics) {
+    if (!d.fix || d.fix.file === current.file.path) continue;
+    byFile.set(d.fix.file, [...(byFile.get(d.fix.file) ?? []), ...d.fix.edits]);
+  }
+  const bundled = new Map<string, string>();
+  for (const [file, edits] of byFile) {
+    const entry = current.bundled.find((b) => b.path === file && b.kind === 'file');
+    const before = entry && current.bundle.text(entry.relPath);
+    if (!before) continue;
+    const { text, applied } = applyEdits(before.text, edits);
+    if (applied && text !== before.text) bundled.set(file, text);
+  }
+  return { skill: current, bundled };
 }
 
 /** What a lint run checks with: the hosts, the plugins, every rule, and the active ones with their settings. */
@@ -373,14 +392,23 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } else {
     for (const i of misses) {
       const dir = dirs[i]!;
-      const read = readTracked(dir, check.track);
+      let read = readTracked(dir, check.track);
       let skill = read.skill;
       if (fixing && !skill.readProblem) {
-        const fixed = fixSkill(skill, active, hosts, config);
+        const { skill: fixed, bundled } = fixSkill(skill, active, hosts, config);
         if (fixed !== skill) {
           outputs.set(fixed.file.path, fixed.file.text);
           if (options.fix) writeFileAtomic(fixed.file.path, fixed.file.text);
           skill = fixed;
+        }
+        for (const [file, text] of bundled) {
+          outputs.set(file, text);
+          if (options.fix) writeFileAtomic(file, text);
+        }
+        // Re-read so the result shows the fixed bundled files, as it shows the fixed SKILL.md.
+        if (bundled.size && options.fix) {
+          read = readTracked(dir, check.track);
+          skill = read.skill;
         }
       }
       if (options.keepSkills) skills.push(skill);

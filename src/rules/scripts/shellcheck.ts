@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Severity } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { shellScripts } from './shared.js';
-import { shellSyntaxError } from './syntax.js';
+import { parsedScript, shellScripts } from './shared.js';
 
 export interface Options {
   /** Codes to leave out, as `SC2086` or `2086`. */
@@ -11,7 +10,7 @@ export interface Options {
   /** The mildest shellcheck level reported: error, warning, info or style. */
   severity: 'error' | 'warning' | 'info' | 'style';
   /**
-   * Without shellcheck, report what `sh -n` / `bash -n` finds instead (default true);
+   * Without shellcheck, report what the shell parser finds instead (default true);
    * `"notice"`: one warning per skill naming the scripts left unchecked, as tflow's validate.sh warns.
    */
   fallback: boolean | 'notice';
@@ -77,7 +76,7 @@ export function runShellcheck(program: string, shell: string, text: string, opti
 export default defineSkillRule<Options>(
   {
     id: 'scripts/shellcheck',
-    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to `sh -n` / `bash -n`.',
+    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to the shell parser\'s syntax check.',
     severity: 'error',
     recommended: false,
     fixable: false,
@@ -99,7 +98,8 @@ export default defineSkillRule<Options>(
   ({ skill, options, report }) => {
     const program = options.path || 'shellcheck';
     const unchecked: { path: string }[] = [];
-    for (const { entry, file, shell } of shellScripts(skill)) {
+    for (const script of shellScripts(skill)) {
+      const { entry, file, shell } = script;
       // shellcheck reads sh, bash, dash and ksh; zsh scripts get the parser check only.
       const comments = shell === 'zsh' && !options.shell ? undefined : runShellcheck(program, options.shell ?? shell, file.text, options);
       if (comments) {
@@ -120,12 +120,12 @@ export default defineSkillRule<Options>(
         if (!shellcheckInfo(program).ok) unchecked.push(entry);
         continue;
       }
-      const error = shellSyntaxError(shell, file.text);
+      const error = parsedScript(script)?.error;
       if (!error) continue;
-      const line = Math.min(Math.max(error.line, 1), file.lines.lineCount);
+      const offset = Math.min(error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${error.detail}), expected a script \`${shell} -n\` accepts (shellcheck is not installed; checked with \`${shell} -n\`)`,
-        range: file.lines.lineRange(line),
+        message: `Unexpected syntax error (${error.message}), expected a script that parses as ${shell} (shellcheck is not installed; checked with the shell parser)`,
+        range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
       });
     }

@@ -19,7 +19,7 @@ testRule(
         name: 'fallback: a syntax error from sh -n',
         files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho ok\nif then\n' },
         options: missing,
-        errors: [{ file: 'scripts/a.sh', line: 3, message: /^Unexpected syntax error \(.*\), expected a script `sh -n` accepts \(shellcheck is not installed; checked with `sh -n`\)$/ }],
+        errors: [{ file: 'scripts/a.sh', line: 3, message: /^Unexpected syntax error \(.*\), expected a script that parses as sh \(shellcheck is not installed; checked with the shell parser\)$/ }],
       },
     ],
   },
