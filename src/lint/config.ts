@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { DEFAULT_HOSTS, getHost, hostIds } from '../hosts/index.js';
+import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import type { ContractSpec } from '../catalog/contracts.js';
 
@@ -60,6 +61,8 @@ export interface SkillcConfig {
   contracts?: Record<string, ContractSpec>;
   /** Context window in tokens for listing budgets (`skills/listing-budget`, `skillc catalog --host`). */
   contextTokens?: number;
+  /** Path placeholders the skills use besides the hosts' own variables (`{baseDir}`), by what they stand for (links/ rules). */
+  placeholders?: Record<string, PathBase>;
   /** Presets and configs this one builds on (`skillc:recommended`, `skillc:strict`, paths, packages), merged in order under its own keys. */
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
@@ -82,6 +85,8 @@ export interface ResolvedConfig {
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
   contextTokens: number;
+  /** Path placeholders besides the hosts' own variables, by spelling (`{baseDir}`, `$SKILL_ROOT`). */
+  placeholders: Record<string, PathBase>;
   /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
   plugins?: string[];
 }
@@ -195,6 +200,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+    placeholders: config.placeholders ?? {},
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;

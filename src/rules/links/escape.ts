@@ -1,13 +1,21 @@
 import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { linkSources, noun, resolve } from './shared.js';
+import { locate, scopeOf, type PathScope } from './scope.js';
+import { linkSources, noun } from './shared.js';
 
 export interface Options {
   mentions: boolean;
 }
 
 const INSIDE = 'expected a path inside the skill folder';
+
+/** What a path leaves: the plugin folder when the skill ships inside a plugin installed whole, else the skill folder. */
+function boundary(scope: PathScope): { outside: string; inside: string } {
+  return scope.inPlugin
+    ? { outside: 'outside the plugin folder', inside: 'expected a path inside the plugin folder (a plugin is installed without the files around it)' }
+    : { outside: 'outside the skill folder', inside: INSIDE };
+}
 
 /** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
 const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
@@ -25,7 +33,7 @@ export default defineSkillRule<Options>(
     },
     defaultOptions: { mentions: true },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     // Symlinks are listed even when SKILL.md cannot be parsed.
     for (const b of skill.bundled) {
       if (b.kind !== 'symlink' || !b.escapes) continue;
@@ -36,6 +44,8 @@ export default defineSkillRule<Options>(
       });
     }
     if (!parsed(skill)) return;
+    const scope = scopeOf(skill, hosts, config);
+    const { outside, inside } = boundary(scope);
     // The links of SKILL.md and of the Markdown files it links to (resolved from their own folder).
     for (const source of linkSources(skill)) {
       for (const t of source.targets) {
@@ -45,7 +55,7 @@ export default defineSkillRule<Options>(
         if (t.kind === 'absolute') message = `Unexpected ${what} to absolute path \`${url}\`, ${INSIDE}`;
         else if (t.kind === 'file-url') message = `Unexpected ${what} to \`file:\` URL \`${url}\`, ${INSIDE}`;
         else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
-        else if (t.kind === 'relative' && resolve(source.from, t.path).escapes) message = `Unexpected ${what} to \`${url}\` outside the skill folder, ${INSIDE}`;
+        else if (t.kind === 'relative' && locate(scope, source.from, t.path).where === 'outside') message = `Unexpected ${what} to \`${url}\` ${outside}, ${inside}`;
         if (message) report({ message, range: t.link.range, ...(source.reportFile ? { file: source.reportFile } : {}) });
       }
     }
@@ -58,11 +68,11 @@ export default defineSkillRule<Options>(
       const value = code.value.trim();
       if (!PARENT_PATH.test(value)) continue;
       const target = value.replace(/\\/g, '/');
-      const { rel, escapes } = resolve('', target);
-      if (!escapes || seen.has(rel) || !skill.bundle.exists(target)) continue;
+      const { where, rel } = locate(scope, '', target);
+      if (where !== 'outside' || seen.has(rel) || !skill.bundle.exists(rel)) continue;
       seen.add(rel);
       report({
-        message: `Unexpected path \`${show(value, 60)}\` outside the skill folder, ${INSIDE}`,
+        message: `Unexpected path \`${show(value, 60)}\` ${outside}, ${inside}`,
         range: code.range,
         severity: 'warning',
       });

@@ -7,7 +7,7 @@ import type { Heading, Link, Skill } from '../../model/skill.js';
  * - `empty`: `[x]()` or `<>`;
  * - `self`: only a `#fragment` (or `?query`), into SKILL.md itself;
  * - `external`: has a URL scheme (`https:`, `mailto:`, ...) or is protocol-relative (`//host`);
- * - `file-url`, `absolute`, `drive`: point at the author's disk, never inside the skill;
+ * - `file-url`, `absolute` (also `~/`), `drive`: point at the author's disk, never inside the skill;
  * - `relative`: a path relative to SKILL.md.
  */
 export type TargetKind = 'empty' | 'self' | 'external' | 'file-url' | 'absolute' | 'drive' | 'relative';
@@ -46,7 +46,8 @@ export function classify(link: Link): Target {
   if (/^file:/i.test(url)) return { ...base, kind: 'file-url' };
   if (SCHEME.test(url)) return { ...base, kind: 'external' };
   if (url.startsWith('//')) return { ...base, kind: 'external' };
-  if (url.startsWith('/') || url.startsWith('\\')) return { ...base, kind: 'absolute' };
+  // `~/x` is the author's home folder, as absolute as `/x` to whoever installs the skill.
+  if (url.startsWith('/') || url.startsWith('\\') || /^~(?:[\\/]|$)/.test(url)) return { ...base, kind: 'absolute' };
   let rest = hash >= 0 ? url.slice(0, hash) : url;
   const query = rest.indexOf('?');
   if (query >= 0) rest = rest.slice(0, query);
