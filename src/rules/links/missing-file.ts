@@ -1,0 +1,170 @@
+import path from 'node:path';
+import type { Range } from '../../model/diagnostic.js';
+import { defineSkillRule } from '../rule.js';
+import { parsed, show } from '../util.js';
+import { checkable, locate, scopeOf, splitPlaceholder } from './scope.js';
+import { closest } from './shared.js';
+import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
+
+/**
+ * Words on a line that make a path something to create, an output, or an example rather than a
+ * file the skill ships: a linter that reports "missing" for a file the skill tells the agent to
+ * write would be wrong every time.
+ */
+const NOT_A_SHIPPED_FILE =
+  /\b(?:creat\w*|generat\w*|writ(?:e|es|ten|ing)|sav(?:e|es|ed|ing)|outputs?|produc\w*|emit\w*|export\w*|touch|mkdir|cp|mv|tee|renam\w*|cop(?:y|ies|ied)|mov(?:e|es|ed)|add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instance|examples?|placeholder|template|like)\b/i;
+/** A redirect or output flag right before the path (`> out/report.md`, `-o dist/x.json`). */
+const OUTPUT_FLAG = /(?:>>?|\s-o|--out\w*|--dest\w*|--target)[\s=]*['"`]?$/;
+/** A file name: a last segment with a letter before an extension of letters or digits. */
+const FILE_NAME = /(?:^|\/)[^/]*[A-Za-z0-9_][^/]*\.[A-Za-z][A-Za-z0-9]{0,9}$/;
+/** A segment that marks a path as made up for illustration (`my-skill/`, `foo.md`, `references/X.md`). */
+const ILLUSTRATIVE = /^(?:[a-z]|xx?x?|foo|bar|baz|qux|example\w*|sample\w*|dummy|my[-_]\w*|your[-_]\w*|some[-_]\w*|other[-_]\w*|sibling\w*|parent|path|file|filename|name|skill-[a-z])$/i;
+/** Fences whose content is an example document, a file tree or output, not instructions to follow. */
+const EXAMPLE_FENCE = /^(?:md|markdown|mdx|text|txt|plaintext|tree|console|output)$/i;
+/** Folders skills ship under by the spec's convention that a user's project rarely has. */
+const SKILL_FOLDERS = new Set(['references']);
+
+export default defineSkillRule(
+  {
+    id: 'links/missing-file',
+    description: 'Reports a bundled file named in prose or code (`references/x.md`, `python scripts/check.py`) that does not exist, in SKILL.md and in the Markdown files it names.',
+    severity: 'warning',
+    fixable: false,
+    defaultOptions: {},
+  },
+  ({ skill, hosts, config, report }) => {
+    if (!parsed(skill)) return;
+    const index = skillIndex(skill);
+    const scope = scopeOf(skill, hosts, config);
+    for (const source of index.sources) {
+      if (source.included) continue; // checked where it lives, as a file of its own
+      const skip = skippedRanges(skill, source);
+      const seen = new Set<string>();
+      for (const m of source.mentions) {
+        if (skip.some(([a, b]) => m.start >= a && m.start < b)) continue;
+        const problem = check(m, source, index, scope, skill.bundle.exists);
+        if (!problem || seen.has(problem.rel)) continue;
+        seen.add(problem.rel);
+        if (isNotShipped(source.file.text, m)) continue;
+        const range: Range = source.file.lines.range(m.start, m.end);
+        report({
+          message: `Unexpected mention of missing \`${show(m.path, 60)}\`, expected ${problem.expected}`,
+          range,
+          ...(source.reportFile ? { file: source.reportFile } : {}),
+        });
+      }
+    }
+  },
+);
+
+/** Offsets a mention there is no mention: links (links/broken's), HTML comments (directives and notes). */
+function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSource): [number, number][] {
+  const links = source.rel === 'SKILL.md' ? skill.links : skill.bundle.links(source.rel) ?? [];
+  const out: [number, number][] = [];
+  // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
+  const text = source.file.text;
+  const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
+  let open: { marker: string; lang: string; start: number } | undefined;
+  for (let m = fence.exec(text); m; m = fence.exec(text)) {
+    if (!open) open = { marker: m[1]!, lang: m[2]!, start: m.index };
+    else if (m[1]![0] === open.marker[0] && m[1]!.length >= open.marker.length && !m[2]) {
+      // An example document: a fence of Markdown or text, or one that opens with frontmatter (a sample SKILL.md).
+      const first = text.slice(text.indexOf('\n', open.start) + 1, text.indexOf('\n', text.indexOf('\n', open.start) + 1));
+      if (EXAMPLE_FENCE.test(open.lang) || first.trim() === '---') out.push([open.start, m.index + m[0].length]);
+      open = undefined;
+    }
+  }
+  for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
+  if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
+  return out;
+}
+
+/** Words that make a whole list or paragraph illustrative, when its lead-in says so (`**Example analysis**:`). */
+const EXAMPLE_LEAD = /\b(?:e\.g|for example|for instance|examples?|illustrat\w*|hypothetical|sample)\b/i;
+
+function isNotShipped(text: string, m: Mention): boolean {
+  const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
+  const nl = text.indexOf('\n', m.end);
+  const line = text.slice(lineStart, nl < 0 ? text.length : nl);
+  if (NOT_A_SHIPPED_FILE.test(line) || OUTPUT_FLAG.test(text.slice(lineStart, m.start))) return true;
+  // The block's lead-in: the first line of the paragraph or list, or the line ending in `:` just before it.
+  let start = lineStart;
+  while (start > 0) {
+    const prev = text.lastIndexOf('\n', start - 2) + 1;
+    if (text.slice(prev, start - 1).trim() === '') break;
+    start = prev;
+  }
+  const lead = text.slice(start, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start));
+  if (EXAMPLE_LEAD.test(lead) && !lead.trimStart().startsWith('|')) return true;
+  let before = start - 1;
+  while (before > 0 && /\s/.test(text[before - 1]!)) before--;
+  const prevLine = text.slice(text.lastIndexOf('\n', before - 1) + 1, before);
+  return prevLine.trimEnd().endsWith(':') && EXAMPLE_LEAD.test(prevLine);
+}
+
+/** Why a mention names a missing file of the skill (with what to write instead), or undefined. */
+function check(
+  m: Mention,
+  source: TextSource,
+  index: SkillIndex,
+  scope: ReturnType<typeof scopeOf>,
+  exists: (rel: string) => boolean,
+): { rel: string; expected: string } | undefined {
+  const p = m.path;
+  // URLs, absolute and home paths, globs, packages, emails, variables: not a file of the skill.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('//') || /[*?{}[\]@]/.test(p.replace(/^\$?\{[^}]*\}/, ''))) return undefined;
+  const placeholder = splitPlaceholder(p);
+  if (!placeholder && p.includes('$')) return undefined;
+  if (!FILE_NAME.test(p)) return undefined;
+  const written = (placeholder ? placeholder.rest : p).split('/');
+  if (written.some((seg) => ILLUSTRATIVE.test(seg.replace(/\.[^.]*$/, '')))) return undefined;
+  const place = locate(scope, '', p);
+  if (place.where === 'plugin') {
+    // Only a path written from the skill outwards (`../`, `${CLAUDE_PLUGIN_ROOT}/`) is meant as one.
+    if (!placeholder && !p.startsWith('../')) return undefined;
+    if (source.from && !placeholder) {
+      const own = locate(scope, source.from, p);
+      if (own.where === 'skill' && (index.files.has(own.rel) || index.dirs.has(own.rel))) return undefined;
+    }
+    // A folder that is not there either makes the path an illustration (`../corpus/<date>.md`), not a pointer.
+    if (!checkable(scope, place.rel) || exists(place.rel) || !exists(path.posix.dirname(place.rel))) return undefined;
+    return { rel: place.rel, expected: 'an existing file of the plugin' };
+  }
+  if (place.where !== 'skill') return undefined;
+  const rel = place.rel;
+  if (index.files.has(rel) || index.dirs.has(rel)) return undefined;
+  // Names in a reference may be written from its own folder.
+  if (source.from && !placeholder) {
+    const own = locate(scope, source.from, p);
+    if (own.where !== 'skill' || index.files.has(own.rel) || index.dirs.has(own.rel)) return undefined;
+  }
+  const segments = rel.split('/');
+  const variant = index.lower.get(rel.toLowerCase());
+  if (variant) return { rel, expected: `\`${show(variant, 60)}\` (paths are case-sensitive on most hosts)` };
+  if (segments.length === 1) return undefined; // a bare name is only checked for its letter case
+  if (scope.inPlugin && !placeholder) {
+    // In a plugin, `references/x.md` may be the plugin's own shared folder: checked there when the plugin is known,
+    // not judged when it is not (only part of it is here) and the skill has no such folder.
+    const atRoot = `${scope.inPlugin.split('/').map(() => '..').join('/')}/${rel}`;
+    if (scope.pluginKnown ? exists(atRoot) : !index.dirs.has(segments[0]!)) return undefined;
+  }
+  // Anchored to the skill: written with a skill placeholder, or under a folder the skill has (or references/).
+  if (!placeholder && !index.dirs.has(segments[0]!) && !SKILL_FOLDERS.has(segments[0]!)) {
+    const folder = index.lower.get(segments[0]!.toLowerCase());
+    if (!folder || !index.dirs.has(folder)) return undefined;
+  }
+  if (exists(rel)) return undefined; // the listing is capped; the disk has the last word
+  const dir = path.posix.dirname(rel);
+  const siblings = [...index.files.keys()].filter((f) => path.posix.dirname(f) === dir);
+  const near = closest(rel, siblings) ?? closestByName(rel, index);
+  return { rel, expected: near ? `an existing file (did you mean \`${show(near, 60)}\`?)` : 'an existing file' };
+}
+
+/** A file elsewhere in the skill with the same or a near base name (`reference/x.md` for `references/x.md`). */
+function closestByName(rel: string, index: SkillIndex): string | undefined {
+  const base = path.posix.basename(rel);
+  const byBase = new Map<string, string>();
+  for (const f of index.files.keys()) if (!byBase.has(path.posix.basename(f))) byBase.set(path.posix.basename(f), f);
+  if (index.basenames.get(base) === 1) return byBase.get(base);
+  return undefined;
+}
