@@ -20,8 +20,45 @@ testRule(
         options: { mentions: false },
         files: { 'a/SKILL.md': skill('See `../shared/p.md`.\n'), 'shared/p.md': 'x' },
       },
+      {
+        name: 'a plugin skill links its siblings and the plugin root (Claude Code installs the plugin whole)',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[b](../b/SKILL.md) [r](../../references/shared.md) [v](${CLAUDE_PLUGIN_ROOT}/lib/x.mjs)\n\nSee `../b/SKILL.md`.\n'), '../b/SKILL.md': 'x' },
+      },
+      {
+        name: 'host and config placeholders that stay inside',
+        hosts: ['claude'],
+        config: { hosts: ['claude'], placeholders: { '{baseDir}': 'skill' } },
+        files: { 'SKILL.md': skill('[a](${CLAUDE_SKILL_DIR}/references/a.md) [b]({baseDir}/scripts/x.sh) [p](${CLAUDE_PROJECT_DIR}/../x.md)\n') },
+      },
     ],
     invalid: [
+      {
+        name: 'a plugin skill linking past its plugin folder',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[d](../../../../docs/adr/x.md)\n') },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `../../../../docs/adr/x.md` outside the plugin folder, expected a path inside the plugin folder (a plugin is installed without the files around it)' }],
+      },
+      {
+        name: 'a sibling skill is outside when a host installs skills one by one',
+        hosts: ['claude', 'codex'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[b](../b/SKILL.md)\n'), '../b/SKILL.md': 'x' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `../b/SKILL.md` outside the skill folder, expected a path inside the skill folder' }],
+      },
+      {
+        name: 'a path leaving the skill through a placeholder',
+        config: { placeholders: { '{baseDir}': 'skill' } },
+        files: { 'SKILL.md': skill('[s]({baseDir}/../scanner.sh)\n') },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `{baseDir}/../scanner.sh` outside the skill folder, expected a path inside the skill folder' }],
+      },
+      {
+        name: 'a home-folder path',
+        files: { 'SKILL.md': skill('[n](~/notes/x.md)\n') },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to absolute path `~/notes/x.md`, expected a path inside the skill folder' }],
+      },
       {
         name: 'a link in a linked reference that climbs out of the skill',
         files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\n[ok](../scripts/run.sh) [out](../../shared/x.md)\n', 'scripts/run.sh': 'echo' },
