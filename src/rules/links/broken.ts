@@ -1,6 +1,6 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { checkable, locate, scopeOf } from './scope.js';
+import { checkable, locate, scopeOf, strayedTo } from './scope.js';
 import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
 
 export default defineSkillRule(
@@ -50,6 +50,7 @@ export default defineSkillRule(
         } else if (!checkable(scope, rel)) continue; // a plugin folder not all present here (no manifest): unknown
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
+        if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
         report({ message: `Unexpected ${noun(t.link)} to missing \`${show(t.path, 60)}\`, expected an existing file`, range: t.link.range, ...at });
       }
     }

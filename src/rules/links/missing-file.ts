@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { checkable, locate, scopeOf, splitPlaceholder } from './scope.js';
+import { checkable, locate, scopeOf, splitPlaceholder, strayedTo } from './scope.js';
 import { closest } from './shared.js';
 import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
 
@@ -154,6 +154,7 @@ function check(
     if (!folder || !index.dirs.has(folder)) return undefined;
   }
   if (exists(rel)) return undefined; // the listing is capped; the disk has the last word
+  if (strayedTo(place, exists)) return undefined; // there, above the skill: links/escape's
   const dir = path.posix.dirname(rel);
   const siblings = [...index.files.keys()].filter((f) => path.posix.dirname(f) === dir);
   const near = closest(rel, siblings) ?? closestByName(rel, index);

@@ -103,3 +103,14 @@ export function checkable(scope: PathScope, rel: string): boolean {
   const inPlugin = path.posix.normalize(path.posix.join(scope.inPlugin, rel));
   return inPlugin.startsWith(`${skillsDir}/`);
 }
+
+/**
+ * For a path written with a skill placeholder whose file is not in the skill: the same name one or
+ * two folders up (`{baseDir}/scanner.sh` with `scanner.sh` at the plugin root), which the author
+ * took the placeholder to mean. The path leaves the skill: links/escape's, not a missing file.
+ */
+export function strayedTo(place: Place, exists: (rel: string) => boolean): string | undefined {
+  if (!place.placeholder || place.where !== 'skill' || place.rel === '.') return undefined;
+  for (const up of ['..', '../..']) if (exists(`${up}/${place.rel}`)) return `${up}/${place.rel}`;
+  return undefined;
+}

@@ -25,6 +25,12 @@ testRule(
         },
       },
       {
+        name: 'a placeholder path whose file sits above the skill is links/escape\'s',
+        config: { placeholders: { '{baseDir}': 'skill' } },
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[s]({baseDir}/scanner.sh)\n'), '../../scanner.sh': 'echo' },
+      },
+      {
         name: 'a config placeholder resolves in the skill folder',
         config: { placeholders: { '{baseDir}': 'skill', '$SKILL_ROOT': 'skill' } },
         files: { 'SKILL.md': skill('[a]({baseDir}/references/a.md) [b]($SKILL_ROOT/references/a.md)\n'), 'references/a.md': '# A\n' },

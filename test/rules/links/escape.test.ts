@@ -55,6 +55,20 @@ testRule(
         errors: [{ line: 5, column: 1, message: 'Unexpected link to `{baseDir}/../scanner.sh` outside the skill folder, expected a path inside the skill folder' }],
       },
       {
+        name: 'a placeholder path whose file sits at the plugin root, not in the skill',
+        config: { placeholders: { '{baseDir}': 'skill' } },
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('Run [the scanner]({baseDir}/scanner.sh).\n'), '../../scanner.sh': 'echo' },
+        errors: [{ line: 5, column: 5, message: 'Unexpected link to `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected a path inside the skill folder' }],
+      },
+      {
+        name: 'the same in code: a warning, once',
+        config: { placeholders: { '{baseDir}': 'skill' } },
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('Run `{baseDir}/scanner.sh`, then `{baseDir}/scanner.sh` again and `{baseDir}/gone.sh`.\n'), '../../scanner.sh': 'echo' },
+        errors: [{ line: 5, column: 5, message: 'Unexpected path `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected a path inside the skill folder' }],
+      },
+      {
         name: 'a home-folder path',
         files: { 'SKILL.md': skill('[n](~/notes/x.md)\n') },
         errors: [{ line: 5, column: 1, message: 'Unexpected link to absolute path `~/notes/x.md`, expected a path inside the skill folder' }],
