@@ -41,7 +41,7 @@ export default defineSkillRule(
       const skip = skippedRanges(skill, source);
       const seen = new Set<string>();
       for (const m of source.mentions) {
-        if (skip.some(([a, b]) => m.start >= a && m.start < b)) continue;
+        if (skip.some(([a, b]) => m.start >= a && m.start < b) || isLinkTarget(source.file.text, m.start)) continue;
         const problem = check(m, source, index, scope, skill.bundle.exists);
         if (!problem || seen.has(problem.rel)) continue;
         seen.add(problem.rel);
@@ -59,7 +59,8 @@ export default defineSkillRule(
 
 /** Offsets a mention there is no mention: links (links/broken's), HTML comments (directives and notes). */
 function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSource): [number, number][] {
-  const links = source.rel === 'SKILL.md' ? skill.links : skill.bundle.links(source.rel) ?? [];
+  // SKILL.md's links are parsed already; a reference's are told by their syntax (isLinkTarget), not by parsing it.
+  const links = source.rel === 'SKILL.md' ? skill.links : [];
   const out: [number, number][] = [];
   // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
   const text = source.file.text;
@@ -81,6 +82,12 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
 
 /** Words that make a whole list or paragraph illustrative, when its lead-in says so (`**Example analysis**:`). */
 const EXAMPLE_LEAD = /\b(?:e\.g|for example|for instance|examples?|illustrat\w*|hypothetical|sample)\b/i;
+
+/** True when the word at `start` is a link destination: `](x)`, `]: x` or `<x>` after `](`. */
+function isLinkTarget(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 3), start);
+  return /\]\(<?$/.test(before) || /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/m.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start));
+}
 
 function isNotShipped(text: string, m: Mention): boolean {
   const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
