@@ -83,29 +83,47 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
 /** Words that make a whole list or paragraph illustrative, when its lead-in says so (`**Example analysis**:`). */
 const EXAMPLE_LEAD = /\b(?:e\.g|for example|for instance|examples?|illustrat\w*|hypothetical|sample)\b/i;
 
-/** True when the word at `start` is a link destination: `](x)`, `]: x` or `<x>` after `](`. */
+/** How far around a mention its line and paragraph are read: a hostile 1 MB line must not make each mention cost O(n). */
+const WINDOW = 400;
+const MAX_LEAD_LINES = 40;
+
+/** The start of the line holding `pos`, looked for at most WINDOW characters back (the window's start if none). */
+function lineStart(text: string, pos: number): number {
+  const floor = Math.max(0, pos - WINDOW);
+  const i = text.slice(floor, pos).lastIndexOf('\n');
+  return i < 0 ? floor : floor + i + 1;
+}
+
+/** The line holding [from, to), clipped to WINDOW characters either side. */
+function lineAround(text: string, from: number, to: number): { start: number; text: string } {
+  const start = lineStart(text, from);
+  const after = text.slice(to, to + WINDOW);
+  const nl = after.indexOf('\n');
+  return { start, text: text.slice(start, nl < 0 ? to + after.length : to + nl) };
+}
+
+/** True when the word at `start` is a link destination: `](x)`, `](<x>)` or `[label]: x`. */
 function isLinkTarget(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - 3), start);
-  return /\]\(<?$/.test(before) || /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/m.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start));
+  if (/\]\(<?$/.test(text.slice(Math.max(0, start - 3), start))) return true;
+  const line = lineAround(text, start, start);
+  return /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/.test(text.slice(line.start, start));
 }
 
 function isNotShipped(text: string, m: Mention): boolean {
-  const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
-  const nl = text.indexOf('\n', m.end);
-  const line = text.slice(lineStart, nl < 0 ? text.length : nl);
-  if (NOT_A_SHIPPED_FILE.test(line) || OUTPUT_FLAG.test(text.slice(lineStart, m.start))) return true;
+  const line = lineAround(text, m.start, m.end);
+  if (NOT_A_SHIPPED_FILE.test(line.text) || OUTPUT_FLAG.test(text.slice(line.start, m.start))) return true;
   // The block's lead-in: the first line of the paragraph or list, or the line ending in `:` just before it.
-  let start = lineStart;
-  while (start > 0) {
-    const prev = text.lastIndexOf('\n', start - 2) + 1;
+  let start = lineStart(text, m.start);
+  for (let k = 0; start > 0 && text[start - 1] === '\n' && k < MAX_LEAD_LINES; k++) {
+    const prev = lineStart(text, start - 1);
     if (text.slice(prev, start - 1).trim() === '') break;
     start = prev;
   }
-  const lead = text.slice(start, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start));
+  const lead = lineAround(text, start, start).text;
   if (EXAMPLE_LEAD.test(lead) && !lead.trimStart().startsWith('|')) return true;
   let before = start - 1;
-  while (before > 0 && /\s/.test(text[before - 1]!)) before--;
-  const prevLine = text.slice(text.lastIndexOf('\n', before - 1) + 1, before);
+  for (let k = 0; before > 0 && k < WINDOW && /\s/.test(text[before - 1]!); k++) before--;
+  const prevLine = lineAround(text, before, before).text;
   return prevLine.trimEnd().endsWith(':') && EXAMPLE_LEAD.test(prevLine);
 }
 
