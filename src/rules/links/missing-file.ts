@@ -41,7 +41,7 @@ export default defineSkillRule(
       const skip = skippedRanges(skill, source);
       const seen = new Set<string>();
       for (const m of source.mentions) {
-        if (skip.some(([a, b]) => m.start >= a && m.start < b) || isLinkTarget(source.file.text, m.start)) continue;
+        if (skip.some(([a, b]) => m.start >= a && m.start < b) || isLinkTarget(source.file.text, m.start, m.end)) continue;
         const problem = check(m, source, index, scope, skill.bundle.exists);
         if (!problem || seen.has(problem.rel)) continue;
         seen.add(problem.rel);
@@ -102,9 +102,11 @@ function lineAround(text: string, from: number, to: number): { start: number; te
   return { start, text: text.slice(start, nl < 0 ? to + after.length : to + nl) };
 }
 
-/** True when the word at `start` is a link destination: `](x)`, `](<x>)` or `[label]: x`. */
-function isLinkTarget(text: string, start: number): boolean {
+/** True when the word at [start, end) is a link destination (`](x)`, `](<x>)`, `[label]: x`) or a link's own text. */
+function isLinkTarget(text: string, start: number, end = start): boolean {
   if (/\]\(<?$/.test(text.slice(Math.max(0, start - 3), start))) return true;
+  // The text of a link that names its own target (`` [`x.md`](x.md) ``): the link is links/broken's.
+  if (/^`?\]\(/.test(text.slice(end, end + 3))) return true;
   const line = lineAround(text, start, start);
   return /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/.test(text.slice(line.start, start));
 }

@@ -48,7 +48,11 @@ testRule(
       },
       {
         name: 'a link is links/broken\'s; a bare name is only checked for its letter case',
-        files: { 'SKILL.md': skill('[x](references/gone.md) and `gone.md`.\n') },
+        files: {
+          'SKILL.md': skill('[x](references/gone.md) and `gone.md`.\n\nSee [g](references/guide.md).\n'),
+          'references/guide.md': 'Data in [`raw/dump.txt`](raw/dump.txt)\n\n[def]: raw/other.txt\n',
+          'raw/x.txt': 'x',
+        },
       },
       {
         name: 'host variables and config placeholders resolve; project and runtime ones are not checked',
