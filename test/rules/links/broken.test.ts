@@ -13,15 +13,15 @@ testRule(
       { name: 'percent-encoded space', files: { 'SKILL.md': skill('[a](references/my%20file.md)\n'), 'references/my file.md': 'x' } },
       { name: 'URLs with a scheme and pure fragments are skipped', files: { 'SKILL.md': skill('[a](https://example.com/x.md) [m](mailto:a@b.c) [t](#nowhere) [e]() <x@y.z>\n') } },
       { name: 'link to SKILL.md itself', files: { 'SKILL.md': skill('[self](./SKILL.md)\n') } },
-      { name: 'a missing target outside the skill is links/escape\'s', files: { 'SKILL.md': skill('[p](../shared/p.md) [h](~/notes.md)\n') } },
+      { name: 'a missing target outside the skill is links/escape\'s', files: { 'SKILL.md': skill('[p](../common/p.md) [h](~/notes.md)\n') } },
       {
         name: 'host variables resolve in the skill and plugin folders; project and runtime ones are not checked',
         hosts: ['claude'],
         dir: 'plug/skills/a',
         files: {
-          'SKILL.md': skill('[a](${CLAUDE_SKILL_DIR}/references/a.md) [b]($CLAUDE_SKILL_DIR/references/a.md) [c](${CLAUDE_PLUGIN_ROOT}/shared/c.md)\n[p](${CLAUDE_PROJECT_DIR}/x.md) [d](${CLAUDE_PLUGIN_DATA}/cache.json)\n'),
+          'SKILL.md': skill('[a](${CLAUDE_SKILL_DIR}/references/a.md) [b]($CLAUDE_SKILL_DIR/references/a.md) [c](${CLAUDE_PLUGIN_ROOT}/common/c.md)\n[p](${CLAUDE_PROJECT_DIR}/x.md) [d](${CLAUDE_PLUGIN_DATA}/cache.json)\n'),
           'references/a.md': '# A\n',
-          '../../shared/c.md': '# C\n',
+          '../../common/c.md': '# C\n',
         },
       },
       {
@@ -47,7 +47,7 @@ testRule(
         dir: 'plug/skills/a',
         files: { 'SKILL.md': skill('[r](../../references/shared.md) [s](${CLAUDE_PLUGIN_ROOT}/hooks/x.ts)\n') },
       },
-      { name: 'a sibling through .. that exists (links/escape reports it)', files: { 'a/SKILL.md': skill('[p](../shared/p.md)\n'), 'shared/p.md': 'x' } },
+      { name: 'a sibling through .. that exists (links/escape reports it)', files: { 'a/SKILL.md': skill('[p](../common/p.md)\n'), 'common/p.md': 'x' } },
       { name: 'absolute, file: and drive paths are links/escape\'s', files: { 'SKILL.md': skill('[a](/etc/hosts) [b](file:///x) [c](C:\\x)\n') } },
       { name: 'unreadable SKILL.md', files: { 'SKILL.md': Buffer.from([0, 1, 2]) } },
       {

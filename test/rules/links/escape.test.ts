@@ -18,7 +18,7 @@ testRule(
       {
         name: 'mentions off',
         options: { mentions: false },
-        files: { 'a/SKILL.md': skill('See `../shared/p.md`.\n'), 'shared/p.md': 'x' },
+        files: { 'a/SKILL.md': skill('See `../common/p.md`.\n'), 'common/p.md': 'x' },
       },
       {
         name: 'a plugin skill links its siblings and the plugin root (Claude Code installs the plugin whole)',
@@ -75,13 +75,13 @@ testRule(
       },
       {
         name: 'a link in a linked reference that climbs out of the skill',
-        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\n[ok](../scripts/run.sh) [out](../../shared/x.md)\n', 'scripts/run.sh': 'echo' },
-        errors: [{ file: 'references/guide.md', line: 3, column: 25, message: 'Unexpected link to `../../shared/x.md` outside the skill folder, expected a path inside the skill folder' }],
+        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\n[ok](../scripts/run.sh) [out](../../common/x.md)\n', 'scripts/run.sh': 'echo' },
+        errors: [{ file: 'references/guide.md', line: 3, column: 25, message: 'Unexpected link to `../../common/x.md` outside the skill folder, expected a path inside the skill folder' }],
       },
       {
         name: 'parent folder',
-        files: { 'SKILL.md': skill('Read [p](../shared/p.md).\n') },
-        errors: [{ line: 5, column: 6, endLine: 5, endColumn: 25, message: 'Unexpected link to `../shared/p.md` outside the skill folder, expected a path inside the skill folder' }],
+        files: { 'SKILL.md': skill('Read [p](../common/p.md).\n') },
+        errors: [{ line: 5, column: 6, endLine: 5, endColumn: 25, message: 'Unexpected link to `../common/p.md` outside the skill folder, expected a path inside the skill folder' }],
       },
       {
         name: 'absolute path, file: URL and drive letter',
@@ -95,13 +95,13 @@ testRule(
       },
       {
         name: 'escaping symlink, reported at the link',
-        files: { 'a/SKILL.md': skill('x\n'), 'shared/p.md': 'x', 'a/references/p.md': { symlink: '../../shared/p.md' } },
-        errors: [{ file: 'a/references/p.md', line: 1, column: 1, message: 'Unexpected symlink `references/p.md` to `../../shared/p.md` outside the skill folder, expected a file inside it' }],
+        files: { 'a/SKILL.md': skill('x\n'), 'common/p.md': 'x', 'a/references/p.md': { symlink: '../../common/p.md' } },
+        errors: [{ file: 'a/references/p.md', line: 1, column: 1, message: 'Unexpected symlink `references/p.md` to `../../common/p.md` outside the skill folder, expected a file inside it' }],
       },
       {
         name: 'an existing ../ path named in code (a warning, once per path)',
-        files: { 'a/SKILL.md': skill('Follow `../shared/references/p.md` and `../shared/none.md`.\n\nAgain: `./../shared/references/p.md`.\n'), 'shared/references/p.md': 'x' },
-        errors: [{ file: 'a/SKILL.md', line: 5, column: 8, endColumn: 35, message: 'Unexpected path `../shared/references/p.md` outside the skill folder, expected a path inside the skill folder' }],
+        files: { 'a/SKILL.md': skill('Follow `../common/references/p.md` and `../common/none.md`.\n\nAgain: `./../common/references/p.md`.\n'), 'common/references/p.md': 'x' },
+        errors: [{ file: 'a/SKILL.md', line: 5, column: 8, endColumn: 35, message: 'Unexpected path `../common/references/p.md` outside the skill folder, expected a path inside the skill folder' }],
       },
     ],
   },
