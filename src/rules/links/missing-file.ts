@@ -24,28 +24,41 @@ const EXAMPLE_FENCE = /^(?:md|markdown|mdx|text|txt|plaintext|tree|console|outpu
 /** Folders skills ship under by the spec's convention that a user's project rarely has. */
 const SKILL_FOLDERS = new Set(['references']);
 
-export default defineSkillRule(
+export interface Options {
+  mentions: 'directed' | 'all';
+}
+
+export default defineSkillRule<Options>(
   {
     id: 'links/missing-file',
     description: 'Reports a bundled file named in prose or code (`references/x.md`, `python scripts/check.py`) that does not exist, in SKILL.md and in the Markdown files it names.',
     severity: 'warning',
     fixable: false,
-    defaultOptions: {},
+    schema: {
+      type: 'object',
+      properties: { mentions: { enum: ['directed', 'all'] } },
+      additionalProperties: false,
+    },
+    defaultOptions: { mentions: 'directed' },
   },
-  ({ skill, hosts, config, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const index = skillIndex(skill);
     const scope = scopeOf(skill, hosts, config);
     for (const source of index.sources) {
       if (source.included) continue; // checked where it lives, as a file of its own
-      const skip = skippedRanges(skill, source);
+      const skip = merged(skippedRanges(skill, source));
       const seen = new Set<string>();
+      let j = 0;
       for (const m of source.mentions) {
-        if (skip.some(([a, b]) => m.start >= a && m.start < b) || isLinkTarget(source.file.text, m.start, m.end)) continue;
+        // Mentions come in text order and the ranges are sorted and disjoint: one pass over both.
+        while (j < skip.length && skip[j]![1] <= m.start) j++;
+        if ((j < skip.length && skip[j]![0] <= m.start) || isLinkTarget(source.file.text, m.start, m.end)) continue;
         const problem = check(m, source, index, scope, skill.bundle.exists);
         if (!problem || seen.has(problem.rel)) continue;
-        seen.add(problem.rel);
         if (isNotShipped(source.file.text, m)) continue;
+        if (options.mentions === 'directed' && !problem.certain && !isDirected(source.file.text, m)) continue;
+        seen.add(problem.rel);
         const range: Range = source.file.lines.range(m.start, m.end);
         report({
           message: `Unexpected mention of missing \`${show(m.path, 60)}\`, expected ${problem.expected}`,
@@ -57,7 +70,24 @@ export default defineSkillRule(
   },
 );
 
-/** Offsets a mention there is no mention: links (links/broken's), HTML comments (directives and notes). */
+/** A section that shows examples, or has the agent create files (`## Phase 5: Create mise Task`): its paths are not shipped. */
+const ASIDE_HEADING = /\b(?:examples?|creat\w*|writ(?:e|es|ing)|generat\w*|scaffold\w*|new)\b/i;
+
+/** Sorted, disjoint ranges covering the same offsets. */
+function merged(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const r of ranges.sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/**
+ * Offsets where a path is no mention: links (links/broken's), HTML comments (directives and notes),
+ * fences of example documents, and sections whose heading says they are examples or create files (`## Real-World Example`).
+ */
 function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSource): [number, number][] {
   // SKILL.md's links are parsed already; a reference's are told by their syntax (isLinkTarget), not by parsing it.
   const links = source.rel === 'SKILL.md' ? skill.links : [];
@@ -65,16 +95,37 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
   const text = source.file.text;
   const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
+  const fences: [number, number][] = [];
   let open: { marker: string; lang: string; start: number } | undefined;
   for (let m = fence.exec(text); m; m = fence.exec(text)) {
     if (!open) open = { marker: m[1]!, lang: m[2]!, start: m.index };
     else if (m[1]![0] === open.marker[0] && m[1]!.length >= open.marker.length && !m[2]) {
+      fences.push([open.start, m.index + m[0].length]);
       // An example document: a fence of Markdown or text, or one that opens with frontmatter (a sample SKILL.md).
       const first = text.slice(text.indexOf('\n', open.start) + 1, text.indexOf('\n', text.indexOf('\n', open.start) + 1));
       if (EXAMPLE_FENCE.test(open.lang) || first.trim() === '---') out.push([open.start, m.index + m[0].length]);
       open = undefined;
     }
   }
+  // ATX headings outside fences (a `#` comment in a bash block is no heading).
+  let f = 0;
+  const headings: { at: number; depth: number; example: boolean }[] = [];
+  for (const h of text.matchAll(/^ {0,3}(#{1,6})[ \t]+(.*)$/gm)) {
+    while (f < fences.length && fences[f]![1] <= h.index) f++;
+    if (f < fences.length && fences[f]![0] <= h.index) continue;
+    headings.push({ at: h.index, depth: h[1]!.length, example: ASIDE_HEADING.test(h[2]!) });
+  }
+  headings.forEach((h, k) => {
+    if (!h.example) return;
+    let end = text.length;
+    for (let n = k + 1; n < headings.length; n++) {
+      if (headings[n]!.depth <= h.depth) {
+        end = headings[n]!.at;
+        break;
+      }
+    }
+    out.push([h.at, end]);
+  });
   for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
   if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
   return out;
@@ -111,6 +162,18 @@ function isLinkTarget(text: string, start: number, end = start): boolean {
   return /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/.test(text.slice(line.start, start));
 }
 
+/**
+ * A verb or command right before the path that sends the agent to it: "Read `references/x.md`",
+ * "see", "load", "consult", "details in", "run `python scripts/x.py`", `bash scripts/x.sh`.
+ * A path merely listed (a table of another project's files, a path in passing) is not one.
+ */
+const DIRECTED =
+  /\b(?:read|reads|reading|see|load|open|consult|follow|check|review|refer to|use|using|run|runs|execute|exec|source|call|invoke|apply|import|in|from|at|cat|less|python3?|bash|sh|zsh|node|bun|deno|tsx|npx|ruby|perl|pwsh)[ \t]*[`'"(]*$/i;
+
+function isDirected(text: string, m: Mention): boolean {
+  return DIRECTED.test(text.slice(Math.max(lineStart(text, m.start), m.start - 80), m.start));
+}
+
 function isNotShipped(text: string, m: Mention): boolean {
   const line = lineAround(text, m.start, m.end);
   if (NOT_A_SHIPPED_FILE.test(line.text) || OUTPUT_FLAG.test(text.slice(line.start, m.start))) return true;
@@ -136,7 +199,7 @@ function check(
   index: SkillIndex,
   scope: ReturnType<typeof scopeOf>,
   exists: (rel: string) => boolean,
-): { rel: string; expected: string } | undefined {
+): { rel: string; expected: string; certain?: boolean } | undefined {
   const p = m.path;
   // URLs, absolute and home paths, globs, packages, emails, variables: not a file of the skill.
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('//') || /[*?{}[\]@]/.test(p.replace(/^\$?\{[^}]*\}/, ''))) return undefined;
@@ -155,7 +218,7 @@ function check(
     }
     // A folder that is not there either makes the path an illustration (`../corpus/<date>.md`), not a pointer.
     if (!checkable(scope, place.rel) || exists(place.rel) || !exists(path.posix.dirname(place.rel))) return undefined;
-    return { rel: place.rel, expected: 'an existing file of the plugin' };
+    return { rel: place.rel, expected: 'an existing file of the plugin', certain: !!placeholder };
   }
   if (place.where !== 'skill') return undefined;
   const rel = place.rel;
@@ -167,7 +230,8 @@ function check(
   }
   const segments = rel.split('/');
   const variant = index.lower.get(rel.toLowerCase());
-  if (variant) return { rel, expected: `\`${show(variant, 60)}\` (paths are case-sensitive on most hosts)` };
+  // A case-only mismatch names the skill's own file for sure.
+  if (variant) return { rel, expected: `\`${show(variant, 60)}\` (paths are case-sensitive on most hosts)`, certain: true };
   if (segments.length === 1) return undefined; // a bare name is only checked for its letter case
   if (scope.inPlugin && !placeholder) {
     // In a plugin, `references/x.md` may be the plugin's own shared folder: checked there when the plugin is known,
@@ -183,9 +247,12 @@ function check(
   if (exists(rel)) return undefined; // the listing is capped; the disk has the last word
   if (strayedTo(place, exists)) return undefined; // there, above the skill: links/escape's
   const dir = path.posix.dirname(rel);
-  const siblings = [...index.files.keys()].filter((f) => path.posix.dirname(f) === dir);
-  const near = closest(rel, siblings) ?? closestByName(rel, index);
-  return { rel, expected: near ? `an existing file (did you mean \`${show(near, 60)}\`?)` : 'an existing file' };
+  // Near by the file's own name: a long shared folder would make any sibling look near.
+  const siblings = new Map<string, string>();
+  for (const f of index.files.keys()) if (path.posix.dirname(f) === dir) siblings.set(path.posix.basename(f), f);
+  const nearName = closest(path.posix.basename(rel), siblings.keys());
+  const near = (nearName ? siblings.get(nearName) : undefined) ?? closestByName(rel, index);
+  return { rel, expected: near ? `an existing file (did you mean \`${show(near, 60)}\`?)` : 'an existing file', certain: !!placeholder };
 }
 
 /** A file elsewhere in the skill with the same or a near base name (`reference/x.md` for `references/x.md`). */

@@ -42,6 +42,20 @@ testRule(
               '```',
               '',
               '<!-- references/hidden.md -->',
+              '',
+              '## Real-world example: a BigQuery skill',
+              '',
+              'Full schema: see (./references/bq-schema.md).',
+              '',
+              '### Its scripts',
+              '',
+              'Run `scripts/bq.py`.',
+              '',
+              '## Next',
+              '',
+              '### Step 5: Create the task',
+              '',
+              'run = "bash scripts/publish_mine.sh"',
             ].join('\n') + '\n',
           ),
         },
@@ -75,8 +89,32 @@ testRule(
         dir: 'plug/skills/a',
         files: { 'SKILL.md': skill('Read `references/shared.md` and `${CLAUDE_PLUGIN_ROOT}/hooks/x.ts`.\n'), '../../.claude-plugin/plugin.json': '{}', '../../references/shared.md': 'x', '../../hooks/x.ts': 'x' },
       },
+      {
+        name: 'a path only listed, not pointed at (a table of another project\'s files), by default',
+        files: { 'SKILL.md': skill('| File | Purpose |\n| --- | --- |\n| `scripts/deploy_all.sh` | 3-phase deploy |\n\nBorrowed from `other-repo`\'s `scripts/blob.sh`.\n'), 'scripts/run.sh': 'x' },
+      },
     ],
     invalid: [
+      {
+        name: 'with mentions: all, a listed path too',
+        options: { mentions: 'all' },
+        files: { 'SKILL.md': skill('| File | Purpose |\n| --- | --- |\n| `scripts/deploy_all.sh` | 3-phase deploy |\n'), 'scripts/run.sh': 'x' },
+        errors: [{ line: 7, column: 4, message: MISSING('scripts/deploy_all.sh') }],
+      },
+      {
+        name: 'directed: read, see, details in, run with an interpreter, uv run',
+        files: {
+          'SKILL.md': skill('See `references/api.md`. Details in references/faq.md. Then `uv run --with x python3 scripts/fit.py`; or `bash scripts/go.sh`.\n'),
+          'references/other.md': 'x',
+          'scripts/other.sh': 'x',
+        },
+        errors: [
+          { line: 5, column: 6, message: MISSING('references/api.md') },
+          { line: 5, column: 37, message: MISSING('references/faq.md') },
+          { line: 5, column: 86, message: MISSING('scripts/fit.py') },
+          { line: 5, column: 112, message: MISSING('scripts/go.sh') },
+        ],
+      },
       {
         name: 'a named reference and script that were never written, with a near name',
         files: { 'SKILL.md': skill('Read `references/budget_preparation.md`.\n\nRun `python scripts/chek.py`.\n'), 'scripts/check.py': 'x' },
@@ -86,6 +124,11 @@ testRule(
         ],
       },
       {
+        name: 'a section about examples ends at the next heading of its level',
+        files: { 'SKILL.md': skill('## Example\n\nSee `references/sample.md`.\n\n## Steps\n\nRead `references/steps.md`.\n'), 'references/other.md': 'x' },
+        errors: [{ line: 11, column: 7, message: MISSING('references/steps.md') }],
+      },
+      {
         name: 'a case-only mismatch (broken on case-sensitive file systems), once per file',
         files: { 'SKILL.md': skill('Fill in FORMS.md. Then FORMS.md again.\n'), 'forms.md': 'x' },
         errors: [{ line: 5, column: 9, message: 'Unexpected mention of missing `FORMS.md`, expected `forms.md` (paths are case-sensitive on most hosts)' }],
@@ -93,7 +136,7 @@ testRule(
       {
         name: 'in a linked reference, reported there',
         files: { 'SKILL.md': skill('See [g](references/guide.md).\n'), 'references/guide.md': '# G\n\nRun `scripts/gone.sh`.\n', 'scripts/run.sh': 'x' },
-        errors: [{ file: 'references/guide.md', line: 3, column: 6, message: MISSING('scripts/gone.sh', ' (did you mean `scripts/run.sh`?)') }],
+        errors: [{ file: 'references/guide.md', line: 3, column: 6, message: MISSING('scripts/gone.sh') }],
       },
       {
         name: 'under a host variable or a config placeholder',
