@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Link, Skill } from '../../model/skill.js';
+import { bundleIndex } from './bundle-index.js';
 
 /**
  * What a link target is, by its spelling alone:
@@ -84,8 +85,8 @@ export function linkSources(skill: Skill): LinkSource[] {
     if (t.kind !== 'relative' || !isMarkdown(t.path)) continue;
     const { rel, escapes } = resolve('', t.path);
     if (escapes || referenced.has(rel)) continue;
-    const entry = skill.bundled.find((b) => b.relPath === rel && b.kind === 'file');
-    if (entry) referenced.set(rel, entry.path);
+    const entry = bundleIndex(skill).entries.get(rel);
+    if (entry?.kind === 'file') referenced.set(rel, entry.path);
   }
   for (const [rel, file] of [...referenced].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const links = skill.bundle.links(rel);
@@ -115,14 +116,14 @@ export function resolve(from: string, target: string): Resolved {
 /** True when a skill-relative path names SKILL.md or a bundled entry, matching case exactly. */
 export function bundledEntry(skill: Skill, rel: string): { kind: string } | undefined {
   if (rel === 'SKILL.md' || rel === '.') return { kind: rel === '.' ? 'directory' : 'file' };
-  return skill.bundled.find((b) => b.relPath === rel);
+  return bundleIndex(skill).entries.get(rel);
 }
 
 /** The spelling of a path that exists with other letter case, for a hint. */
 export function caseVariant(skill: Skill, rel: string): string | undefined {
   const lower = rel.toLowerCase();
   if (lower === 'skill.md') return 'SKILL.md';
-  return skill.bundled.find((b) => b.relPath.toLowerCase() === lower)?.relPath;
+  return bundleIndex(skill).lower.get(lower);
 }
 
 export function isMarkdown(rel: string): boolean {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BundledFile, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
+import { bundleIndex } from './bundle-index.js';
 import { decode, isMarkdown, resolve } from './shared.js';
 
 /**
@@ -13,7 +14,7 @@ export interface SkillIndex {
   files: ReadonlyMap<string, BundledFile>;
   /** Bundled folders. */
   dirs: ReadonlySet<string>;
-  /** Lower-cased path -> bundled path (files and folders), for case-only mismatches. */
+  /** Lower-cased path -> bundled path (any entry), for case-only mismatches. */
   lower: ReadonlyMap<string, string>;
   /** How many bundled files share each base name. */
   basenames: ReadonlyMap<string, number>;
@@ -94,7 +95,7 @@ export function skillIndex(skill: Skill): SkillIndex {
   if (index) return index;
   const files = new Map<string, BundledFile>();
   const dirs = new Set<string>();
-  const lower = new Map<string, string>();
+  const { lower } = bundleIndex(skill);
   const basenames = new Map<string, number>();
   const plain = new Set<string>();
   for (const b of skill.bundled) {
@@ -104,7 +105,6 @@ export function skillIndex(skill: Skill): SkillIndex {
       basenames.set(base, (basenames.get(base) ?? 0) + 1);
     } else if (b.kind === 'directory') dirs.add(b.relPath);
     else continue;
-    lower.set(b.relPath.toLowerCase(), b.relPath);
     // A plain word can name an extensionless top-level file (`Makefile`) or a folder (`canvas-fonts`).
     if (!/[/.#?%\\:!]/.test(b.relPath) && !COMMON_WORDS.has(b.relPath.toLowerCase())) plain.add(b.relPath);
   }
