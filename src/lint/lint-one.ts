@@ -38,6 +38,7 @@ function timedReader(inner: BundleReader): BundleReader {
     text: (rel) => timeNested(key, () => inner.text(rel)),
     headings: (rel) => timeNested(key, () => inner.headings(rel)),
     links: (rel) => timeNested(key, () => inner.links(rel)),
+    codeFences: (rel) => timeNested(key, () => inner.codeFences(rel)),
     exists: (rel) => timeNested(key, () => inner.exists(rel)),
   };
 }
