@@ -2,7 +2,8 @@
 // npm run bench [-- [--quick] [N] [runs]]: lints and builds a synthetic catalog of N skills
 // (default 1,000) with skillc and the tools a user would pick instead, in one run, and prints
 // the medians, peak memory and ratios: cold lint, the cache (nothing changed, one file
-// changed), cold build, rebuild, watch latency, one-skill startup, and 100/1,000/5,000 scaling.
+// changed), cold build, rebuild, watch latency, one-skill startup, 100/1,000/5,000 scaling, and the
+// real-shaped tree of bench/real-shaped.mjs (skills of 300 bundled files; --no-real-shaped skips it).
 // --quick: 3 runs, scaling 100/1,000 only. Benchmarks are measured here, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -210,3 +211,9 @@ console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare par
 console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
 console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x), one changed ${f(rebuildOne.seconds, 2)} s;`);
 console.log(`watch latency lint ${f(watchLint * 1000, 0)} ms, build ${f(watchBuild * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(startup.seconds, 2)} s (target 0.15 s).`);
+
+// The real-shaped tree (issue #17): skills that ship hundreds of files; its own script prints the per-rule table.
+if (!args.includes('--no-real-shaped')) {
+  console.log('');
+  spawnSync(node, [path.join(root, 'bench', 'real-shaped.mjs'), QUICK ? '5' : '20', String(Math.min(RUNS, 3))], { stdio: 'inherit' });
+}

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
 import { DEFAULT_HOSTS, getHost, unknownHostMessage } from '../hosts/index.js';
+import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import type { ContractSpec } from '../catalog/contracts.js';
 
@@ -76,6 +77,8 @@ export interface SkillcConfig {
   contracts?: Record<string, ContractSpec>;
   /** Context window in tokens for listing budgets (`skills/listing-budget`, `skillc catalog --host`). */
   contextTokens?: number;
+  /** Path placeholders the skills use besides the hosts' own variables (`{baseDir}`), by what they stand for (links/ rules). */
+  placeholders?: Record<string, PathBase>;
   /** Presets and configs this one builds on (`skillc:recommended`, `skillc:strict`, paths, packages), merged in order under its own keys. */
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
@@ -99,6 +102,8 @@ export interface ResolvedConfig {
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
   contextTokens: number;
+  /** Path placeholders besides the hosts' own variables, by spelling (`{baseDir}`, `$SKILL_ROOT`). */
+  placeholders: Record<string, PathBase>;
   /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
   plugins?: string[];
 }
@@ -272,6 +277,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+    placeholders: config.placeholders ?? {},
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;

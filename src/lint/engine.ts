@@ -20,7 +20,7 @@ import { applyEdits, writeFileAtomic } from './fix.js';
 import { loadPlugins, type LoadedPlugin } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
 import { boundHeapGrowth } from './memory.js';
-import { addTime, timings } from './timing.js';
+import { addTime, nestedTime, timings } from './timing.js';
 import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
 
@@ -214,9 +214,10 @@ export function checkSkill(given: Skill, active: readonly ActiveRule[], hosts: r
   for (const a of active) {
     if (a.rule.scope !== 'skill') continue;
     const t0 = timings ? performance.now() : 0;
+    const n0 = timings ? nestedTime() : 0;
     try {
       a.rule.check({ skill, options: a.options, hosts, config, report: (input) => emit(a, skill, input, config, out) });
-      if (timings) addTime(a.rule.meta.id, performance.now() - t0);
+      if (timings) addTime(a.rule.meta.id, performance.now() - t0 - (nestedTime() - n0));
     } catch (error) {
       out.diagnostics.push(crashed(a, skill, error));
       out.internalErrors++;

@@ -10,6 +10,12 @@ export class LineIndex {
 
   constructor(readonly text: string) {
     const starts = [0];
+    // Most files have LF breaks only: indexOf finds them without a look at every character.
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.starts = starts;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);
@@ -73,5 +79,13 @@ export interface TextFile {
 }
 
 export function textFile(path: string, text: string): TextFile {
-  return { path, text, lines: new LineIndex(text) };
+  // Built on first use: most bundled files a rule reads are scanned, and only the few with a finding need positions.
+  let lines: LineIndex | undefined;
+  return {
+    path,
+    text,
+    get lines() {
+      return (lines ??= new LineIndex(text));
+    },
+  };
 }

@@ -94,6 +94,10 @@ describe.skipIf(!fs.existsSync(corpus))('the tflow preset on ../shared/corpus/tf
   it('passes the seven shipped skills, as validate.sh does', async () => {
     const { findings, internalErrors } = await lintCorpus('tflow', 'tflow', ['skills']);
     expect(internalErrors).toBe(0);
-    expect(findings).toEqual([]);
+    // Only the two scripts the corpus copy leaves out (see its SOURCE), which the gateway names.
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual([
+      'skills/tflow-gateway/SKILL.md:22 links/missing-file',
+      'skills/tflow-gateway/SKILL.md:58 links/missing-file',
+    ]);
   });
 });
