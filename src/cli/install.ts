@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { install, type InstallOptions } from '../adopt/install.js';
 import { UsageError } from '../lint/discover.js';
+import { printable } from '../model/text.js';
 import { parse } from './args.js';
 import type { Io } from './io.js';
 
@@ -81,7 +82,7 @@ export async function runInstall(argv: string[], io: Io): Promise<number> {
         : s.action === 'kept-with-skill'
           ? `  (unchanged, kept with ${shownTarget}/${s.because} so the skill stays whole)`
           : '';
-    io.stdout(`${LABEL[s.action]}  ${shownTarget}/${s.path}${why}\n`);
+    io.stdout(`${LABEL[s.action]}  ${printable(`${shownTarget}/${s.path}${why}`)}\n`);
   }
   const verb = values['dry-run'] ? 'would ' : '';
   const summary = values.uninstall

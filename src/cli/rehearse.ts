@@ -6,6 +6,7 @@ import { rehearse } from '../rehearse/rehearse.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
 import type { Io } from './io.js';
+import { printable } from '../model/text.js';
 
 export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
 
@@ -64,7 +65,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     ...(timeout !== undefined ? { timeout } : {}),
     onCase: (i, total, c) => {
       // Progress only for long runs, so short ones stay quiet.
-      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${path.basename(c.skillDir)}/${c.name}\n`);
+      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${printable(`${path.basename(c.skillDir)}/${c.name}`)}\n`);
     },
   });
   const color = format === 'stylish' && !values['output-file'] && useColor(values.color, values['no-color']);
