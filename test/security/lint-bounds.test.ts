@@ -54,18 +54,18 @@ describe('lint bounds the whole file, not one block', () => {
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/nested block markers in all/)]);
   });
 
-  it('quotes under the whole-file limit are parsed (micromark no longer rebuilds every event at each closing container)', { timeout: 60_000 }, async () => {
+  it('not an attack: quotes under the whole-file limit are still parsed (and fast: micromark no longer copies every event at each closing container)', { timeout: 60_000 }, async () => {
     // 2,000 one-line quotes 8 deep: 10 s before, each container exit copying the whole event list.
     const text = FM + Array.from({ length: 2000 }, () => `${'> '.repeat(8)}q`).join('\n\n');
     expect(await parseProblem(text)).toEqual([]);
   });
 
-  it('50,000 frontmatter keys (was 108 s: yaml compares each key with every earlier one); duplicates are still reported', { timeout: 60_000 }, async () => {
-    const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n');
+  it('100,000 frontmatter keys (50,000 took 108 s: yaml compares each key with every earlier one); duplicates are still reported', { timeout: 60_000 }, async () => {
+    const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: v`).join('\n');
     const messages = await lintText(`---\nname: s\ndescription: Use when testing hostile input.\n${keys}\nk7: again\n---\n\n# T\n`);
     const dups = messages.filter((m) => m.ruleId === 'frontmatter/yaml');
     expect(dups.map((m) => m.message)).toEqual([expect.stringMatching(/^Unexpected duplicate key `k7`/)]);
-    expect(dups[0]!.line).toBe(50_004);
+    expect(dups[0]!.line).toBe(100_004);
   });
 });
 
