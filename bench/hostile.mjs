@@ -36,11 +36,14 @@ export const ATTACKS = {
   'markers-max': () => fm + Array.from({ length: 11000 }, () => '!`a` !`a` !`a`').join('\n\n'),
   'list-items': () => fm + Array.from({ length: 19900 }, (_, i) => `- item ${i} with some words`).join('\n'),
   'prose': () => fm + Array.from({ length: 8000 }, (_, i) => `Paragraph ${i}: ` + 'plain words of ordinary prose, '.repeat(16)).join('\n\n'),
+  'linkdefs-max': () => fm + Array.from({ length: 19 }, (_, b) => Array.from({ length: 1000 }, (_, i) => `[a${b}x${i}]: http://x`).join('\n')).join('\n\n') + '\n',
+  'paras-max': () => fm + Array.from({ length: 19990 }, (_, i) => `P${i % 7}`).join('\n\n') + '\n',
+  'keys-100k': () => `---\nname: hostile\ndescription: Use when measuring hostile input.\n${Array.from({ length: 100000 }, (_, i) => `k${i}: v`).join('\n')}\n---\n\n# T\n`,
   // 300,000 headings (the stylish reporter's widths).
   'headings': () => fm + Array.from({ length: n(300000) }, (_, i) => `# H${i % 7}`).join('\n') + '\n',
 };
 
-const names = args.length ? args : Object.keys(ATTACKS).filter((k) => !k.endsWith('-max') && k !== 'list-items' && k !== 'prose');
+const names = args.length ? args : Object.keys(ATTACKS).filter((k) => !k.endsWith('-max') && !['list-items', 'prose', 'keys-100k'].includes(k));
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'skillc.js');
 for (const name of names) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-hostile-'));
