@@ -239,10 +239,21 @@ export function install(options: InstallOptions): InstallResult {
     result.skills.sort();
   }
 
+  // No write or delete may go through a link or leave the install root: the project for
+  // project scope (`.claude` itself may be a committed link), the target for user scope (whose
+  // parents are the user's own). Files behind a link are not even read (hashed).
+  const root = (options.scope ?? 'project') === 'project' ? config.root : target;
+  const blocked = new Set<string>();
+  const reachable = (rel: string): boolean => {
+    const why = blockedPath(root, path.join(target, rel));
+    if (why) blocked.add(why);
+    return !why;
+  };
   const next: InstallManifest = { version: 1, files: { ...manifest.files } };
   const copies: { from: string; to: string; rel: string }[] = [];
   const removals: string[] = [];
   for (const [rel, from] of wanted) {
+    if (!reachable(rel)) continue;
     const data = fs.readFileSync(from);
     const want = sha256(data);
     const have = hashOf(path.join(target, rel));
@@ -263,7 +274,7 @@ export function install(options: InstallOptions): InstallResult {
   // files and a later uninstall (after the change is undone) can still remove it.
   const stale = new Map<string, { rel: string; changed: boolean }[]>();
   for (const [rel, entry] of Object.entries(manifest.files)) {
-    if (wanted.has(rel) || entry.host !== host.id) continue;
+    if (wanted.has(rel) || entry.host !== host.id || !reachable(rel)) continue;
     const have = hashOf(path.join(target, rel));
     if (have === undefined) {
       delete next.files[rel];
@@ -290,11 +301,7 @@ export function install(options: InstallOptions): InstallResult {
   }
   steps.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
-  // The whole plan is checked before anything is touched: no write or delete goes through a
-  // link or leaves the install root (the project for project scope: `.claude` itself may be a
-  // committed link; the target for user scope, whose parents are the user's own).
-  const root = (options.scope ?? 'project') === 'project' ? config.root : target;
-  const blocked = new Set<string>();
+  // The whole plan is checked before anything is touched.
   for (const abs of [path.join(target, INSTALL_MANIFEST), ...copies.map((c) => c.to), ...removals.map((r) => path.join(target, r))]) {
     const why = blockedPath(root, abs);
     if (why) blocked.add(why);

@@ -101,6 +101,22 @@ describe('install: hostile install records and links', () => {
     expect(fs.readFileSync(path.join(outside, 'notes.md'), 'utf8')).toBe('# Notes\n');
   });
 
+  it('user scope: links above the host folder are the user\'s own (a dotfiles ~/.claude), links inside it are refused', () => {
+    const { root, home, outside } = setup();
+    fs.mkdirSync(path.join(home, 'dotfiles/claude'), { recursive: true });
+    fs.symlinkSync(path.join(home, 'dotfiles/claude'), path.join(home, '.claude'));
+    const ok = skillc(['install', '--host', 'claude', '--user'], root, { HOME: home });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(fs.existsSync(path.join(home, 'dotfiles/claude/skills/alpha/SKILL.md'))).toBe(true);
+    fs.rmSync(path.join(home, 'dotfiles/claude/skills/alpha/references'), { recursive: true });
+    fs.symlinkSync(outside, path.join(home, 'dotfiles/claude/skills/alpha/references'));
+    fs.rmSync(path.join(outside, 'notes.md'));
+    const r = skillc(['install', '--host', 'claude', '--user'], root, { HOME: home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is a symbolic link');
+    expect(fs.existsSync(path.join(outside, 'notes.md'))).toBe(false);
+  });
+
   it('refuses a manifest that is itself a link', () => {
     const { root, home, outside, target } = setup();
     fs.mkdirSync(target, { recursive: true });
