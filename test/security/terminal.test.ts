@@ -64,4 +64,17 @@ describe('terminal output', () => {
       expect(r.stdout + r.stderr).not.toMatch(RAW);
     }
   });
+
+  it('skillc graph (mermaid, dot) shows a skill name with terminal escapes as text', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-sec-term-'));
+    roots.push(root);
+    fs.mkdirSync(path.join(root, 'skills/evil'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'skills/evil/SKILL.md'), '---\nname: "evil\\e[31m"\ndescription: "Use when \\e[2J testing."\n---\n\n# Evil\n');
+    for (const format of ['mermaid', 'dot']) {
+      const r = skillc(['graph', 'skills', '--format', format], root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('u001b[31m');
+      expect(r.stdout).not.toMatch(RAW);
+    }
+  });
 });
