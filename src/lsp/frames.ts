@@ -16,6 +16,8 @@ export class FrameGuard extends Transform {
   private buf: Buffer = Buffer.alloc(0);
   /** While waiting for a body: where the search for a following header resumes. */
   private scanFrom = 0;
+  /** After a bad frame: bytes are dropped until a `Content-Length:` header starts. */
+  private hunting = false;
 
   constructor(private readonly onProblem: (why: string) => void) {
     super();
@@ -29,6 +31,16 @@ export class FrameGuard extends Transform {
 
   private drain(): void {
     for (;;) {
+      if (this.hunting) {
+        const next = this.nextHeader(0);
+        if (next < 0) {
+          // Keep what could be the start of a header split across chunks.
+          this.buf = this.buf.subarray(Math.max(0, this.buf.length - 14));
+          return;
+        }
+        this.buf = this.buf.subarray(next);
+        this.hunting = false;
+      }
       const end = this.buf.indexOf('\r\n\r\n');
       if (end < 0) {
         if (this.buf.length <= MAX_HEADER) return;
@@ -72,12 +84,12 @@ export class FrameGuard extends Transform {
     return m ? m.index : -1;
   }
 
-  /** Reports the bad frame and drops everything before the next header found from `from` (all of it when none is there yet). */
+  /** Reports the bad frame, drops it up to `from`, and hunts for the next header from there. */
   private resync(why: string, from: number): void {
     this.onProblem(why);
-    const next = this.nextHeader(from);
-    this.buf = next >= 0 ? this.buf.subarray(next) : this.buf.subarray(Math.max(from, this.buf.length - 15));
+    this.buf = this.buf.subarray(from);
     this.scanFrom = 0;
+    this.hunting = true;
   }
 }
 

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StreamMessageReader } from 'vscode-jsonrpc/node.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FrameGuard } from '../../src/lsp/frames.js';
 import { bin } from '../ecosystem/helpers.js';
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -42,6 +43,49 @@ function server() {
 }
 
 const initialize = (id: number) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+
+const frameOf = (msg: unknown): string => {
+  const body = JSON.stringify(msg);
+  return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+};
+
+/** Good frames between bad ones: a non-numeric, a missing, a too-large, a too-small and an absurd length, and junk. */
+const HOSTILE = [
+  'Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":90,"method":"x"}',
+  frameOf({ jsonrpc: '2.0', id: 1, method: 'a' }),
+  'X-Nothing: 1\r\n\r\n{}',
+  'Content-Length: 99999\r\n\r\n{"jsonrpc":"2.0","id":91,"method":"x"}',
+  frameOf({ jsonrpc: '2.0', id: 2, method: 'b', params: { text: 'é and Content-Length: 3 inside' } }),
+  'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":92,"method":"x"}',
+  frameOf({ jsonrpc: '2.0', id: 3, method: 'c' }),
+  'Content-Length: 999999999999\r\n\r\ngarbage',
+  frameOf({ jsonrpc: '2.0', id: 4, method: 'd' }),
+].join('');
+
+async function feed(chunks: Buffer[]): Promise<{ ids: number[]; problems: number }> {
+  let problems = 0;
+  const guard = new FrameGuard(() => problems++);
+  let out = Buffer.alloc(0);
+  guard.on('data', (d: Buffer) => (out = Buffer.concat([out, d])));
+  for (const c of chunks) guard.write(c);
+  await new Promise((r) => setImmediate(r));
+  const ids = [...out.toString('utf8').matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
+  return { ids, problems };
+}
+
+describe('lsp framing', () => {
+  it('passes every good frame and drops every bad one, however the bytes are split', async () => {
+    const bytes = Buffer.from(HOSTILE, 'utf8');
+    const whole = await feed([bytes]);
+    expect(whole.ids).toEqual([1, 2, 3, 4]);
+    expect(whole.problems).toBeGreaterThanOrEqual(5);
+    for (const size of [1, 2, 7, 64]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect((await feed(chunks)).ids, `chunks of ${size}`).toEqual([1, 2, 3, 4]);
+    }
+  });
+});
 
 describe('lsp: hostile client input', () => {
   it('answers after a non-numeric, a missing, a too-large and a too-small Content-Length', { timeout: 60_000 }, async () => {
