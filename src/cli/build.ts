@@ -2,6 +2,7 @@ import path from 'node:path';
 import { build, type BuildOptions } from '../build/index.js';
 import { UsageError } from '../lint/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
+import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { hostList, parse, useColor } from './args.js';
 import { type Io, packageVersion } from './io.js';
@@ -91,7 +92,8 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   const skills = result.lint.summaries?.length ?? result.lint.skills?.length ?? result.lint.files.length;
   if (result.drift) {
     const { changed, missing, extra } = result.drift;
-    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)];
+    // File names come from skills: shown through the one terminal sanitiser.
+    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)].map((l) => printable(l));
     if (lines.length) {
       // The fix is the same build without --check: same hosts, output folder and config.
       const flags = [...(hosts.length ? ['--host', hosts.join(',')] : []), ...(values.out ? ['--out', values.out] : []), ...(values.config ? ['--config', values.config] : [])];

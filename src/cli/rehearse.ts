@@ -4,6 +4,7 @@ import { UsageError } from '../lint/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
+import { printable } from '../model/text.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
@@ -69,7 +70,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     ...(timeout !== undefined ? { timeout } : {}),
     onCase: (i, total, c) => {
       // Progress only for long runs, so short ones stay quiet.
-      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${path.basename(c.skillDir)}/${c.name}\n`);
+      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${printable(`${path.basename(c.skillDir)}/${c.name}`)}\n`);
     },
   });
   const color = format === 'stylish' && !values['output-file'] && useColor(values.color, values['no-color']);
