@@ -40,6 +40,7 @@ describe('terminal output', () => {
     const report: RehearsalReport = {
       version: 1,
       network: 'namespace',
+      sandbox: 'bwrap',
       cases: [{ skill: `s${ESC}[31m`, case: `c${ESC}]0;pwned${ESC}\\`, path: 'p', kind: 'script', expected: 'pass', actual: 'fail', ok: false, firstFailure: { id: 'exit-code', ok: false, message: `m${ESC}[2J`, evidence: `line1\n${ESC}[1Aline2\r` } as never, checks: [], captures: [], ms: 1 } as never],
       summary: { cases: 1, ok: 0, mismatched: 1, errors: 0 },
     };
