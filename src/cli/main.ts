@@ -1,5 +1,4 @@
-import { ConfigError } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { ConfigError, UsageError } from '../lint/errors.js';
 import { type Io, packageVersion, processIo } from './io.js';
 
 export const MAIN_HELP = `Usage: skillc <command> [options]

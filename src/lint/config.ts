@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { DEFAULT_HOSTS, getHost, hostIds } from '../hosts/index.js';
 import { applyExtends } from './presets.js';
+import { ConfigError } from './errors.js';
 import type { ContractSpec } from '../catalog/contracts.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
@@ -86,13 +87,7 @@ export interface ResolvedConfig {
   plugins?: string[];
 }
 
-/** A config that cannot be used: exit code 2, with the file named. */
-export class ConfigError extends Error {
-  constructor(message: string, readonly file?: string) {
-    super(file ? `${file}: ${message}` : message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 export const CONFIG_FILES = ['skillc.config.json', 'skillc.config.yaml', 'skillc.config.yml'];
 
