@@ -1,25 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { tempDir } from '../helpers.js';
 
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
 export const fixtures = path.join(repo, 'test', 'fixtures', 'build');
 
-const made: string[] = [];
-
-/** A fresh temporary folder, removed when the test file ends. */
-export function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+export { tempDir };
 
 /** Copies a fixture project to a fresh temporary folder (builds never touch the repo). */
 export function copyFixture(name: string): string {

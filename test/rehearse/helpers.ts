@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempDir } from '../helpers.js';
 
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -25,7 +25,7 @@ export const netnsWorks = process.platform === 'linux' && spawnSync('unshare', [
 
 /** Writes files (relative path -> content) under a fresh temporary folder (outside any skillc project). */
 export function tree(files: Record<string, string>, modes: Record<string, number> = {}): string {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rh-test-')));
+  const root = fs.realpathSync(tempDir('skillc-rh-test-'));
   for (const [rel, content] of Object.entries(files)) {
     const p = path.join(root, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });
