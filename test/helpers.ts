@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 
+/** Copies of real MIT-licensed skill trees (supermodo, tflow): see test/fixtures/corpus/README.md. */
+export const corpus = path.join(import.meta.dirname, 'fixtures', 'corpus');
+
 const made: string[] = [];
 
 /**

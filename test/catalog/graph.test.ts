@@ -7,10 +7,10 @@ import { catalogReport, loadCatalog } from '../../src/catalog/load.js';
 import { renderGraph } from '../../src/catalog/render/index.js';
 import { main } from '../../src/cli/main.js';
 import { HOSTS } from '../../src/hosts/index.js';
-import { tempDir } from '../helpers.js';
+import { corpus, tempDir } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const supermodo = path.resolve(repo, '../shared/corpus/supermodo');
+const supermodo = path.join(corpus, 'supermodo');
 
 function cli(argv: string[], cwd = repo) {
   let stdout = '';
@@ -59,7 +59,7 @@ describe("the repository's own skills (skills-src/)", () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(supermodo))('the supermodo corpus graph', () => {
+describe('the supermodo corpus graph', () => {
   const { skills } = loadCatalog({ cwd: supermodo, paths: ['skills'], hosts: ['claude', 'codex'] });
   const graph = buildGraph(skills);
 
@@ -127,7 +127,7 @@ describe('skillc graph', () => {
 });
 
 describe('skillc catalog --host', () => {
-  it.skipIf(!fs.existsSync(supermodo))('lists what Claude Code would list, with the budget on stderr', async () => {
+  it('lists what Claude Code would list, with the budget on stderr', async () => {
     const r = await cli(['catalog', 'skills', '--host', 'claude'], supermodo);
     expect(r.code).toBe(0);
     const names = r.stdout.trim().split('\n').map((l) => l.split('\t')[0]);

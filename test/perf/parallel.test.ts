@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConcurrency, threadCount } from '../../src/lint/parallel.js';
+import { corpus } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
-const corpus = path.resolve(repo, '..', 'shared', 'corpus');
+
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
@@ -23,7 +24,7 @@ function catalog(extraConfig: Record<string, unknown> = {}): string {
   fs.mkdirSync(src);
   for (const set of ['supermodo', 'tflow']) {
     const from = path.join(corpus, set);
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(src, set), { recursive: true });
+    fs.cpSync(from, path.join(src, set), { recursive: true });
   }
   for (let i = 0; i < 30; i++) {
     const name = `gen-${String(i).padStart(2, '0')}`;

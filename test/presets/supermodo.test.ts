@@ -64,7 +64,7 @@ describe('docs/examples/supermodo preset', () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(corpus))('the supermodo preset on ../shared/corpus/supermodo', () => {
+describe('the supermodo preset on the supermodo corpus', () => {
   it('gives exactly the findings explained in docs/examples/supermodo/FINDINGS.md', async () => {
     const { findings, internalErrors } = await lintCorpus('supermodo', 'supermodo', ['skills']);
     expect(internalErrors).toBe(0);
