@@ -113,14 +113,19 @@ export const CHECK_OPTIONS = {
 export const CHECKED_FILE = 'catalog-ts-checked.json';
 /** How many checked texts are remembered (a few branches' worth). */
 const REMEMBERED = 32;
+/** Texts checked clean in this process (watch mode, the API, a test run): never checked twice. */
+const checkedHere = new Set<string>();
+
+let compiler: string | undefined;
 
 /** The key a checked text is remembered by: the text, the compiler's version and its options. */
 export function catalogCheckKey(text: string): string {
-  let compiler = '';
-  try {
-    compiler = (createRequire(import.meta.url)('ts-morph/package.json') as { version?: string }).version ?? '';
-  } catch {
-    // not resolvable here: the check itself will say so
+  if (compiler === undefined) {
+    try {
+      compiler = (createRequire(import.meta.url)('ts-morph/package.json') as { version?: string }).version ?? '';
+    } catch {
+      compiler = ''; // not resolvable here: the check itself will say so
+    }
   }
   return sha(`${JSON.stringify([compiler, CHECK_OPTIONS])}\0${text}`);
 }
@@ -153,11 +158,13 @@ export interface CatalogCheckOptions {
  */
 export async function catalogTypeErrors(text: string, options: CatalogCheckOptions = {}): Promise<string[]> {
   if (options.onDisk?.equals(Buffer.from(text))) return [];
+  const key = catalogCheckKey(text);
   const file = options.cacheDir ? path.join(options.cacheDir, CHECKED_FILE) : undefined;
-  const key = file ? catalogCheckKey(text) : '';
   const remembered = file ? rememberedChecks(file) : [];
-  if (remembered.includes(key)) return [];
-  const errors = (await import('./catalog-check.js')).compilerErrors(text, CHECK_OPTIONS);
+  const known = checkedHere.has(key) || remembered.includes(key);
+  if (known && (!file || !options.record || remembered.includes(key))) return [];
+  const errors = known ? [] : (await import('./catalog-check.js')).compilerErrors(text, CHECK_OPTIONS);
+  if (!errors.length) checkedHere.add(key);
   if (file && options.record && !errors.length) {
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
