@@ -27,11 +27,16 @@ function base(): string {
  */
 export default function setup(): () => void {
   const dir = fs.mkdtempSync(path.join(base(), 'skillc-vitest-'));
+  // A folder on the system's temp disk too, for the rehearse tests (see test/rehearse/helpers.ts).
+  const disk = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-vitest-disk-'));
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = dir;
+  process.env.SKILLC_TEST_DISK_TMPDIR = disk;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    delete process.env.SKILLC_TEST_DISK_TMPDIR;
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(disk, { recursive: true, force: true });
   };
 }

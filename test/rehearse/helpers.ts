@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../helpers.js';
 
+// The sandbox remounts every mount read-only but /dev (and its own folders), so under
+// /dev/shm, where test runs put TMPDIR (test/global-setup.ts), nothing would be made
+// read-only and the tests of the read-only sandbox would skip. Rehearse tests use the disk.
+if (process.env.SKILLC_TEST_DISK_TMPDIR) process.env.TMPDIR = process.env.SKILLC_TEST_DISK_TMPDIR;
+
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
 
