@@ -5,6 +5,7 @@ import { BUILTIN_RULES, findRule } from '../rules/index.js';
 import { docsUrl } from '../rules/rule.js';
 import { parse } from './args.js';
 import { type Io, packageRoot } from './io.js';
+import { stripExampleHeaders } from '../testing/doc-examples.js';
 
 export const RULES_HELP = `Usage: skillc rules [--format text|json]
 
@@ -66,6 +67,7 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   }
   const file = path.join(packageRoot(), 'docs', 'rules', `${rule.meta.id}.md`);
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.meta.id}\n\n${rule.meta.description}\n`;
-  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+  const shown = stripExampleHeaders(text);
+  io.stdout(shown.endsWith('\n') ? shown : `${shown}\n`);
   return 0;
 }
