@@ -23,20 +23,18 @@ function base(): string {
  * workers and the CLI processes they spawn with the environment) and removes it at the
  * end: a test that forgets to clean up, or one killed by a timeout, leaves nothing behind.
  * Test files still remove their own folders (test/helpers.ts `tempDir`), so the disk
- * does not fill during a run.
+ * does not fill during a run. The system's TMPDIR is passed on as SKILLC_TEST_SYSTEM_TMPDIR
+ * (empty when unset) for the tests that need the real one (test/rehearse/helpers.ts).
  */
 export default function setup(): () => void {
   const dir = fs.mkdtempSync(path.join(base(), 'skillc-vitest-'));
-  // A folder on the system's temp disk too, for the rehearse tests (see test/rehearse/helpers.ts).
-  const disk = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-vitest-disk-'));
   const previous = process.env.TMPDIR;
+  process.env.SKILLC_TEST_SYSTEM_TMPDIR = previous ?? '';
   process.env.TMPDIR = dir;
-  process.env.SKILLC_TEST_DISK_TMPDIR = disk;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
-    delete process.env.SKILLC_TEST_DISK_TMPDIR;
+    delete process.env.SKILLC_TEST_SYSTEM_TMPDIR;
     fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(disk, { recursive: true, force: true });
   };
 }

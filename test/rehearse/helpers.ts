@@ -4,10 +4,15 @@ import path from 'node:path';
 import { sandboxProbe } from '../../src/rehearse/sandbox.js';
 import { tempDir } from '../helpers.js';
 
-// Test runs put TMPDIR under /dev/shm (test/global-setup.ts); the sandbox's walls are tested
-// with the temp folder on the disk, where a user's is (a sandbox that remounts the file system
-// read-only may leave /dev alone, and then its read-only tests would skip).
-if (process.env.SKILLC_TEST_DISK_TMPDIR) process.env.TMPDIR = process.env.SKILLC_TEST_DISK_TMPDIR;
+// Rehearse tests use the system's temp folder, as a user's run does, not the test run's
+// private one (test/global-setup.ts): the sandbox drops to `nobody` when run as root, who
+// cannot enter a private folder, and it mounts its own /tmp, where a case's write to a
+// nested private folder fails as missing rather than read-only. Their folders are still
+// removed by `tempDir`.
+if ('SKILLC_TEST_SYSTEM_TMPDIR' in process.env) {
+  if (process.env.SKILLC_TEST_SYSTEM_TMPDIR) process.env.TMPDIR = process.env.SKILLC_TEST_SYSTEM_TMPDIR;
+  else delete process.env.TMPDIR;
+}
 
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
