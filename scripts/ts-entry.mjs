@@ -10,7 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 export async function load(url, context, next) {
   if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) return next(url, context);
-  const { transform } = createRequire(${JSON.stringify(import.meta.url)})('esbuild');
+  let transform;
+  try {
+    ({ transform } = createRequire(${JSON.stringify(import.meta.url)})('esbuild'));
+  } catch {
+    throw new Error('running ' + url + ' needs esbuild, a dev dependency (it comes with tsx and vite): run npm ci');
+  }
   const source = await readFile(new URL(url), 'utf8');
   const { code } = await transform(source, { loader: 'ts', format: 'esm', target: 'node20', sourcefile: url });
   return { format: 'module', source: code, shortCircuit: true };
