@@ -1,4 +1,3 @@
-import { didYouMean } from '../core/suggest.js';
 import { ConfigError, UsageError } from '../lint/errors.js';
 import { type Io, packageVersion, processIo } from './io.js';
 
@@ -64,6 +63,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   const load = COMMANDS[first];
   if (!load) {
+    // Loaded only here: --version and --help stay free of any package.
+    const { didYouMean } = await import('../core/suggest.js');
     const hint = didYouMean(first, Object.keys(COMMANDS));
     io.stderr(`skillc: unknown command '${first}'${hint || '.'} Run \`skillc --help\` for the commands.\n`);
     return 2;
