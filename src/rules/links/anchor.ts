@@ -1,7 +1,8 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
 import { locate, scopeOf } from './scope.js';
-import { closest, headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';
+import { closest } from '../../core/suggest.js';
+import { headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';
 
 /** A heading's explicit id, `## Title {#id}` (Pandoc, kramdown, MkDocs and markdown-it-attrs read it; agents grep it). */
 const EXPLICIT_ID = /\{#([^\s{}]+)(?:\s[^{}]*)?\}\s*$/;

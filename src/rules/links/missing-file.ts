@@ -3,7 +3,7 @@ import type { Range } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
 import { checkable, locate, scopeOf, splitPlaceholder, strayedTo } from './scope.js';
-import { closest } from './shared.js';
+import { closest } from '../../core/suggest.js';
 import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
 
 /**

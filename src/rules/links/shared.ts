@@ -171,30 +171,3 @@ export function urlRange(skill: Skill, link: Link): Range {
   return o ? skill.file.lines.range(o[0], o[1]) : link.range;
 }
 
-/** Levenshtein distance, bounded: enough to suggest a near slug or name. */
-export function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 8 || a.length > 200 || b.length > 200) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
-/** The closest candidate within a third of the value's length, if any. */
-export function closest(value: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestScore = Math.max(2, Math.floor(value.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = distance(value.toLowerCase(), c.toLowerCase());
-    if (d < bestScore) {
-      best = c;
-      bestScore = d;
-    }
-  }
-  return best;
-}

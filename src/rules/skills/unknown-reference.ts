@@ -1,6 +1,6 @@
 import { defineCatalogRule } from '../rule.js';
 import { show } from '../util.js';
-import { closest } from '../links/shared.js';
+import { closest } from '../../core/suggest.js';
 import { byName, requiresOf, sortSkills } from './shared.js';
 
 export default defineCatalogRule(
