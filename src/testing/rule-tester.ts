@@ -26,6 +26,8 @@ export interface RuleCase {
   options?: Record<string, unknown>;
   hosts?: string[];
   config?: SkillcConfig;
+  /** The skill folders, relative to the root, when they are deeper than `<folder>/SKILL.md` (e.g. a plugin's `plugins/p/skills/s`). */
+  skills?: string[];
 }
 
 export interface ExpectedDiagnostic {
@@ -67,7 +69,8 @@ function writeTree(root: string, files: TreeSpec, dir: string): void {
   }
 }
 
-function skillDirs(root: string, files: TreeSpec, dir: string): string[] {
+function skillDirs(root: string, files: TreeSpec, dir: string, explicit?: string[]): string[] {
+  if (explicit) return explicit.map((d) => path.join(root, d)).sort();
   if (Object.prototype.hasOwnProperty.call(files, 'SKILL.md')) return [path.join(root, dir)];
   return Object.keys(files)
     .filter((f) => f.endsWith('/SKILL.md') && f.split('/').length === 2)
@@ -91,7 +94,7 @@ export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
   const active = resolveRules(config, [rule]);
   const hosts = config.hosts.map((h) => getHost(h)).filter((h): h is HostProfile => !!h);
-  const skills = skillDirs(root, c.files, dir).map((d) => readSkill(d));
+  const skills = skillDirs(root, c.files, dir, c.skills).map((d) => readSkill(d));
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
   for (const skill of skills) checkSkill(skill, active, hosts, config, out);
   checkCatalog({ skills }, active, hosts, config, out);

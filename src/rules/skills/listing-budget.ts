@@ -28,7 +28,7 @@ function consequence(overflow: ListingProfile['overflow'], affected: number): st
     case 'drop':
       return `it leaves ${about} skills out of the listing, the least used first`;
     default:
-      return `it cuts the listing's text: ${about} entries are shortened or left out`;
+      return `it cuts the listing's text, so ${about} entries are shortened or left out`;
   }
 }
 

@@ -15,6 +15,17 @@ testRule(
         hosts: ['claude'],
         files: { 'SKILL.md': skill('disable-model-invocation: true\nuser-invocable: false\ncontext: fork\neffort: high\npaths: [src/**, test/**]\nhooks: {}\narguments: [a, b]') },
       },
+      {
+        name: 'Claude Code reads comma-separated and listed tools, loose booleans, free-form metadata (issue 13)',
+        hosts: ['claude'],
+        files: {
+          'SKILL.md': skill(
+            'allowed-tools: Read, Grep, Bash(sh scripts/triage.sh:*)\ndisallowed-tools:\n  - Write\n  - Edit\nuser-invocable: yes\ndisable-model-invocation: "No"\nbackground: off\nmetadata:\n  version: 2\n  tags: [a, b]',
+          ),
+        },
+      },
+      { name: 'Claude Code: allowed-tools as a YAML list', hosts: ['claude'], files: { 'SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash(git add:*)') } },
+      { name: 'Claude Code: booleans 1 and 0', hosts: ['claude'], files: { 'SKILL.md': skill('user-invocable: 1\ndisable-model-invocation: 0') } },
       { name: 'keys a host does not read are frontmatter/unknown-key', files: { 'SKILL.md': skill('disable-model-invocation: "yes"') } },
       { name: 'metadata is frontmatter/metadata-strings', files: { 'SKILL.md': skill('metadata: 3') } },
       { name: 'an empty name is frontmatter/name-missing', files: { 'SKILL.md': '---\nname:\ndescription:\n---\n' } },
@@ -24,33 +35,36 @@ testRule(
       {
         name: 'host-only fields in skillc.<host> are checked against that host',
         hosts: ['agentskills'],
-        files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    disable-model-invocation: "yes"\n---\n' },
+        files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    effort: HIGH\n---\n' },
         errors: [
           { line: 6, column: 14, message: 'Unexpected `context: forks`, expected fork (in `skillc.claude`)' },
-          { line: 7, column: 31, message: 'Unexpected string `"yes"` for `disable-model-invocation`, expected the boolean `true` (unquoted) (in `skillc.claude`)' },
+          { line: 7, column: 13, message: 'Unexpected `effort: HIGH`, expected one of low, medium, high, xhigh, max (in `skillc.claude`)' },
         ],
-        output: '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    disable-model-invocation: true\n---\n',
+        output: '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    effort: high\n---\n',
       },
       {
-        name: 'a quoted boolean',
-        hosts: ['claude'],
+        name: 'a quoted boolean, on a host that reads true/false only',
+        hosts: ['cursor'],
         files: { 'SKILL.md': skill('disable-model-invocation: "false"') },
         errors: [{ line: 4, column: 27, endColumn: 34, message: 'Unexpected string `"false"` for `disable-model-invocation`, expected the boolean `false` (unquoted)' }],
         output: skill('disable-model-invocation: false'),
       },
       {
-        name: 'yes/no words and numbers',
-        hosts: ['claude'],
-        files: { 'SKILL.md': skill('user-invocable: yes\ndisable-model-invocation: 1') },
-        errors: [
-          { line: 4, column: 17, message: 'Unexpected string `yes` for `user-invocable`, expected the boolean `true` (unquoted)' },
-          { line: 5, column: 27, message: 'Unexpected number `1` for `disable-model-invocation`, expected `true` or `false`' },
-        ],
-        output: skill('user-invocable: true\ndisable-model-invocation: 1'),
+        name: 'yes/no words and numbers, on a host that reads true/false only',
+        hosts: ['pi'],
+        files: { 'SKILL.md': skill('disable-model-invocation: yes') },
+        errors: [{ line: 4, column: 27, message: 'Unexpected string `yes` for `disable-model-invocation`, expected the boolean `true` (unquoted)' }],
+        output: skill('disable-model-invocation: true'),
       },
       {
+        name: 'a number for a boolean, on a host that reads true/false only',
+        hosts: ['pi'],
+        files: { 'SKILL.md': skill('disable-model-invocation: 1') },
+        errors: [{ line: 4, column: 27, message: 'Unexpected number `1` for `disable-model-invocation`, expected `true` or `false`' }],
+},
+      {
         name: 'a number for a string is quoted as written',
-        hosts: ['claude'],
+        hosts: ['hermes'],
         files: { 'SKILL.md': skill('version: 1.10') },
         errors: [{ line: 4, column: 10, endColumn: 14, message: 'Unexpected number `1.10` for `version`, expected a string' }],
         output: skill('version: "1.10"'),
@@ -86,9 +100,40 @@ testRule(
       },
       {
         name: 'comma-separated allowed-tools',
-        files: { 'SKILL.md': skill('allowed-tools: Read, Grep, Bash(git add:*)') },
+        files: { 'SKILL.md': skill('allowed-tools: Read, Grep, Bash(git:*)') },
         errors: [{ line: 4, column: 16, message: 'Unexpected commas in `allowed-tools`, expected a space-separated string of tools (the spec splits on spaces, so `Read,` is not a tool)' }],
-        output: skill('allowed-tools: Read Grep Bash(git add:*)'),
+        output: skill('allowed-tools: Read Grep Bash(git:*)'),
+      },
+      {
+        name: 'comma-separated allowed-tools with a pattern holding a space: no fix, it would split the pattern (issue 18)',
+        files: { 'SKILL.md': skill('allowed-tools: Read, Grep, Bash(sh scripts/triage.sh:*)') },
+        errors: [
+          {
+            line: 4,
+            column: 16,
+            message:
+              'Unexpected commas in `allowed-tools`, expected a space-separated string of tools (the spec splits on spaces, so `Read,` is not a tool; and a pattern holding a space, such as `Bash(sh scripts/triage.sh:*)`, cannot be written space-separated)',
+          },
+        ],
+      },
+      {
+        name: 'commas are reported for the spec host only when Claude Code is linted too',
+        hosts: ['agentskills', 'claude'],
+        files: { 'SKILL.md': skill('allowed-tools: Read, Grep') },
+        errors: [{ line: 4, message: 'Unexpected commas in `allowed-tools`, expected a space-separated string of tools (the spec splits on spaces, so `Read,` is not a tool) (agentskills)' }],
+        output: skill('allowed-tools: Read Grep'),
+      },
+      {
+        name: 'Claude Code: metadata that is not a mapping is dropped',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('metadata: v2') },
+        errors: [{ line: 4, column: 11, message: 'Unexpected string `v2` for `metadata`, expected a mapping (the value is ignored)' }],
+      },
+      {
+        name: 'Claude Code: a word that is no boolean',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('user-invocable: maybe') },
+        errors: [{ line: 4, column: 17, message: 'Unexpected string `maybe` for `user-invocable`, expected `true` or `false` (or yes/no/on/off)' }],
       },
       {
         name: 'comma-separated allowed-tools in a block scalar: no fix',
