@@ -15,7 +15,8 @@ left as it is. Skills removed from the build are removed from the folder
 (when unchanged).
 
 Options:
-      --host <id>          the host: agentskills, claude, codex, opencode, gemini,
+      --host <id>          the host (not claude-upload: uploaded, not installed):
+                           agentskills, claude, codex, opencode, gemini,
                            copilot, cursor, pi, hermes
       --project            install into the project (default)
       --user               install into your home folder ($HOME)
