@@ -45,6 +45,11 @@ export interface InvalidCase extends RuleCase {
   errors: ExpectedDiagnostic[];
   /** The SKILL.md after one round of fixes (path relative to the root when several skills). */
   output?: string;
+  /**
+   * What the rule still reports once `output` is linted again (default: nothing).
+   * Every fix is re-linted: a fix must leave no problem of its own kind behind.
+   */
+  afterFix?: ExpectedDiagnostic[];
 }
 
 export interface RuleCases {
@@ -136,11 +141,34 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
       const edits = got.filter((d) => d.fix && d.fix.file === skill.file.path).flatMap((d) => d.fix!.edits);
       const fixed = applyEdits(skill.file.text, edits).text;
       if (fixed !== c.output) fail(`fix output differs:\n--- expected\n${c.output}\n--- got\n${fixed}`);
+      relintFixed(rule, c, skill, fixed, run.root);
     } else if (got.some((d) => d.fix)) {
       fail(`${rule.meta.id} offered a fix; the case must state its \`output\``);
     }
   } finally {
     fs.rmSync(run.root, { recursive: true, force: true });
+  }
+}
+
+/** Lints the fixed SKILL.md again, in a copy of the case's tree, and checks what the rule still says. */
+function relintFixed(rule: AnyRule, c: InvalidCase, skill: Skill, fixed: string, root: string): void {
+  const rel = path.relative(root, skill.file.path).split(path.sep).join('/');
+  const single = Object.prototype.hasOwnProperty.call(c.files, 'SKILL.md');
+  const key = single ? rel.slice((c.dir ?? 'my-skill').length + 1) : rel;
+  const again = runRuleCase(rule, { ...c, files: { ...c.files, [key]: fixed } });
+  try {
+    const expected = c.afterFix ?? [];
+    const list = again.diagnostics.map((d) => `  ${describeDiagnostic(d, again.root)}`).join('\n');
+    if (again.diagnostics.length !== expected.length) fail(`the fixed output still gives ${again.diagnostics.length} diagnostic(s) from ${rule.meta.id}, expected ${expected.length} (state them in \`afterFix\`):\n${list}`);
+    expected.forEach((e, i) => {
+      const d = again.diagnostics[i]!;
+      if (e.line !== undefined && e.line !== d.line) fail(`after the fix, diagnostic ${i + 1}: expected line ${e.line}, got ${d.line}`);
+      if (typeof e.message === 'string' && e.message !== d.message) fail(`after the fix, diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
+      if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`after the fix, diagnostic ${i + 1}: ${JSON.stringify(d.message)} does not match ${e.message}`);
+    });
+    if (again.diagnostics.some((d) => d.fix)) fail(`the fixed output is offered another fix by ${rule.meta.id}: fixes must converge in one round`);
+  } finally {
+    fs.rmSync(again.root, { recursive: true, force: true });
   }
 }
 

@@ -41,6 +41,7 @@ testRule(
           { line: 7, column: 13, message: 'Unexpected `effort: HIGH`, expected one of low, medium, high, xhigh, max (in `skillc.claude`)' },
         ],
         output: '---\nname: my-skill\ndescription: Use when testing.\nskillc:\n  claude:\n    context: forks\n    effort: high\n---\n',
+        afterFix: [{ line: 6, message: 'Unexpected `context: forks`, expected fork (in `skillc.claude`)' }],
       },
       {
         name: 'a quoted boolean, on a host that reads true/false only',
@@ -82,6 +83,7 @@ testRule(
           { line: 4, column: 3, message: 'Unexpected list for `description`, expected a string' },
         ],
         output: '---\nname: "2024"\ndescription:\n  - a\n---\n',
+        afterFix: [{ line: 4, message: 'Unexpected list for `description`, expected a string' }],
       },
       {
         name: 'an empty optional field',
@@ -97,6 +99,7 @@ testRule(
           { line: 5, column: 8, message: 'Unexpected `shell: zsh`, expected one of bash, powershell' },
         ],
         output: skill('context: fork\nshell: zsh'),
+        afterFix: [{ line: 5, message: 'Unexpected `shell: zsh`, expected one of bash, powershell' }],
       },
       {
         name: 'comma-separated allowed-tools',

@@ -32,6 +32,7 @@ testRule(
           { line: 9, column: 3, endColumn: 7, message: 'Unexpected empty value for `metadata.note`, expected a string' },
         ],
         output: skill('\n  beta: "true"\n  tags: [a, b]\n  owner:\n    name: x\n  note:'),
+        afterFix: [{ line: 6, message: /metadata\.tags/ }, { line: 8, message: /metadata\.owner/ }, { line: 9, message: /metadata\.note/ }],
       },
       {
         name: 'an alias is reported where it is written; the anchored value is quoted',
