@@ -58,9 +58,13 @@ describe('docs/examples/supermodo preset', () => {
     ]);
   });
 
-  it('frontmatter basics stay on (name matches folder, description within 1,024)', async () => {
-    const { findings } = await lintWithPreset('supermodo', { ...protocols, 'hunt/SKILL.md': `---\nname: hunter\ndescription: Use when ${'x'.repeat(1020)}\n---\n\n# Hunt\n` });
-    expect(findings.map((f) => f.ruleId).filter((r) => r.startsWith('frontmatter/')).sort()).toEqual(['frontmatter/description-length', 'frontmatter/name-directory']);
+  it("frontmatter basics stay on, as Claude Code (the preset's host) reads them", async () => {
+    // Claude Code takes the command from the folder and caps no description (issue 13): a name other
+    // than the folder and a 1,030-character description are fine there; a malformed name is not.
+    const ok = await lintWithPreset('supermodo', { ...protocols, 'hunt/SKILL.md': `---\nname: hunter\ndescription: Use when ${'x'.repeat(1020)}\n---\n\n# Hunt\n` });
+    expect(ok.findings.map((f) => f.ruleId).filter((r) => r.startsWith('frontmatter/'))).toEqual([]);
+    const bad = await lintWithPreset('supermodo', { ...protocols, 'hunt/SKILL.md': `---\nname: Hunt_er\ndescription: Use when hunting.\nuser-invocable: maybe\n---\n\n# Hunt\n` });
+    expect(bad.findings.map((f) => f.ruleId).filter((r) => r.startsWith('frontmatter/')).sort()).toEqual(['frontmatter/field-type', 'frontmatter/name-format']);
   });
 });
 
