@@ -20,7 +20,8 @@ function container(skill: SkillSummary): string {
 interface Clash {
   /** Hosts on which the names clash. */
   hosts: HostProfile[];
-  others: SkillSummary[];
+  /** The largest group of same-named skills this one is in (sorted; it includes the skill itself). */
+  group: SkillSummary[];
 }
 
 export default defineCatalogRule(
@@ -41,18 +42,22 @@ export default defineCatalogRule(
       const groups = new Map<string, SkillSummary[]>();
       for (const skill of named) {
         const key = identity === 'folder-in-container' ? `${container(skill)}\0${skill.name}` : skill.name!;
-        const group = groups.get(key) ?? [];
-        group.push(skill);
-        groups.set(key, group);
+        const group = groups.get(key);
+        if (group) group.push(skill);
+        else groups.set(key, [skill]);
       }
       const on = hosts.filter((h) => h.skillIdentity === identity);
+      // Groups are shared, never copied per skill: 10,000 skills of one name stay linear.
       for (const group of groups.values()) {
         if (group.length < 2) continue;
         for (const skill of group) {
-          const clash = clashes.get(skill) ?? { hosts: [], others: [] };
-          clash.hosts.push(...on.filter((h) => !clash.hosts.includes(h)));
-          for (const o of group) if (o !== skill && !clash.others.includes(o)) clash.others.push(o);
-          clashes.set(skill, clash);
+          const clash = clashes.get(skill);
+          if (!clash) clashes.set(skill, { hosts: [...on], group });
+          else {
+            for (const h of on) if (!clash.hosts.includes(h)) clash.hosts.push(h);
+            // A container's group is a subset of the flat one for the same name: keep the larger.
+            if (group.length > clash.group.length) clash.group = group;
+          }
         }
       }
     }
@@ -60,13 +65,14 @@ export default defineCatalogRule(
       const clash = clashes.get(skill);
       if (!clash) continue;
       // A few others by name: with n copies, listing them all makes n messages of n names each.
-      const others = sortSkills(clash.others);
-      const shown = others.slice(0, MAX_LISTED).map((s) => `\`${folderOf(s, skill, catalog.skills)}\``);
-      if (others.length > MAX_LISTED) shown.push(`${others.length - MAX_LISTED} more`);
+      const first = clash.group.slice(0, MAX_LISTED + 1).filter((s) => s !== skill).slice(0, MAX_LISTED);
+      const count = clash.group.length - 1;
+      const shown = first.map((s) => `\`${folderOf(s, skill, catalog.skills)}\``);
+      if (count > MAX_LISTED) shown.push(`${count - MAX_LISTED} more`);
       const onSome = hosts.length && clash.hosts.length < hosts.length ? `; on ${hostIds(clash.hosts)}` : '';
       // Where only folder-named hosts see the pair, the commands differ (folder names); the shown names do not.
       const byFolder = clash.hosts.length > 0 && clash.hosts.every((h) => h.skillIdentity === 'folder-in-container');
-      const why = byFolder ? `; ${hostIds(clash.hosts)} ${clash.hosts.length === 1 ? 'invokes' : 'invoke'} each by its folder, but ${others.length === 1 ? 'both are' : 'all are'} listed as \`${show(skill.name!, 60)}\`` : onSome;
+      const why = byFolder ? `; ${hostIds(clash.hosts)} ${clash.hosts.length === 1 ? 'invokes' : 'invoke'} each by its folder, but ${count === 1 ? 'both are' : 'all are'} listed as \`${show(skill.name!, 60)}\`` : onSome;
       report(skill, {
         message: `Unexpected duplicate name \`${show(skill.name!, 60)}\`, expected a name no other skill ${byFolder ? 'in the same plugin uses' : 'uses'} (also in ${shown.join(', ')}${why})`,
         range: field(skill, 'name')?.valueRange,
