@@ -26,6 +26,7 @@ export { lint, type FileResult, type LintOptions, type LintResult } from './lint
 export { REPORTERS, type Reporter, type ReporterContext } from './lint/reporters/index.js';
 export { BUILTIN_RULES, findRule } from './rules/index.js';
 export { defineCatalogRule, defineSkillRule, docsUrl, type AnyRule, type CatalogContext, type CatalogRule, type ReportInput, type RuleMeta, type SkillContext, type SkillRule } from './rules/rule.js';
+export { parseDocExamples, checkDocExample, missingPrograms, stripExampleHeaders, type DocExample, type ExampleHeader, type DocExampleProblem } from './testing/doc-examples.js';
 export { testRule, runRuleCase, assertInvalid, assertValid, RuleTester, type RuleCases, type InvalidCase, type RuleCase, type TestApi, type TreeSpec } from './testing/rule-tester.js';
 export { definePlugin, loadPlugin, loadPlugins, readonlyView, PLUGIN_LOAD, type LoadedPlugin, type SkillcPlugin } from './lint/plugins.js';
 export { applyExtends, builtinPreset, mergeConfigs, BUILTIN_PRESETS } from './lint/presets.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
-import { getHost, HOSTS, hostIds, type HostProfile } from '../hosts/index.js';
+import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 
@@ -133,7 +133,7 @@ export function importSkills(options: ImportOptions): ImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from);
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) throw new UsageError(`no such folder: ${options.from}`);
-  if (options.host && !getHost(options.host)) throw new UsageError(`unknown host '${options.host}', expected one of ${hostIds().join(', ')}`);
+  if (options.host && !getHost(options.host)) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
   const to = options.to ? path.resolve(cwd, options.to) : (() => {
     const config = loadConfig({ cwd });

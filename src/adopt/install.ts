@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getHost, hostIds } from '../hosts/index.js';
+import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 
@@ -117,7 +117,7 @@ function pruneEmpty(target: string, rel: string): void {
 /** Where a host's skills go for a scope. */
 export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir()): string {
   const host = getHost(hostId);
-  if (!host) throw new UsageError(`unknown host '${hostId}', expected one of ${hostIds().join(', ')}`);
+  if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host'));
   // An upload-only host (claude-upload) has no folder to install into.
   if (!host.layout) throw new UsageError(`host '${hostId}' has no install folder: ${host.displayName} skills are uploaded (zip the built generated/${hostId}/<skill>/ folder), not installed`);
   return scope === 'user' ? path.join(home, host.layout.user) : path.join(projectRoot, host.layout.project);
@@ -133,7 +133,7 @@ export function install(options: InstallOptions): InstallResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = loadConfig(options.configFile ? { cwd, configFile: options.configFile } : { cwd });
   const host = getHost(options.host);
-  if (!host) throw new UsageError(`unknown host '${options.host}', expected one of ${hostIds().join(', ')}`);
+  if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home);
   const out = options.out ? path.resolve(cwd, options.out) : config.out;
   const source = path.join(out, host.id, host.emit.skillsDir);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ArtifactSchema } from './artifacts.js';
 import type { OutputFile } from './emit-skill.js';
+import { escapeHiddenChars } from '../model/hidden.js';
 
 export interface CatalogEntry {
   name: string;
@@ -27,7 +28,7 @@ export function hashFiles(files: readonly OutputFile[]): string {
 /** generated/catalog.json: every skill with its hosts, requirements, artifacts and hashes. */
 export function catalogJson(entries: readonly CatalogEntry[]): OutputFile {
   const doc = { version: 1, skills: entries.map((e) => ({ ...e, artifacts: e.artifacts.map((a) => ({ name: a.name, sections: a.sections, ordered: a.ordered })) })) };
-  return { path: 'catalog.json', data: Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), mode: 0o644 };
+  return { path: 'catalog.json', data: Buffer.from(`${escapeHiddenChars(JSON.stringify(doc, null, 2), 'json')}\n`), mode: 0o644 };
 }
 
 /** A TypeScript identifier from words: `release-notes` + `notes.md` -> ReleaseNotesNotesMd. */

@@ -72,8 +72,13 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     ...expansion.copies.map((c) => c.from),
     ...skill.bundled.filter((b) => b.kind === 'file' || (b.kind === 'symlink' && !b.escapes)).map((b) => b.path),
   ];
+  // Rehearsal fixtures are never emitted, so the catalog's sourceHash leaves them out: editing only a
+  // rehearsal case changes no built file, and `build --check` stays clean. (They stay in sourceFiles,
+  // which only tells the incremental build what to watch.)
+  const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
   for (const f of [...new Set(sourceFiles)].sort()) {
+    if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
     try {
       hash.update(fs.readFileSync(f));

@@ -1,8 +1,9 @@
 import type { HostProfile } from '../hosts/profile.js';
 import type { PluginConfig } from '../lint/config.js';
 import type { OutputFile } from './emit-skill.js';
+import { escapeHiddenChars } from '../model/hidden.js';
 
-const json = (value: unknown): Buffer => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+const json = (value: unknown): Buffer => Buffer.from(`${escapeHiddenChars(JSON.stringify(value, null, 2), 'json')}\n`);
 
 /**
  * The manifests a host reads at the root of its tree, from the config's `plugin`

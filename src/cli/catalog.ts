@@ -5,7 +5,7 @@ import { listSkills, unlistable } from '../catalog/listing.js';
 import { hostListing } from '../catalog/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
-import { intOption, parse, splitList } from './args.js';
+import { hostList, intOption, parse, splitList } from './args.js';
 import type { Io } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
@@ -71,7 +71,7 @@ type CatalogValues = { match?: string; exclude?: string[]; host?: string; contex
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length !== 1) throw new UsageError('--host takes one host id');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { importSkills, type ImportOptions } from '../adopt/import.js';
 import { UsageError } from '../lint/discover.js';
-import { parse } from './args.js';
+import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const IMPORT_HELP = `Usage: skillc import <folder> [options]
@@ -41,7 +41,10 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('import takes one folder, e.g. `skillc import .claude/skills`');
   const options: ImportOptions = { cwd: io.cwd, from: positionals[0]! };
-  if (values.host) options.host = values.host;
+  if (values.host) {
+    hostList(values.host);
+    options.host = values.host;
+  }
   if (values.to) options.to = values.to;
   if (values['dry-run']) options.dryRun = true;
   const result = importSkills(options);

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
-import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat } from '../rehearse/reporters.js';
+import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
-import type { Io } from './io.js';
+import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
 
@@ -19,6 +18,8 @@ Options:
   -f, --format <name>      stylish (default), json or junit (JUnit XML)
       --update             rewrite each case's golden captures/ with this run's captures
       --timeout <seconds>  default time a command may run (default 10; case.yaml's timeout wins)
+      --unsandboxed        where no sandbox is available (bubblewrap, Linux), run the cases'
+                           commands anyway, with your own rights; without it they are not run
   -o, --output-file <f>    write the report to a file
   -c, --config <file>      use this config file
       --color, --no-color  colour is on only on a TTY and never with NO_COLOR
@@ -37,6 +38,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     format: { type: 'string', short: 'f', default: 'stylish' },
     update: { type: 'boolean' },
     timeout: { type: 'string' },
+    unsandboxed: { type: 'boolean' },
     'output-file': { type: 'string', short: 'o' },
     config: { type: 'string', short: 'c' },
     color: { type: 'boolean' },
@@ -54,6 +56,8 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     timeout = Number(values.timeout);
     if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout expects a positive number of seconds, got '${values.timeout}'`);
   }
+  const outFile = values['output-file'];
+  const target = outFile === undefined ? undefined : outputTarget(io.cwd, outFile, '--output-file');
   const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   const started = Date.now();
   const report = await rehearse({
@@ -61,6 +65,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     cwd: io.cwd,
     config,
     ...(values.update ? { update: true } : {}),
+    ...(values.unsandboxed ? { unsandboxed: true } : {}),
     ...(timeout !== undefined ? { timeout } : {}),
     onCase: (i, total, c) => {
       // Progress only for long runs, so short ones stay quiet.
@@ -69,8 +74,11 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
   });
   const color = format === 'stylish' && !values['output-file'] && useColor(values.color, values['no-color']);
   const text = REHEARSAL_REPORTERS[format](report, color);
-  if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), text);
+  if (target && outFile !== undefined) writeOutput(target, text, '--output-file', outFile);
   else io.stdout(text);
   if (report.summary.cases === 0 && positionals.length) io.stderr('skillc rehearse: no case found under the given paths\n');
+  // Also on stderr, so a report written to a file (-o) or parsed (json) does not hide it.
+  const warning = sandboxWarning(report);
+  if (warning && (values['output-file'] || format !== 'stylish')) io.stderr(`skillc rehearse: ${warning}\n`);
   return report.summary.mismatched === 0 ? 0 : 1;
 }

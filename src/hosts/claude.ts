@@ -23,8 +23,8 @@ export const claude: HostProfile = {
   followsSpec: true,
   // Every field is optional: `name` defaults to the folder name, `description` to the body's first paragraph.
   fields: {
-    name: { type: 'string', maxLength: 64, description: 'Display name; the command name comes from the folder (lowercase letters, digits, hyphens; at most 64).' },
-    description: { type: 'string', description: 'What the skill does and when to use it (recommended; without it the first paragraph is used).' },
+    name: { type: 'string', maxLength: 64, emptyMeansDefault: true, description: 'Display name; the command name comes from the folder (lowercase letters, digits, hyphens; at most 64).' },
+    description: { type: 'string', emptyMeansDefault: true, description: 'What the skill does and when to use it (recommended; without it the first paragraph is used).' },
     license: SPEC_FIELDS.license!,
     compatibility: SPEC_FIELDS.compatibility!,
     metadata: { type: 'mapping', onInvalid: 'ignores', description: 'Free-form mapping for the author\'s own tools; Claude Code ignores its contents.' },

@@ -19,6 +19,8 @@ export interface FieldSpec {
   accepts?: { commas?: boolean; list?: boolean };
   /** A `boolean` the host also reads from the words yes/no/on/off/1/0, in any case, quoted or not. */
   looseBoolean?: boolean;
+  /** An empty value stands for the host's default (Claude Code: `name` -> the folder name, `description` -> the first paragraph). */
+  emptyMeansDefault?: boolean;
   /** What the host does with a value of the wrong type: `rejects` the skill (error, the default) or `ignores` the value (warning). */
   onInvalid?: 'rejects' | 'ignores';
 }

@@ -177,6 +177,10 @@ export function trackingReader(dir: string, inner: BundleReader): { reader: Bund
       note(rel);
       return inner.links(rel);
     },
+    codeFences(rel) {
+      note(rel);
+      return inner.codeFences(rel);
+    },
     exists(rel) {
       const answer = inner.exists(rel);
       exists.set(rel, answer);

@@ -136,6 +136,8 @@ export interface BundleReader {
   headings(relPath: string): Heading[] | undefined;
   /** The links, images and definitions of a bundled Markdown file, for link checks. */
   links(relPath: string): Link[] | undefined;
+  /** The fenced code blocks of a bundled Markdown file, for rules that read prose and code differently. */
+  codeFences(relPath: string): CodeFence[] | undefined;
   /** True when a path (relative to the skill folder, may contain `..`) exists on disk. */
   exists(relPath: string): boolean;
 }

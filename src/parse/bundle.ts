@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BundledFile, BundleReader, Heading, Link } from '../model/skill.js';
+import type { BundledFile, BundleReader, CodeFence, Heading, Link } from '../model/skill.js';
 import { textFile, type TextFile } from '../model/text.js';
 import { LIMITS } from './limits.js';
 
@@ -86,14 +86,42 @@ export interface ByteSource {
   exists(absPath: string): boolean;
 }
 
+export type ReadFileResult = { bytes: Buffer } | { problem: 'missing' | 'symlink' | 'not-a-file' | 'too-large' | 'unreadable'; size?: number; code?: string };
+
+/**
+ * The bytes of a regular file, read so that a hostile tree cannot hang or
+ * redirect the read: opened non-blocking (a FIFO with no writer does not
+ * block the open), checked with fstat on the open descriptor (nothing can be
+ * swapped in between), refused unless it is a regular file within `maxBytes`.
+ * With `noFollow`, a symlink as the last component is refused, not followed.
+ */
+export function readRegularFile(absPath: string, maxBytes: number, options: { noFollow?: boolean } = {}): ReadFileResult {
+  const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (options.noFollow ? fs.constants.O_NOFOLLOW : 0);
+  let fd: number;
+  try {
+    fd = fs.openSync(absPath, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: 'missing', code };
+    if (code === 'ELOOP' && options.noFollow) return { problem: 'symlink', code };
+    return { problem: 'unreadable', code };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { problem: 'not-a-file' };
+    if (st.size > maxBytes) return { problem: 'too-large', size: st.size };
+    return { bytes: fs.readFileSync(fd) };
+  } catch (error) {
+    return { problem: 'unreadable', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export const diskSource: ByteSource = {
   read(absPath, maxBytes) {
-    try {
-      const st = fs.statSync(absPath);
-      return st.isFile() && st.size <= maxBytes ? fs.readFileSync(absPath) : undefined;
-    } catch {
-      return undefined;
-    }
+    const r = readRegularFile(absPath, maxBytes);
+    return 'bytes' in r ? r.bytes : undefined;
   },
   exists(absPath) {
     try {
@@ -109,6 +137,7 @@ export const diskSource: ByteSource = {
 export interface Outline {
   headings: Heading[];
   links: Link[];
+  codeFences: CodeFence[];
 }
 
 /** Reads bundled files on demand for rules, caching each read and each parse. */
@@ -138,6 +167,7 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     text,
     headings: (relPath) => outline(relPath)?.headings,
     links: (relPath) => outline(relPath)?.links,
+    codeFences: (relPath) => outline(relPath)?.codeFences,
     exists: (relPath) => source.exists(path.resolve(dir, relPath)),
   };
 }

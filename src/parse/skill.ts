@@ -210,19 +210,20 @@ export interface Fragment {
   headings: Heading[];
   links: Link[];
   directives: Directive[];
+  codeFences: CodeFence[];
 }
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
-  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, exists: () => false });
+  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, exists: () => false });
   if (tooDeep(file.text) || tooDense(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);
   } catch {
-    return { headings: [], links: [], directives: [] };
+    return { headings: [], links: [], directives: [], codeFences: [] };
   }
-  return { headings: skill.headings, links: skill.links, directives: skill.directives };
+  return { headings: skill.headings, links: skill.links, directives: skill.directives, codeFences: skill.codeFences };
 }
 
 /** Headings of a bundled Markdown file, for anchor checks. */
@@ -230,10 +231,10 @@ export function headingsOfFile(file: TextFile): Heading[] {
   return parseFragment(file).headings;
 }
 
-/** Headings and links of a bundled Markdown file (what a bundle reader hands link rules). */
-export function outlineOfFile(file: TextFile): { headings: Heading[]; links: Link[] } {
-  const { headings, links } = parseFragment(file);
-  return { headings, links };
+/** Headings, links and code fences of a bundled Markdown file (what a bundle reader hands rules). */
+export function outlineOfFile(file: TextFile): { headings: Heading[]; links: Link[]; codeFences: CodeFence[] } {
+  const { headings, links, codeFences } = parseFragment(file);
+  return { headings, links, codeFences };
 }
 
 export type { Directive, InlineCode, Link, CodeFence };

@@ -5,6 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRegularFile } from '../parse/bundle.js';
+import { LIMITS } from '../parse/limits.js';
+import { kindOf } from './paths.js';
 import type { Sandbox } from './sandbox.js';
 
 export interface Capture {
@@ -17,26 +20,79 @@ export interface Capture {
   [key: string]: unknown;
 }
 
-/** Reads the capture log from `offset` (bytes); malformed lines are kept as such so nothing is lost. */
-export function readCaptureLog(file: string, offset = 0): { captures: Capture[]; offset: number } {
-  let buf: Buffer;
+const MAX_CAPTURE_BYTES = 8 << 20;
+
+/** One line of the capture channel as a capture; a malformed line is kept as such so nothing is lost. */
+function parseCaptureLine(line: string): Capture {
   try {
-    buf = fs.readFileSync(file);
+    const v = JSON.parse(line) as Capture;
+    return v && typeof v === 'object' && !Array.isArray(v) && typeof v.effect === 'string' ? v : { effect: 'unknown', via: 'log', raw: line };
   } catch {
-    return { captures: [], offset };
+    return { effect: 'unknown', via: 'log', raw: line };
   }
-  const text = buf.subarray(offset).toString('utf8');
-  const captures: Capture[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line) as Capture;
-      captures.push(v && typeof v === 'object' && typeof v.effect === 'string' ? v : { effect: 'unknown', via: 'log', raw: line });
-    } catch {
-      captures.push({ effect: 'unknown', via: 'log', raw: line });
+}
+
+/**
+ * The capture channel: a FIFO the shims and the preload append JSON lines to,
+ * read by skillc while the command runs (polled, non-blocking). What was read
+ * is skillc's: the case cannot erase or rewrite it afterwards, as it could a
+ * log file. It can still write lines of its own (it shares the channel with
+ * the shims it runs), so a forged capture is accepted as a capture, which can
+ * only add effects to its own case (failing the effects check or a golden),
+ * never remove one that was recorded.
+ */
+export class CaptureStream {
+  private fd: number | undefined;
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private overflow = false;
+  private readonly buf = Buffer.alloc(64 * 1024);
+
+  constructor(fifo: string) {
+    // O_RDWR: skillc is a writer too, so the FIFO never reports end of file between commands.
+    this.fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+  }
+
+  /**
+   * Reads whatever is in the FIFO now, without blocking, and at most 16 MiB a
+   * call: a writer that never pauses cannot keep skillc in this loop (and its
+   * timers from firing).
+   */
+  drain(): void {
+    if (this.fd === undefined) return;
+    for (let reads = 0; reads < 256; reads++) {
+      let n: number;
+      try {
+        n = fs.readSync(this.fd, this.buf, 0, this.buf.length, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return;
+        throw error;
+      }
+      if (n <= 0) return;
+      if (this.bytes + n > MAX_CAPTURE_BYTES) this.overflow = true;
+      else {
+        this.chunks.push(Buffer.from(this.buf.subarray(0, n)));
+        this.bytes += n;
+      }
     }
   }
-  return { captures, offset: buf.length };
+
+  /** The captures written since the last call (every command has ended by then). */
+  take(): Capture[] {
+    this.drain();
+    const text = Buffer.concat(this.chunks).toString('utf8');
+    this.chunks = [];
+    this.bytes = 0;
+    const captures = text.split('\n').filter((l) => l.trim()).map(parseCaptureLine);
+    if (this.overflow) captures.push({ effect: 'unknown', via: 'log', raw: `more than ${MAX_CAPTURE_BYTES} bytes of captures in one command; the rest was dropped` });
+    this.overflow = false;
+    return captures;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
 /** Sandbox paths become `<run>`, `<skill>`, `<sandbox>`, so goldens do not depend on the temporary folder. */
@@ -62,15 +118,24 @@ export interface CaptureComparison {
   evidence?: string;
 }
 
-/** The golden files of a captures folder, sorted by name; undefined when the folder does not exist. */
+/**
+ * The golden files of a captures folder, sorted by name; undefined when the
+ * folder does not exist. The folder and its files are read without following
+ * links and never block on a FIFO: a file that is not a regular file is
+ * compared as its problem.
+ */
 function readGolden(dir: string): { name: string; text: string }[] | undefined {
+  if (kindOf(dir) !== 'dir') return undefined;
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
   } catch {
     return undefined;
   }
-  return names.map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), 'utf8') }));
+  return names.map((name) => {
+    const r = readRegularFile(path.join(dir, name), LIMITS.maxFileBytes, { noFollow: true });
+    return { name, text: 'bytes' in r ? r.bytes.toString('utf8') : `(${name} is not a regular file: ${r.problem}; skillc does not follow links or read FIFOs)` };
+  });
 }
 
 function firstDifference(expected: string, actual: string): string {
@@ -107,9 +172,22 @@ export function compareCaptures(captures: Capture[], goldenDir: string): Capture
   return { ok: true, message: `${captures.length} capture(s) equal ${rel}/` };
 }
 
-/** `--update`: rewrites the golden folder with these captures (or removes it when there are none). */
+/**
+ * `--update`: rewrites the golden folder with these captures (or removes it
+ * when there are none). The caller has checked that the folder lies inside
+ * the case without a link on the way; a folder that is itself a link, or a
+ * FIFO or device, is refused. Old `*.json` entries are unlinked (a link is
+ * removed, not followed) and new files are created with O_EXCL|O_NOFOLLOW.
+ */
 export function writeGolden(captures: Capture[], goldenDir: string): void {
-  if (fs.existsSync(goldenDir)) for (const n of fs.readdirSync(goldenDir)) if (n.endsWith('.json')) fs.rmSync(path.join(goldenDir, n));
+  const kind = kindOf(goldenDir);
+  if (kind !== undefined && kind !== 'dir') throw new Error(`${path.basename(goldenDir)}/ is not a folder (a link, file or FIFO); not updated`);
+  if (kind === 'dir') {
+    for (const n of fs.readdirSync(goldenDir)) {
+      const p = path.join(goldenDir, n);
+      if (n.endsWith('.json') && kindOf(p) !== 'dir') fs.unlinkSync(p);
+    }
+  }
   if (captures.length === 0) {
     try {
       fs.rmdirSync(goldenDir);
@@ -118,6 +196,14 @@ export function writeGolden(captures: Capture[], goldenDir: string): void {
     }
     return;
   }
-  fs.mkdirSync(goldenDir, { recursive: true });
-  captures.forEach((c, i) => fs.writeFileSync(path.join(goldenDir, captureFileName(c, i)), serialize(c)));
+  if (kind === undefined) fs.mkdirSync(goldenDir, { recursive: true });
+  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+  captures.forEach((c, i) => {
+    const fd = fs.openSync(path.join(goldenDir, captureFileName(c, i)), flags, 0o644);
+    try {
+      fs.writeFileSync(fd, serialize(c));
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
 }

@@ -9,6 +9,11 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ResolvedConfig } from '../lint/config.js';
 import { UsageError, discoverSkills } from '../lint/discover.js';
+import { LIMITS } from '../parse/limits.js';
+import { refusedEnv } from './env.js';
+import { insideDir, kindOf, readInside, resolveInside } from './paths.js';
+
+export { insideDir };
 
 export type OutputExpectation = string | { contains?: string; matches?: string };
 
@@ -76,16 +81,21 @@ export function loadCase(dir: string, skillDir: string): RehearsalCase {
   if (prefix) base.expect = prefix;
   const file = path.join(abs, CASE_FILE);
   let spec: CaseSpec = {};
-  if (fs.existsSync(file)) {
+  const hasFile = kindOf(file) !== undefined;
+  if (hasFile) {
+    const read = readInside(abs, CASE_FILE, 'case file', LIMITS.maxFileBytes);
+    if ('problem' in read) return { ...base, problem: read.problem };
     let data: unknown;
     try {
-      data = parseYaml(fs.readFileSync(file, 'utf8'), { maxAliasCount: 100 }) ?? {};
+      data = parseYaml(read.text, { maxAliasCount: 100 }) ?? {};
     } catch (error) {
       return { ...base, problem: `cannot parse case.yaml: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
     }
     const invalid = validateSpec(data);
     if (invalid) return { ...base, problem: invalid };
     spec = data as CaseSpec;
+    const refused = refusedEnv(spec.env);
+    if (refused) return { ...base, problem: `case.yaml \`env\` ${refused}` };
   }
   const result: RehearsalCase = { ...base, spec };
   if (spec.expect) {
@@ -93,30 +103,27 @@ export function loadCase(dir: string, skillDir: string): RehearsalCase {
     result.expect = spec.expect;
   }
   if (spec.failure !== undefined && result.expect !== 'fail') return { ...result, problem: '`failure` names the check a failing case must fail; this case expects to pass' };
+  for (const key of ['trace', 'captures', 'inputs'] as const) {
+    const v = spec[key];
+    const r = v === undefined ? undefined : resolveInside(abs, v, `${key} path`);
+    if (r && 'problem' in r) return { ...result, problem: r.problem };
+  }
   const traceFile = path.join(abs, spec.trace ?? 'trace.jsonl');
   if (spec.command !== undefined && spec.trace !== undefined) return { ...result, problem: 'case.yaml has both `command` and `trace`; a case is a script case or a workflow case' };
   if (spec.command !== undefined) result.kind = 'script';
-  else if (spec.trace !== undefined || fs.existsSync(traceFile)) result.kind = 'workflow';
-  if (!fs.existsSync(file) && result.kind === 'unknown') return { ...result, problem: `no case.yaml in ${name}/ (and no trace.jsonl)` };
+  else if (spec.trace !== undefined || kindOf(traceFile) !== undefined) result.kind = 'workflow';
+  if (!hasFile && result.kind === 'unknown') return { ...result, problem: `no case.yaml in ${name}/ (and no trace.jsonl)` };
   if (result.kind === 'unknown') return { ...result, problem: 'case.yaml names neither a `command` (script case) nor a `trace` (workflow case)' };
   if (!result.expect) return { ...result, problem: 'no expected verdict: set `expect: pass|fail` or name the folder pass-… or fail-…' };
   if (result.kind === 'workflow') {
     for (const key of ['args', 'stdout', 'stderr', 'exit', 'cwd'] as const) {
       if (spec[key] !== undefined) return { ...result, problem: `\`${key}\` is for script cases; a workflow case records its commands in the trace` };
     }
-    if (!insideDir(abs, traceFile) || !fs.existsSync(traceFile)) return { ...result, problem: `trace not found: ${spec.trace ?? 'trace.jsonl'}` };
+    const kind = kindOf(traceFile);
+    if (kind === undefined) return { ...result, problem: `trace not found: ${spec.trace ?? 'trace.jsonl'}` };
+    if (kind !== 'file') return { ...result, problem: `trace \`${spec.trace ?? 'trace.jsonl'}\` ${kind === 'symlink' ? 'is a symlink; skillc does not follow links out of a case' : 'is not a regular file (a FIFO, socket, device or folder)'}` };
   } else if (spec.budgets || spec.inputs) return { ...result, problem: '`budgets` and `inputs` are for workflow cases' };
-  for (const key of ['trace', 'captures', 'inputs'] as const) {
-    const v = spec[key];
-    if (v !== undefined && !insideDir(abs, path.join(abs, v))) return { ...result, problem: `\`${key}\` must stay inside the case folder, got \`${v}\`` };
-  }
   return result;
-}
-
-/** True when `p` is `dir` or lies inside it (lexically). */
-export function insideDir(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 const isCaseFolder = (entry: fs.Dirent): boolean => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_');
@@ -124,6 +131,8 @@ const isCaseFolder = (entry: fs.Dirent): boolean => entry.isDirectory() && !entr
 /** The cases of one skill: every folder under its fixtures/, sorted by name. */
 export function casesOfSkill(skillDir: string): RehearsalCase[] {
   const fixtures = path.join(skillDir, 'fixtures');
+  // A fixtures/ that is a link would make cases of another folder's contents.
+  if (kindOf(fixtures) !== 'dir') return [];
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(fixtures, { withFileTypes: true });

@@ -4,7 +4,7 @@
  * applied as each capture comes in.
  */
 import type { Skill } from '../model/skill.js';
-import { type Capture, normalizeCapture, readCaptureLog } from './captures.js';
+import { type Capture, normalizeCapture } from './captures.js';
 import type { RehearsalCase } from './case.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
@@ -15,7 +15,6 @@ export interface RunContext {
   case: RehearsalCase;
   checks: Check[];
   captures: Capture[];
-  logOffset: number;
   timeoutMs: number;
 }
 
@@ -53,11 +52,9 @@ export function addCapture(ctx: RunContext, capture: Capture, line?: number): vo
   ctx.checks.push(check);
 }
 
-/** Takes in what the shims and the preload appended to the log since the last call. */
+/** Takes in what the shims and the preload sent since the last call. */
 export function collectCaptures(ctx: RunContext, step?: string, line?: number): void {
-  const { captures, offset } = readCaptureLog(ctx.sb.captureLog, ctx.logOffset);
-  ctx.logOffset = offset;
-  for (const raw of captures) {
+  for (const raw of ctx.sb.captures.take()) {
     const c = normalizeCapture(raw, ctx.sb);
     if (step !== undefined) c.step = step;
     addCapture(ctx, c, line);

@@ -1,15 +1,15 @@
 /**
  * Runs one command inside a sandbox: a minimal environment with HOME and
- * TMPDIR in the sandbox, the shims first on PATH, the node preload, no network
- * (a fresh network namespace when `unshare -rn` works), a read-only file system
- * outside the run folder, HOME and TMPDIR (a mount namespace, when `unshare -rnm`
- * works; otherwise writes elsewhere are detected afterwards), a timeout, and the
- * whole process group killed afterwards so nothing it started lives on.
+ * TMPDIR in the sandbox, the shims first on PATH, the node preload, all of it
+ * applied inside bubblewrap (sandbox.ts) whose launcher is started by absolute
+ * path with skillc's own fixed environment. A timeout, and the whole tree
+ * killed afterwards (the PID namespace ends with bwrap). Unsandboxed (only on
+ * request), the process group is killed instead, which a `setsid` escapes.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PRELOAD, realGitPath } from './fakes.js';
-import { homeToHide, mountnsAvailable, netnsAvailable, READ_ONLY_SCRIPT, type Sandbox } from './sandbox.js';
+import { bwrapArgs, bwrapPath, LAUNCHER_ENV, launcherIds, type Sandbox } from './sandbox.js';
 
 export interface ExecResult {
   code: number | null;
@@ -19,6 +19,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** The command could not be started (ENOENT and the like). */
   spawnError?: string;
+  /** Not run: no sandbox, and the user did not pass --unsandboxed. */
+  refused?: string;
   ms: number;
 }
 
@@ -76,23 +78,35 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+export const REFUSED = 'not run: no sandbox is available (install bubblewrap, see docs/rehearse.md), and commands of a skill are run only inside one unless you pass --unsandboxed';
+
 export function runInSandbox(sb: Sandbox, options: ExecOptions): Promise<ExecResult> {
   const started = Date.now();
-  const [file, ...args] = mountnsAvailable()
-    ? ['unshare', '-rnm', '--', '/bin/sh', '-c', READ_ONLY_SCRIPT, 'skillc-sandbox', sb.runDir, sb.home, sb.tmp, sb.captureLog, homeToHide(sb), ...options.argv]
-    : netnsAvailable()
-      ? ['unshare', '-rn', '--', ...options.argv]
-      : options.argv;
+  if (sb.mode === 'refused') return Promise.resolve({ code: null, signal: null, stdout: '', stderr: '', timedOut: false, refused: REFUSED, ms: 0 });
+  const env = sandboxEnv(sb, options.env);
+  let file: string;
+  let args: string[];
+  let spawnEnv: Record<string, string>;
+  if (sb.mode === 'bwrap') {
+    file = bwrapPath()!;
+    args = bwrapArgs({ readOnly: [sb.skillDir, sb.bin, sb.captureLog], writable: [sb.runDir, sb.home, sb.tmp] }, options.cwd, env, options.argv);
+    spawnEnv = LAUNCHER_ENV;
+  } else {
+    [file, ...args] = options.argv as [string, ...string[]];
+    spawnEnv = env;
+  }
+  const poll = setInterval(() => sb.captures.drain(), 20);
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
     let settled = false;
-    const child = spawn(file!, args, {
-      cwd: options.cwd,
-      env: sandboxEnv(sb, options.env),
+    const child = spawn(file, args, {
+      cwd: sb.mode === 'bwrap' ? sb.root : options.cwd,
+      env: spawnEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
+      ...(sb.mode === 'bwrap' ? launcherIds() : {}),
     });
     const cap = (acc: string, chunk: Buffer): string => (acc.length < MAX_OUTPUT ? acc + chunk.toString('utf8') : acc);
     child.stdout!.on('data', (c: Buffer) => void (stdout = cap(stdout, c)));
@@ -103,7 +117,11 @@ export function runInSandbox(sb: Sandbox, options: ExecOptions): Promise<ExecRes
       clearTimeout(timer);
       killGroup(child.pid);
       // Output still buffered in the pipes arrives before 'close'; a grandchild that held them is dead now.
-      const done = (): void => resolve({ ...result, stdout, stderr, timedOut, ms: Date.now() - started });
+      const done = (): void => {
+        clearInterval(poll);
+        sb.captures.drain();
+        resolve({ ...result, stdout, stderr, timedOut, ms: Date.now() - started });
+      };
       const guard = setTimeout(done, 500);
       child.once('close', () => {
         clearTimeout(guard);
@@ -118,6 +136,7 @@ export function runInSandbox(sb: Sandbox, options: ExecOptions): Promise<ExecRes
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(poll);
       resolve({ code: null, signal: null, stdout, stderr, timedOut, spawnError: error.message, ms: Date.now() - started });
     });
     child.on('exit', (code, signal) => finish({ code, signal }));

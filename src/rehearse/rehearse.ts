@@ -10,7 +10,8 @@ import { compareCaptures, writeGolden } from './captures.js';
 import { DEFAULT_TIMEOUT_S, type RehearsalCase, findCases } from './case.js';
 import { fail, pass, type RunContext } from './context.js';
 import type { CaseResult, Check, RehearsalReport } from './result.js';
-import { changedPaths, createSandbox, netnsAvailable, removeSandbox, type Snapshot, snapshot, strayWrites } from './sandbox.js';
+import { kindOf, resolveInside } from './paths.js';
+import { changedPaths, createSandbox, removeSandbox, type Sandbox, type SandboxMode, sandboxMode, sandboxProbe, type Snapshot, snapshot, strayWrites } from './sandbox.js';
 import { runScriptCase } from './script.js';
 import { runWorkflowCase } from './workflow.js';
 
@@ -23,6 +24,8 @@ export interface RehearseOptions {
   update?: boolean;
   /** Default seconds a command may run (a case's `timeout` wins). */
   timeout?: number;
+  /** Run the cases' commands without a sandbox when none is available (otherwise they are refused). */
+  unsandboxed?: boolean;
   /** Called before each case, for progress on long runs. */
   onCase?: (index: number, total: number, c: RehearsalCase) => void;
 }
@@ -63,7 +66,9 @@ function resultOf(c: RehearsalCase, cwd: string, checks: Check[], extra: Partial
     checks.push({ id: 'expect', ok: false, expectation: true, message: `Missing failure of the \`${want}\` check that case.yaml names, ${got ? `got \`${got.id}\`: ${got.message}` : 'every check passed'}` });
   }
   const failed = checks.filter((k) => !k.ok);
-  const error = failed.some((k) => k.id === 'case' || k.id === 'trace');
+  // A sandbox violation is an error of its own: no expectation (not even a fail- case's) can absorb it.
+  const violation = failed.find((k) => k.id === 'sandbox');
+  const error = !!violation || failed.some((k) => k.id === 'case' || k.id === 'trace');
   const actual: CaseResult['actual'] = error ? 'error' : failed.length ? 'fail' : 'pass';
   const expectationFailed = failed.find((k) => k.expectation);
   const result: CaseResult = {
@@ -79,38 +84,52 @@ function resultOf(c: RehearsalCase, cwd: string, checks: Check[], extra: Partial
     ...extra,
   };
   // Why the case missed its expectation: for a failing case, the expectation it broke; else the first failure.
-  const first = (c.expect === 'fail' ? expectationFailed : undefined) ?? failed.find((k) => k.id === want) ?? failed.find((k) => !k.expectation) ?? failed[0];
+  const first = violation ?? (c.expect === 'fail' ? expectationFailed : undefined) ?? failed.find((k) => k.id === want) ?? failed.find((k) => !k.expectation) ?? failed[0];
   if (first) result.firstFailure = first;
   return result;
 }
 
 /** Rehearses one case. Never throws: whatever goes wrong is a failed check of that case. */
-export async function rehearseCase(c: RehearsalCase, options: { cwd: string; update?: boolean; timeout?: number; roots?: string[] }): Promise<CaseResult> {
+export async function rehearseCase(c: RehearsalCase, options: { cwd: string; update?: boolean; timeout?: number; roots?: string[]; mode?: SandboxMode }): Promise<CaseResult> {
   const started = Date.now();
   if (c.problem) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: c.problem }], { ms: Date.now() - started });
   const skill = readSkill(c.skillDir);
   const roots = [...new Set([path.dirname(c.skillDir), ...(options.roots ?? [])])];
   const before = outsideSnapshot(c, roots);
   const spec = c.spec;
-  const goldenDir = path.join(c.dir, spec.captures ?? 'captures');
-  const inputs = path.join(c.dir, spec.inputs ?? 'inputs');
+  const caseError = (message: string): CaseResult => resultOf(c, options.cwd, [{ id: 'case', ok: false, message }], { ms: Date.now() - started });
+  // Paths in the case folder are never followed through links (paths.ts).
+  const golden = resolveInside(c.dir, spec.captures ?? 'captures', 'captures folder');
+  if ('problem' in golden) return caseError(golden.problem);
+  const goldenDir = golden.path;
+  const goldenKind = kindOf(goldenDir);
+  if (goldenKind !== undefined && goldenKind !== 'dir') return caseError(`\`${spec.captures ?? 'captures'}\` is not a folder${goldenKind === 'symlink' ? ' but a symlink; skillc does not follow links out of a case' : ''}`);
+  const inputsAt = resolveInside(c.dir, spec.inputs ?? 'inputs', 'inputs folder');
+  if ('problem' in inputsAt) return caseError(inputsAt.problem);
+  const inputs = inputsAt.path;
+  const inputsKind = kindOf(inputs);
   let runFrom: string | undefined;
   let skip: (src: string) => boolean = () => false;
   if (c.kind === 'script') {
     runFrom = c.dir;
     const caseFile = path.join(c.dir, 'case.yaml');
     skip = (src) => src === caseFile || src === goldenDir;
-  } else if (fs.existsSync(inputs) && fs.statSync(inputs).isDirectory()) runFrom = inputs;
-  else if (spec.inputs !== undefined) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: `inputs folder not found: ${spec.inputs}` }], { ms: Date.now() - started });
+  } else if (inputsKind === 'dir') runFrom = inputs;
+  else if (inputsKind !== undefined) return caseError(`\`${spec.inputs ?? 'inputs'}\` is not a folder${inputsKind === 'symlink' ? ' but a symlink; skillc does not follow links out of a case' : ''}`);
+  else if (spec.inputs !== undefined) return caseError(`inputs folder not found: ${spec.inputs}`);
 
-  const sb = createSandbox(c.skillDir, runFrom, skip);
+  let sb: Sandbox;
+  try {
+    sb = createSandbox(c.skillDir, runFrom, skip, options.mode ?? sandboxMode(false));
+  } catch (error) {
+    return caseError(`cannot create the sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const ctx: RunContext = {
     sb,
     skill,
     case: c,
     checks: [],
     captures: [],
-    logOffset: 0,
     timeoutMs: (spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
   };
   const skillBefore = snapshot([sb.skillDir]);
@@ -150,9 +169,10 @@ export async function rehearse(options: RehearseOptions = {}): Promise<Rehearsal
   const config = options.config ?? loadConfig({ cwd });
   const cases = findCases(options.paths ?? [], config, cwd);
   const results: CaseResult[] = [];
+  const mode = sandboxMode(options.unsandboxed ?? false);
   for (const [i, c] of cases.entries()) {
     options.onCase?.(i, cases.length, c);
-    const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd] };
+    const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd], mode };
     if (options.update) caseOptions.update = true;
     if (options.timeout !== undefined) caseOptions.timeout = options.timeout;
     results.push(await rehearseCase(c, caseOptions));
@@ -160,7 +180,9 @@ export async function rehearse(options: RehearseOptions = {}): Promise<Rehearsal
   const ok = results.filter((r) => r.ok).length;
   return {
     version: 1,
-    network: netnsAvailable() ? 'namespace' : 'none',
+    network: mode === 'bwrap' ? 'namespace' : 'none',
+    sandbox: mode === 'bwrap' ? 'bwrap' : mode === 'unsandboxed' ? 'none' : 'refused',
+    ...(mode === 'bwrap' ? {} : { sandboxProblem: sandboxProbe().why }),
     cases: results,
     summary: { cases: results.length, ok, mismatched: results.length - ok, errors: results.filter((r) => r.actual === 'error').length },
   };

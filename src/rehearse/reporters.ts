@@ -12,14 +12,26 @@ const checkLine = (k: Check): string =>
 const indent = (text: string, by: string): string => text.split('\n').map((l) => `${by}${l}`).join('\n');
 
 export function networkNote(report: RehearsalReport): string {
-  return report.network === 'namespace'
-    ? 'network: none for children (user+network namespace via unshare -rn), plus capture shims and the node preload'
-    : 'network: NO namespace available (unshare -rn failed): children are kept off the network only by the capture shims and the node preload';
+  return report.sandbox === 'bwrap'
+    ? 'sandbox: bubblewrap (no network, read-only system, private /tmp, HOME hidden, no capabilities, the whole process tree ends with each command), plus capture shims and the node preload'
+    : report.sandbox === 'none'
+      ? 'sandbox: NONE (--unsandboxed): commands ran with your rights; only the capture shims and the node preload stood between them and the network'
+      : 'sandbox: none available: no command of a case was run';
+}
+
+/** The report's first line when commands did not run in a sandbox: it must not be missed. */
+export function sandboxWarning(report: RehearsalReport): string | undefined {
+  const why = report.sandboxProblem ? ` (${report.sandboxProblem})` : '';
+  if (report.sandbox === 'none') return `UNSANDBOXED: no sandbox${why}; --unsandboxed ran the cases' commands with your own rights, network and files`;
+  if (report.sandbox === 'refused') return `NO SANDBOX: no sandbox${why}; the cases' commands were not run (install bubblewrap, or pass --unsandboxed to run them without one)`;
+  return undefined;
 }
 
 export function stylish(report: RehearsalReport, color = false): string {
   const c = color ? pc : { green: String, red: String, dim: String, bold: String, yellow: String };
   const lines: string[] = [];
+  const warning = sandboxWarning(report);
+  if (warning) lines.push(c.red(warning));
   let skill = '';
   for (const r of report.cases) {
     if (r.skill !== skill) {
@@ -56,6 +68,8 @@ export function junit(report: RehearsalReport): string {
   for (const r of report.cases) bySkill.set(r.skill, [...(bySkill.get(r.skill) ?? []), r]);
   const secs = (ms: number): string => (ms / 1000).toFixed(3);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const warning = sandboxWarning(report);
+  if (warning) out.push(`<!-- ${warning.replace(/--/g, '- -')} -->`);
   const total = report.cases.reduce((n, r) => n + r.ms, 0);
   out.push(`<testsuites name="skillc rehearse" tests="${report.summary.cases}" failures="${report.summary.mismatched - report.summary.errors}" errors="${report.summary.errors}" time="${secs(total)}">`);
   for (const [skill, results] of bySkill) {

@@ -59,6 +59,13 @@ export interface RehearsalReport {
   version: 1;
   /** How children were kept off the network. */
   network: 'namespace' | 'none';
+  /**
+   * How commands ran: in bubblewrap; with no sandbox (`--unsandboxed`); or not
+   * at all (`refused`: no sandbox, and no --unsandboxed).
+   */
+  sandbox: 'bwrap' | 'none' | 'refused';
+  /** Why no sandbox was used. */
+  sandboxProblem?: string;
   cases: CaseResult[];
   summary: { cases: number; ok: number; mismatched: number; errors: number };
 }

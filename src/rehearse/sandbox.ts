@@ -1,13 +1,29 @@
 /**
  * The sandbox a case runs in: a fresh temporary folder holding a copy of the
- * skill (without its fixtures), the run folder, a private HOME and TMPDIR, and
- * the shims. Plus the checks that nothing outside it was written.
+ * skill (without its fixtures), the run folder, a private HOME and TMPDIR, the
+ * shims and the capture FIFO. Commands run in it under bubblewrap (`bwrap`):
+ * fresh user, PID, network, IPC, UTS and mount namespaces; only /usr, /etc,
+ * the node and git executables and the sandbox are mounted, read-only but for the run
+ * folder, HOME and TMPDIR; private /tmp and /run (empty, read-only), /dev and
+ * /dev/shm; all
+ * capabilities dropped, no new privileges, no nested user namespace; killed
+ * with its whole process tree when the command ends or skillc dies. Without
+ * bwrap, commands are refused unless the user asked for `--unsandboxed`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installFakes } from './fakes.js';
+import { CaptureStream } from './captures.js';
+import { installFakes, realGitPath } from './fakes.js';
+import { insideDir, kindOf } from './paths.js';
+
+/**
+ * How commands run: `bwrap` (the sandbox), `unsandboxed` (no sandbox found and
+ * the user passed --unsandboxed: plain child processes), `refused` (no sandbox
+ * found: commands are not run at all).
+ */
+export type SandboxMode = 'bwrap' | 'unsandboxed' | 'refused';
 
 export interface Sandbox {
   root: string;
@@ -19,16 +35,43 @@ export interface Sandbox {
   tmp: string;
   /** Shims, first on PATH, and the node preload. */
   bin: string;
-  /** Where shims and the preload append their captures (JSON lines). */
+  /** The FIFO shims and the preload write captures to (JSON lines); skillc reads it as they come. */
   captureLog: string;
+  captures: CaptureStream;
+  mode: SandboxMode;
 }
 
 /** What the sandbox root holds; anything else there was written outside the run folder. */
-const ROOT_ENTRIES = new Set(['skill', 'run', 'home', 'tmp', 'bin', 'captures.jsonl']);
+const ROOT_ENTRIES = new Set(['skill', 'run', 'home', 'tmp', 'bin', 'captures.fifo']);
 
-/** Copies, then makes everything writable by the owner (corpus fixtures are read-only). */
+/** The unprivileged user a case runs as when skillc itself runs as root (uid 0 owns too much of the host's files). */
+const NOBODY = 65534;
+const asRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Absolute paths only: the launcher is never looked up on a PATH a case could influence. */
+const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/usr/local/bin/bwrap', '/bin/bwrap'];
+const MKFIFO_CANDIDATES = ['/usr/bin/mkfifo', '/bin/mkfifo'];
+
+function firstExecutable(candidates: string[]): string | undefined {
+  for (const c of candidates) {
+    try {
+      fs.accessSync(c, fs.constants.X_OK);
+      if (fs.statSync(c).isFile()) return c;
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Copies, leaving out FIFOs, sockets and devices (copying one blocks or
+ * fails), then makes everything writable by the owner (corpus fixtures are
+ * read-only). Symlinks are copied as links, never followed.
+ */
 function copyWritable(from: string, to: string, filter?: (src: string) => boolean): void {
-  fs.cpSync(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, ...(filter ? { filter } : {}) });
+  const keep = (src: string): boolean => kindOf(src) !== 'special' && (!filter || filter(src));
+  fs.cpSync(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, filter: keep });
   const walk = (p: string): void => {
     const st = fs.lstatSync(p);
     if (st.isSymbolicLink()) return;
@@ -38,29 +81,55 @@ function copyWritable(from: string, to: string, filter?: (src: string) => boolea
   walk(to);
 }
 
-/** Makes a sandbox; `runFrom` (a folder) is copied into the run folder when given. */
-export function createSandbox(skillDir: string, runFrom: string | undefined, skip: (src: string) => boolean = () => false): Sandbox {
+function chownTree(p: string, uid: number): void {
+  const st = fs.lstatSync(p);
+  fs.lchownSync(p, uid, uid);
+  if (st.isDirectory()) for (const e of fs.readdirSync(p)) chownTree(path.join(p, e), uid);
+}
+
+function makeFifo(p: string): void {
+  const mkfifo = firstExecutable(MKFIFO_CANDIDATES);
+  const r = mkfifo ? spawnSync(mkfifo, ['-m', '0600', p], { stdio: 'ignore', env: {} }) : undefined;
+  if (r?.status !== 0) throw new Error('cannot create the capture FIFO (mkfifo not found in /usr/bin or /bin)');
+}
+
+/** Makes a sandbox; `runFrom` (a folder, not a link) is copied into the run folder when given. */
+export function createSandbox(skillDir: string, runFrom: string | undefined, skip: (src: string) => boolean = () => false, mode: SandboxMode = sandboxMode(false)): Sandbox {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rehearse-')));
-  const sb: Sandbox = {
+  const paths = {
     root,
     skillDir: path.join(root, 'skill'),
     runDir: path.join(root, 'run'),
     home: path.join(root, 'home'),
     tmp: path.join(root, 'tmp'),
     bin: path.join(root, 'bin'),
-    captureLog: path.join(root, 'captures.jsonl'),
+    captureLog: path.join(root, 'captures.fifo'),
   };
-  const fixtures = path.join(path.resolve(skillDir), 'fixtures');
-  copyWritable(skillDir, sb.skillDir, (src) => src !== fixtures);
-  if (runFrom) copyWritable(runFrom, sb.runDir, (src) => !skip(src));
-  else fs.mkdirSync(sb.runDir);
-  for (const d of [sb.home, sb.tmp, sb.bin]) fs.mkdirSync(d);
-  fs.writeFileSync(sb.captureLog, '');
-  installFakes(sb.bin);
-  return sb;
+  try {
+    const fixtures = path.join(path.resolve(skillDir), 'fixtures');
+    copyWritable(skillDir, paths.skillDir, (src) => src !== fixtures);
+    if (runFrom) copyWritable(runFrom, paths.runDir, (src) => !skip(src));
+    else fs.mkdirSync(paths.runDir);
+    for (const d of [paths.home, paths.tmp, paths.bin]) fs.mkdirSync(d);
+    installFakes(paths.bin);
+    makeFifo(paths.captureLog);
+    const captures = new CaptureStream(paths.captureLog);
+    if (mode === 'bwrap' && asRoot()) {
+      chownTree(root, NOBODY);
+      fs.chmodSync(root, 0o755);
+    }
+    // skillc holds it open for reading; the case may only write. Under bwrap the FIFO is bound
+    // read-only, so the case cannot chmod it back, and it has no capability to bypass the mode.
+    fs.chmodSync(paths.captureLog, 0o222);
+    return { ...paths, captures, mode };
+  } catch (error) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 export function removeSandbox(sb: Sandbox): void {
+  sb.captures.close();
   try {
     fs.rmSync(sb.root, { recursive: true, force: true, maxRetries: 2 });
   } catch {
@@ -114,84 +183,106 @@ export function strayWrites(sb: Sandbox, skillBefore: Snapshot): string[] {
   return stray;
 }
 
-let unshareWorks: boolean | undefined;
-
-/**
- * True when children can run in a fresh user and network namespace
- * (`unshare -rn`): only a loopback that is down, so no network at all.
- * SKILLC_REHEARSE_NO_NETNS=1 turns it off (to test the fallback).
- */
-export function netnsAvailable(): boolean {
-  if (process.env.SKILLC_REHEARSE_NO_NETNS === '1') return false;
-  if (unshareWorks === undefined) {
-    if (process.platform !== 'linux') unshareWorks = false;
-    else {
-      const r = spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore', timeout: 5000 });
-      unshareWorks = r.status === 0;
-    }
-  }
-  return unshareWorks;
+/** Where bwrap is, by absolute path; SKILLC_REHEARSE_NO_SANDBOX=1 pretends it is missing (to test the refusal). */
+export function bwrapPath(): string | undefined {
+  if (process.platform !== 'linux' || process.env.SKILLC_REHEARSE_NO_SANDBOX === '1') return undefined;
+  return firstExecutable(BWRAP_CANDIDATES);
 }
 
-let mountnsWorks: boolean | undefined;
+/** The launcher's own environment: fixed, never the case's (so LD_PRELOAD and PATH of a case cannot reach it). */
+export const LAUNCHER_ENV: Record<string, string> = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' };
 
-/**
- * True when children can also get a private mount namespace (`unshare -rnm`) in
- * which the whole file system is remounted read-only except the run folder,
- * HOME, TMPDIR and the capture log: writes elsewhere fail instead of being
- * detected afterwards. SKILLC_REHEARSE_NO_MOUNTNS=1 turns it off.
- */
-export function mountnsAvailable(): boolean {
-  if (process.env.SKILLC_REHEARSE_NO_MOUNTNS === '1' || !netnsAvailable()) return false;
-  if (mountnsWorks === undefined) {
-    const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-mountns-'));
-    try {
-      const r = spawnSync('unshare', ['-rnm', '--', '/bin/sh', '-c', READ_ONLY_SCRIPT, 'skillc-sandbox', probe, probe, probe, probe, '', '/bin/sh', '-c', 'touch "$0/ok" && ! touch "$0/../skillc-mountns-escape" 2>/dev/null', probe], { stdio: 'ignore', timeout: 5000 });
-      mountnsWorks = r.status === 0 && fs.existsSync(path.join(probe, 'ok'));
-    } finally {
-      fs.rmSync(probe, { recursive: true, force: true });
-      fs.rmSync(path.join(path.dirname(probe), 'skillc-mountns-escape'), { force: true });
-    }
+/** Mounts of the system a command needs: /usr and /etc read-only, the merged-/usr links as links. */
+function systemMounts(): string[] {
+  const args = ['--ro-bind', '/usr', '/usr', '--ro-bind-try', '/etc', '/etc'];
+  for (const d of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
+    const kind = kindOf(d);
+    if (kind === 'symlink') args.push('--symlink', fs.readlinkSync(d), d);
+    else if (kind === 'dir') args.push('--ro-bind', d, d);
   }
-  return mountnsWorks;
+  return args;
 }
 
 /**
- * Run as `sh -c SCRIPT skillc-sandbox <run> <home> <tmp> <capture-log> <hide> argv...`
- * inside `unshare -rnm`: keeps the four writable (bind mounts of themselves),
- * hides the folder `<hide>` (the user's real home) under an empty tmpfs,
- * remounts every other mount read-only (/proc, /dev and /sys stay as they are,
- * so /dev/null works), then execs the command.
+ * node (it runs the shims and the preload) and git (the git shim passes
+ * commands through), when they lie outside /usr: the executable file itself,
+ * read-only, not its folder (which may be in your home, next to other files).
+ * Bound after the fresh /tmp and /run, so one under /tmp stays visible.
  */
-export const READ_ONLY_SCRIPT = [
-  'set -e',
-  'run=$1 home=$2 tmp=$3 log=$4 hide=$5; shift 5',
-  'for p in "$run" "$home" "$tmp" "$log"; do mount --bind "$p" "$p"; done',
-  // The user's real home, unless it holds the sandbox: an empty folder in its place.
-  'if [ -n "$hide" ] && [ -d "$hide" ]; then mount -t tmpfs -o size=4k,mode=0555 none "$hide" 2>/dev/null || :; fi',
-  'while read -r _ mp _; do',
-  '  case "$mp" in /proc|/proc/*|/dev|/dev/*|/sys|/sys/*) continue ;; esac',
-  '  if [ "$mp" = "$run" ] || [ "$mp" = "$home" ] || [ "$mp" = "$tmp" ] || [ "$mp" = "$log" ]; then continue; fi',
-  '  mount -o remount,bind,ro "$mp" 2>/dev/null || :',
-  'done < /proc/self/mounts',
-  // The working folder was entered before the mounts: enter it again, through them.
-  'cd "$(pwd)"',
-  'exec "$@"',
-].join('\n');
-
-/** The user's home to hide from a case: none when the sandbox lies inside it (hiding it would hide the sandbox). */
-export function homeToHide(sb: Sandbox): string {
-  const candidates = [os.homedir(), process.env.HOME].filter((h): h is string => !!h && path.isAbsolute(h) && h !== '/');
-  for (const h of candidates) {
+function toolMounts(): string[] {
+  const args: string[] = [];
+  const covered = (p: string): boolean => ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => insideDir(d, p));
+  for (const exe of [process.execPath, realGitPath()]) {
+    if (!exe) continue;
     let real: string;
     try {
-      real = fs.realpathSync(h);
+      real = fs.realpathSync(exe);
     } catch {
       continue;
     }
-    const rel = path.relative(real, sb.root);
-    if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return '';
-    return real;
+    if (!covered(real)) args.push('--ro-bind', real, real);
+    if (exe !== real && !covered(exe)) args.push('--symlink', real, exe);
   }
-  return '';
+  return args;
+}
+
+/** The bwrap command line for `argv` run in `cwd` with `env`, the sandbox's folders bound in. */
+export function bwrapArgs(dirs: { readOnly: string[]; writable: string[] }, cwd: string, env: Record<string, string>, argv: string[]): string[] {
+  const args = [
+    '--unshare-all', // user, PID, network, IPC, UTS, cgroup namespaces
+    '--unshare-user',
+    '--disable-userns', // no nested namespace in which the case is root again
+    '--die-with-parent',
+    '--new-session', // no TIOCSTI into the caller's terminal
+    '--cap-drop', 'ALL',
+    '--hostname', 'rehearsal',
+    ...systemMounts(),
+    '--proc', '/proc',
+    '--dev', '/dev',
+    '--tmpfs', '/dev/shm',
+    '--tmpfs', '/tmp',
+    '--tmpfs', '/run',
+    '--dir', '/var/tmp',
+    ...toolMounts(),
+  ];
+  for (const d of dirs.readOnly) args.push('--ro-bind', d, d);
+  for (const d of dirs.writable) args.push('--bind', d, d);
+  // Private and empty, and read-only once the sandbox's folders are bound under them: a write
+  // outside the run folder, HOME and TMPDIR fails ("Read-only file system") instead of vanishing.
+  args.push('--remount-ro', '/tmp', '--remount-ro', '/run');
+  args.push('--chdir', cwd, '--clearenv');
+  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
+  args.push('--', ...argv);
+  return args;
+}
+
+/** Spawn options for the launcher: its fixed environment and, when skillc runs as root, the unprivileged user. */
+export function launcherIds(): { uid?: number; gid?: number } {
+  return asRoot() ? { uid: NOBODY, gid: NOBODY } : {};
+}
+
+let bwrapWorks: { ok: boolean; why: string } | undefined;
+
+/** Whether bwrap runs node in the sandbox's layout here; why not, when it does not. */
+export function sandboxProbe(): { ok: boolean; why: string } {
+  const bwrap = bwrapPath();
+  if (!bwrap) {
+    return { ok: false, why: process.platform !== 'linux' ? `no sandbox on ${process.platform} (skillc uses bubblewrap, Linux only)` : process.env.SKILLC_REHEARSE_NO_SANDBOX === '1' ? 'SKILLC_REHEARSE_NO_SANDBOX=1' : 'bubblewrap (bwrap) not found in /usr/bin, /usr/local/bin or /bin' };
+  }
+  if (!bwrapWorks) {
+    const probe = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-bwrap-probe-')));
+    try {
+      if (asRoot()) chownTree(probe, NOBODY);
+      const r = spawnSync(bwrap, bwrapArgs({ readOnly: [], writable: [probe] }, probe, { PATH: '/usr/bin:/bin' }, [process.execPath, '-e', '']), { env: LAUNCHER_ENV, encoding: 'utf8', timeout: 10_000, ...launcherIds() });
+      bwrapWorks = r.status === 0 ? { ok: true, why: '' } : { ok: false, why: `${bwrap} does not work here: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0]} (unprivileged user namespaces may be disabled)` };
+    } finally {
+      fs.rmSync(probe, { recursive: true, force: true });
+    }
+  }
+  return bwrapWorks;
+}
+
+/** How this run executes commands: in bwrap when it works, else plain only when the user allowed it. */
+export function sandboxMode(unsandboxed: boolean): SandboxMode {
+  return sandboxProbe().ok ? 'bwrap' : unsandboxed ? 'unsandboxed' : 'refused';
 }

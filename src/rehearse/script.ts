@@ -5,24 +5,57 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { insideDir, type OutputExpectation } from './case.js';
+import { LIMITS } from '../parse/limits.js';
+import type { OutputExpectation } from './case.js';
 import { normalizeText } from './captures.js';
 import { collectCaptures, fail, pass, type RunContext } from './context.js';
 import { type ExecResult, expand, runInSandbox } from './exec.js';
+import { escapingLink, insideDir, kindOf, readInside } from './paths.js';
 
 export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
 
-/** The case's arguments: `args:` in case.yaml, else its `.args` file, split on white space. */
-export function caseArgs(ctx: RunContext): string[] {
+/** The case's arguments: `args:` in case.yaml, else its `.args` file (a regular file, not a link), split on white space. */
+export function caseArgs(ctx: RunContext): string[] | { problem: string } {
   const { spec } = ctx.case;
   let raw: string | string[] = [];
   if (spec.args !== undefined) raw = spec.args;
-  else {
-    const file = path.join(ctx.case.dir, '.args');
-    if (fs.existsSync(file)) raw = fs.readFileSync(file, 'utf8');
+  else if (kindOf(path.join(ctx.case.dir, '.args')) !== undefined) {
+    const read = readInside(ctx.case.dir, '.args', 'arguments file', LIMITS.maxBundledTextBytes);
+    if ('problem' in read) return read;
+    raw = read.text;
   }
   const list = typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : raw;
   return list.map((a) => expand(a, ctx.sb));
+}
+
+/** Options of the built-in commands that write or read outside the sandbox; refused in a case. */
+const BUILTIN_REFUSED = new Set(['-o', '--output-file', '-c', '--config']);
+
+/**
+ * The built-ins run in skillc's own process, outside the sandbox, so their
+ * arguments are confined to it: no option that writes a file or loads a
+ * config, and every path (an argument that is not an option) must resolve,
+ * links followed, inside the sandbox, so `catalog ~/.claude/skills` or a
+ * link in the run folder cannot list the user's own skills.
+ */
+function confineBuiltinArgs(args: string[], cwd: string, sb: RunContext['sb']): string | undefined {
+  for (const a of args) {
+    const flag = a.startsWith('-') ? a.split('=')[0]! : undefined;
+    if (flag !== undefined) {
+      if (BUILTIN_REFUSED.has(flag)) return `option \`${flag}\` is not allowed in a case (it reads or writes outside the sandbox)`;
+      if (!a.includes('=')) continue;
+    }
+    const value = flag !== undefined ? a.slice(flag.length + 1) : a;
+    const p = path.resolve(cwd, value);
+    let real = p;
+    try {
+      real = fs.realpathSync(p);
+    } catch {
+      // a missing path: checked lexically
+    }
+    if (!insideDir(sb.root, real)) return `argument \`${value}\` is outside the sandbox${real !== p ? ` (it links to ${real})` : ''}`;
+  }
+  return undefined;
 }
 
 /** Where a skill script lives, or why the command cannot be run. */
@@ -84,10 +117,16 @@ function matchOutput(expected: OutputExpectation, actual: string): string | unde
 export async function runScriptCase(ctx: RunContext): Promise<void> {
   const { spec } = ctx.case;
   const command = spec.command!;
-  const args = caseArgs(ctx);
+  const argsOrProblem = caseArgs(ctx);
+  if (!Array.isArray(argsOrProblem)) return fail(ctx, { id: 'case', message: argsOrProblem.problem });
+  const args = argsOrProblem;
   const cwd = spec.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir;
   let result: ExecResult;
   if ((BUILTIN_COMMANDS as readonly string[]).includes(command)) {
+    // catalog walks and reads the folders it is given; the gate reads only its artifacts (never through a link).
+    const link = command === 'catalog' ? escapingLink([ctx.sb.runDir, ctx.sb.skillDir], ctx.sb.root) : undefined;
+    const refused = confineBuiltinArgs(args, cwd, ctx.sb) ?? (link ? `would read through the link ${normalizeText(link, ctx.sb)}, which leads out of the sandbox` : undefined);
+    if (refused) return fail(ctx, { id: 'sandbox', message: `Unexpected \`${command}\` ${refused}; not run` });
     result = await runBuiltin(ctx, command, args, cwd);
   } else {
     const script = resolveScript(command, ctx.case.skillDir);
@@ -99,6 +138,7 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
   const stdout = normalizeText(result.stdout, ctx.sb);
   const stderr = normalizeText(result.stderr, ctx.sb);
   const shown = `\`${[command, ...args].map((a) => normalizeText(a, ctx.sb)).join(' ')}\``;
+  if (result.refused) return fail(ctx, { id: 'sandbox', message: `${shown} ${result.refused}` });
   if (result.spawnError) return fail(ctx, { id: 'command', message: `Cannot start ${shown}: ${result.spawnError}` });
   if (result.timedOut) {
     fail(ctx, { id: 'timeout', message: `Unexpected hang: ${shown} ran past ${ctx.timeoutMs / 1000} s and was killed with its process group`, evidence: (stderr || stdout).slice(-500) });

@@ -2,6 +2,7 @@
  * The recorded trace of a workflow run: `trace.jsonl`, one event a line.
  * Parsing only; replaying lives in workflow.ts (live) and whatif.ts (offline).
  */
+import { refusedEnv } from './env.js';
 
 interface Base {
   /** 1-based line in trace.jsonl. */
@@ -81,6 +82,8 @@ export interface ParsedTrace {
 }
 
 const MAX_LINE = 1 << 20;
+/** Largest trace.jsonl read (a line may hold 1 MiB). */
+export const MAX_TRACE_BYTES = 64 << 20;
 type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string' && v.length > 0;
 const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -141,6 +144,10 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
     if (!spec[0](value)) return `Unexpected \`${key}\` ${JSON.stringify(value)}, expected ${spec[1]}`;
   }
   if (type === 'command' && (('run' in v) === ('argv' in v))) return 'Unexpected `command` event, expected exactly one of `run` or `argv`';
+  if (type === 'command') {
+    const refused = refusedEnv(v.env as Record<string, string> | undefined);
+    if (refused) return `Unexpected \`env\` that ${refused}`;
+  }
   if (type === 'file.write' && ('content' in v) === ('from' in v)) return 'Unexpected `file.write` event, expected exactly one of `content` or `from`';
   const event = { ...v, line } as Record<string, unknown>;
   delete event.at;

@@ -7,22 +7,21 @@
  * stops there itself, so nothing after it is executed).
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { artifactSchemas, isPlainFileName } from '../build/artifacts.js';
-import { insideDir } from './case.js';
 import { addCapture, collectCaptures, fail, pass, type RunContext } from './context.js';
 import { expand, runInSandbox } from './exec.js';
 import { gate } from './gate.js';
 import { normalizeText } from './captures.js';
-import { parseTrace, type TraceEvent, where } from './trace.js';
+import { readRegularFile } from '../parse/bundle.js';
+import { LIMITS } from '../parse/limits.js';
+import { insideDir, readInside, writeInside } from './paths.js';
+import { MAX_TRACE_BYTES, parseTrace, type TraceEvent, where } from './trace.js';
 
+/** The hash of an artifact the run wrote; a link, FIFO or folder the run left there is not followed or opened. */
 function hashOf(file: string): string | undefined {
-  try {
-    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
-  } catch {
-    return undefined;
-  }
+  const r = readRegularFile(file, Number.MAX_SAFE_INTEGER, { noFollow: true });
+  return 'bytes' in r ? createHash('sha1').update(r.bytes).digest('hex') : undefined;
 }
 
 const describeEvent = (e: TraceEvent): string => {
@@ -46,8 +45,9 @@ const describeEvent = (e: TraceEvent): string => {
 
 export async function runWorkflowCase(ctx: RunContext): Promise<void> {
   const { spec } = ctx.case;
-  const traceText = fs.readFileSync(path.join(ctx.case.dir, spec.trace ?? 'trace.jsonl'), 'utf8');
-  const { events, problems } = parseTrace(traceText);
+  const traceRead = readInside(ctx.case.dir, spec.trace ?? 'trace.jsonl', 'trace', MAX_TRACE_BYTES);
+  if ('problem' in traceRead) return fail(ctx, { id: 'trace', message: traceRead.problem });
+  const { events, problems } = parseTrace(traceRead.text);
   if (problems.length) {
     const p = problems[0]!;
     const more = problems.slice(1).map((q) => `trace.jsonl:${q.line}: ${q.message}`).join('\n');
@@ -134,27 +134,24 @@ export async function runWorkflowCase(ctx: RunContext): Promise<void> {
         } else gateChanged(e, false);
         break;
       case 'file.write': {
-        const target = path.resolve(ctx.sb.runDir, e.path);
-        if (path.isAbsolute(e.path) || !insideDir(ctx.sb.runDir, target) || target === ctx.sb.runDir) {
-          fail(ctx, { id: 'sandbox', message: `Unexpected write to \`${e.path}\` outside the run folder at ${where(e)}; not written`, ...(e.step ? { step: e.step } : {}), line: e.line });
-          break;
-        }
         let content = e.content;
         if (e.from !== undefined) {
-          const src = path.resolve(ctx.case.dir, e.from);
-          if (!insideDir(ctx.case.dir, src) || !fs.existsSync(src) || !fs.statSync(src).isFile()) {
-            fail(ctx, { id: 'trace', message: `Missing \`from\` file \`${e.from}\` in the case folder at ${where(e)}`, line: e.line });
+          const src = readInside(ctx.case.dir, e.from, '`from` file', LIMITS.maxFileBytes);
+          if ('problem' in src) {
+            fail(ctx, { id: 'trace', message: `${'missing' in src ? `Missing \`from\` file \`${e.from}\` in the case folder` : `Unexpected ${src.problem}`} at ${where(e)}`, line: e.line });
             return;
           }
-          content = fs.readFileSync(src, 'utf8');
+          content = src.text;
         }
-        const existing = fs.lstatSync(target, { throwIfNoEntry: false });
-        if (existing?.isSymbolicLink()) {
-          fail(ctx, { id: 'sandbox', message: `Unexpected write through the symlink \`${e.path}\` at ${where(e)}; not written`, line: e.line });
+        const at = { ...(e.step ? { step: e.step } : {}), line: e.line };
+        const target = path.resolve(ctx.sb.runDir, e.path);
+        if (path.isAbsolute(e.path) || !insideDir(ctx.sb.runDir, target) || target === ctx.sb.runDir) {
+          fail(ctx, { id: 'sandbox', message: `Unexpected write to \`${e.path}\` outside the run folder at ${where(e)}; not written`, ...at });
           break;
         }
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, content ?? '');
+        // Never through a link the case shipped in inputs/ or a command left in the run folder.
+        const refused = writeInside(ctx.sb.runDir, e.path, content ?? '', 'write to');
+        if (refused) fail(ctx, { id: 'sandbox', message: `Unexpected ${refused.problem} at ${where(e)}; not written`, ...at });
         break;
       }
       case 'command': {
@@ -167,6 +164,10 @@ export async function runWorkflowCase(ctx: RunContext): Promise<void> {
           timeoutMs: e.timeout !== undefined ? e.timeout * 1000 : ctx.timeoutMs,
         });
         collectCaptures(ctx, e.step, e.line);
+        if (r.refused) {
+          fail(ctx, { id: 'sandbox', message: `${shown} at ${where(e)} ${r.refused}`, line: e.line });
+          return;
+        }
         const output = normalizeText(`${r.stderr}${r.stderr && r.stdout ? '\n' : ''}${r.stdout}`, ctx.sb).trim().slice(-1000);
         if (r.spawnError) {
           fail(ctx, { id: 'command', message: `Cannot start ${shown} at ${where(e)}: ${r.spawnError}`, line: e.line });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Diagnostic } from '../model/diagnostic.js';
+import type { Diagnostic, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
 import { resolveConfig, type SkillcConfig } from '../lint/config.js';
@@ -39,6 +39,8 @@ export interface ExpectedDiagnostic {
   message?: string | RegExp;
   /** Path relative to the catalog root; default the skill's SKILL.md. */
   file?: string;
+  /** The reported severity (a rule may report milder than configured). */
+  severity?: Severity;
 }
 
 export interface InvalidCase extends RuleCase {
@@ -90,11 +92,17 @@ export interface CaseRun {
   internalErrors: number;
 }
 
+/** Writes one case's tree under a fresh temporary folder and returns the folder (the caller removes it). */
+export function writeCaseTree(c: RuleCase): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rule-'));
+  writeTree(root, c.files, c.dir ?? 'my-skill');
+  return root;
+}
+
 /** Lints one case's tree with one rule (at its default severity, or error). */
 export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rule-'));
+  const root = writeCaseTree(c);
   const dir = c.dir ?? 'my-skill';
-  writeTree(root, c.files, dir);
   const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
   const active = resolveRules(config, [rule]);
@@ -128,6 +136,7 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
       for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
         if (e[key] !== undefined && e[key] !== d[key]) fail(`diagnostic ${i + 1}: expected ${key} ${e[key]}, got ${d[key]} (${where})`);
       }
+      if (e.severity !== undefined && e.severity !== d.severity) fail(`diagnostic ${i + 1}: expected severity ${e.severity}, got ${d.severity} (${where})`);
       if (typeof e.message === 'string' && e.message !== d.message) fail(`diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
       if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`diagnostic ${i + 1}: message ${JSON.stringify(d.message)} does not match ${e.message}`);
       if (e.file !== undefined) {

@@ -1,7 +1,8 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sandboxProbe } from '../../src/rehearse/sandbox.js';
 
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -12,16 +13,24 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the real CLI in a child process without blocking the event loop (tests serve sockets meanwhile). */
+const sandboxed = sandboxProbe().ok;
+
+/**
+ * Runs the real CLI in a child process without blocking the event loop (tests serve sockets meanwhile).
+ * Where no sandbox works (no bwrap), `rehearse` gets --unsandboxed, so the checks that do not depend
+ * on the walls still run; the tests of the walls skip themselves, and those of the refusal set
+ * SKILLC_REHEARSE_NO_SANDBOX themselves.
+ */
 export function skillc(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  if (!sandboxed && args[0] === 'rehearse' && !('SKILLC_REHEARSE_NO_SANDBOX' in env) && !args.includes('--unsandboxed')) args = [...args, '--unsandboxed'];
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...(process.env.SKILLC_REHEARSE_NO_SANDBOX ? { SKILLC_REHEARSE_NO_SANDBOX: process.env.SKILLC_REHEARSE_NO_SANDBOX } : {}), ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });
 }
 
-export const netnsWorks = process.platform === 'linux' && spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore' }).status === 0;
+export const netnsWorks = sandboxed;
 
 /** Writes files (relative path -> content) under a fresh temporary folder (outside any skillc project). */
 export function tree(files: Record<string, string>, modes: Record<string, number> = {}): string {
@@ -48,4 +57,20 @@ export interface JsonCase {
 export function byCase(stdout: string): Map<string, JsonCase> {
   const doc = JSON.parse(stdout) as { cases: JsonCase[] };
   return new Map(doc.cases.map((c) => [c.case, c]));
+}
+
+/** Pids of the processes on this machine whose command line contains `marker` (Linux /proc). */
+export function processesRunning(marker: string): number[] {
+  const found: number[] = [];
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8');
+      const state = /^State:\s+(\w)/m.exec(fs.readFileSync(`/proc/${e}/status`, 'utf8'))?.[1];
+      if (cmd.includes(marker) && state !== 'Z' && state !== 'X') found.push(Number(e));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }

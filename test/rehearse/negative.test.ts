@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountnsAvailable } from '../../src/rehearse/sandbox.js';
-import { byCase, type JsonCase, netnsWorks, skillc, tree } from './helpers.js';
+import { sandboxProbe } from '../../src/rehearse/sandbox.js';
+import { byCase, type JsonCase, netnsWorks, processesRunning, skillc, tree } from './helpers.js';
 
 /** With a mount namespace, writes outside the run folder fail (prevented); without, they are detected afterwards. */
-const prevents = mountnsAvailable();
+const prevents = sandboxProbe().ok;
 
 /**
  * Negative controls: every case below is named pass-… and must come out
@@ -62,7 +62,7 @@ beforeAll(async () => {
       'probe/fixtures/pass-undeclared-effect/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "printf \'Subject: hi\\\\n\\\\nhello\\\\n\' | sendmail ops@acme.example"]\n',
       'probe/fixtures/pass-missing-section/case.yaml': 'command: gate\nargs: [report.md]\n',
       'probe/fixtures/pass-missing-section/report.md': '# Report\n\n## summary\n\nAll good.\n',
-      'probe/fixtures/pass-hang/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "sleep 60 & echo bgpid=$! >&2; sleep 60"]\ntimeout: 1\n',
+      'probe/fixtures/pass-hang/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "sleep 61.4321 & echo bgpid=$! >&2; sleep 60"]\ntimeout: 1\n',
       'probe/fixtures/pass-outside-command/case.yaml': 'command: ../../../../usr/bin/curl\n',
       'probe/fixtures/pass-bad-yaml/case.yaml': 'expect: maybe\ncommand: scripts/ok.sh\n',
       'probe/fixtures/pass-bad-trace/trace.jsonl': '{"type":"step.start","step":"a"}\n{not json\n',
@@ -104,10 +104,11 @@ describe('skillc rehearse: negative controls', () => {
   it('runs the control case and every other case despite the broken ones', () => {
     expect(cases.get('pass-control')).toMatchObject({ actual: 'pass', ok: true });
     expect(cases.size).toBe(16);
-    for (const [name, c] of cases) if (name !== 'pass-control') expect(c.ok, `${name}: ${stdout}`).toBe(false);
+    // Without a sandbox (--unsandboxed) nothing stops curl by absolute path: that case then passes.
+    for (const [name, c] of cases) if (name !== 'pass-control' && (netnsWorks || name !== 'pass-curl-absolute')) expect(c.ok, `${name}: ${stdout}`).toBe(false);
   });
 
-  it('never lets a request reach the server', () => {
+  it.skipIf(!netnsWorks)('never lets a request reach the server', () => {
     expect(hits).toBe(0);
   });
 
@@ -129,10 +130,10 @@ describe('skillc rehearse: negative controls', () => {
   });
 
   it.skipIf(!prevents)('prevents writes outside the run folder: the file system is read-only there', () => {
-    for (const name of ['pass-write-outside', 'pass-write-skill']) {
-      expect(reason(name)).toMatch(/^exit: .* exited [1-9]/);
-      expect(reason(name)).toMatch(/Read-only file system/);
-    }
+    for (const name of ['pass-write-outside', 'pass-write-skill']) expect(reason(name)).toMatch(/^exit: .* exited [1-9]/);
+    expect(reason('pass-write-outside')).toMatch(/Read-only file system/);
+    // The real skill folder is not even in the sandbox: its path does not exist there.
+    expect(reason('pass-write-skill')).toMatch(/Read-only file system|No such file|Directory nonexistent/);
     expect(fs.existsSync(path.join(root, 'probe', 'leak.txt'))).toBe(false);
   });
 
@@ -166,16 +167,10 @@ describe('skillc rehearse: negative controls', () => {
   it('kills a hang after its timeout, with its whole process group', () => {
     const r = reason('pass-hang');
     expect(r).toMatch(/^timeout: Unexpected hang: .* ran past 1 s and was killed with its process group/);
-    const pid = Number(/bgpid=(\d+)/.exec(r)?.[1]);
-    expect(pid).toBeGreaterThan(0);
-    // The background sleep is gone too: no orphan (at most a zombie waiting for init to reap it).
-    let state = 'gone';
-    try {
-      state = /^State:\s+(\w)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 'gone';
-    } catch {
-      // no such process
-    }
-    expect(['gone', 'Z', 'X']).toContain(state);
+    expect(Number(/bgpid=(\d+)/.exec(r)?.[1])).toBeGreaterThan(0);
+    // The background sleep is gone too: no process on the machine runs it any more (its pid is
+    // the one of its PID namespace under bwrap, so look for its unique argument instead).
+    expect(processesRunning('61.4321')).toEqual([]);
   });
 
   it('refuses a command outside the skill, and malformed case files, with a clear reason', () => {
@@ -192,18 +187,22 @@ describe('skillc rehearse: negative controls', () => {
   });
 });
 
-describe('skillc rehearse without a network namespace', () => {
-  it('says so, and still captures fetch through the preload', async () => {
+describe('skillc rehearse without a sandbox (--unsandboxed)', () => {
+  it('says so on its first line, and still captures fetch through the preload', async () => {
     const dir = tree({
       'probe/SKILL.md': SKILL,
       'probe/scripts/fetch.mjs': `await fetch('http://127.0.0.1:${port}/leak', { method: 'POST', body: 'x' });\n`,
       'probe/fixtures/pass-fetch/case.yaml': 'command: scripts/fetch.mjs\n',
       'probe/fixtures/pass-fetch/captures/001-http.post.json': `${JSON.stringify({ effect: 'http.post', via: 'fetch', method: 'POST', url: `http://127.0.0.1:${port}/leak`, headers: {}, body: 'x' }, null, 2)}\n`,
     });
-    const r = await skillc(['rehearse', 'probe'], dir, { SKILLC_REHEARSE_NO_NETNS: '1' });
-    expect(r.stdout).toContain('network: NO namespace available');
-    expect(r.code, r.stdout).toBe(0);
-    expect(hits).toBe(0);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      const before = hits;
+      const r = await skillc(['rehearse', 'probe', '--unsandboxed'], dir, { SKILLC_REHEARSE_NO_SANDBOX: '1' });
+      expect(r.stdout.split('\n')[0]).toMatch(/^UNSANDBOXED: no sandbox \(SKILLC_REHEARSE_NO_SANDBOX=1\)/);
+      expect(r.code, r.stdout).toBe(0);
+      expect(hits).toBe(before);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

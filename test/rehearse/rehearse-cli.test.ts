@@ -62,7 +62,7 @@ describe.skipIf(!fs.existsSync(corpusFixtures))('skillc rehearse: tflow-gateway 
     expect(stylish.stdout).toMatch(/✓ fail-artifacts-empty {2}script, fail/);
     expect(stylish.stdout).toContain('FAIL research-brief.md: Unexpected empty artifact');
     expect(stylish.stdout).toMatch(/✓ 2 of 2 cases got their expected verdict/);
-    expect(stylish.stdout).toMatch(/^network: /m);
+    expect(stylish.stdout).toMatch(/^sandbox: bubblewrap /m);
     const junit = await skillc(['rehearse', 'tflow-gateway', '-f', 'junit'], root);
     expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="skillc rehearse" tests="12" failures="0" errors="0"/);
     expect(junit.stdout.match(/<testcase /g)).toHaveLength(12);

@@ -55,18 +55,24 @@ function wrapInCode(text: string, tags: readonly Tag[]): string {
   return out + text.slice(at);
 }
 
+export interface Options {
+  /** Report a tag in prose at the configured severity (a house rule), not as the warning hosts that allow angle brackets warrant. */
+  strict: boolean;
+}
+
 const shorten = (s: string): string => (s.length > 30 ? `${s.slice(0, 29)}…` : s);
 
-export default defineSkillRule(
+export default defineSkillRule<Options>(
   {
     id: 'frontmatter/description-xml',
     description:
       'Reports XML or HTML tags (`<example>`, `</b>`, `<br/>`) written as prose in the `description`; under a host that refuses angle brackets (claude-upload), any `<` or `>`.',
     severity: 'error',
     fixable: true,
-    defaultOptions: {},
+    schema: { type: 'object', properties: { strict: { type: 'boolean' } }, additionalProperties: false },
+    defaultOptions: { strict: false },
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
     const f = field(skill, 'description');
     if (!f || typeof f.value !== 'string') return;
@@ -96,8 +102,8 @@ export default defineSkillRule(
     const input: ReportInput = {
       message: `Unexpected tag \`${shorten(first.text)}\` in the description${count}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)`,
       range: at(first.text),
-      severity: 'warning',
     };
+    if (options.strict !== true) input.severity = 'warning';
     // Only lone tags are wrapped: nothing is deleted, and `<b>bold</b>` (formatting) is left to the author.
     if (tags.every((t) => literal(t, tags)) && singleLineScalar(skill, f)) {
       const text = rewriteScalar(f.style, wrapInCode(value, tags));

@@ -118,7 +118,7 @@ function checkToolList(skill: Skill, f: FrontmatterField, spec: FieldSpec): Prob
 function check(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
   const v = f.value;
   // An empty required field belongs to its `*-missing` rule.
-  if ((v === null || v === undefined) && spec.required) return undefined;
+  if ((v === null || v === undefined) && (spec.required || spec.emptyMeansDefault)) return undefined;
   if (v === null || v === undefined) {
     return { message: `Unexpected empty value for \`${f.key}\`, expected ${expectedOf(spec)} (or no \`${f.key}\` key)` };
   }

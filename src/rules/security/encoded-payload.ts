@@ -1,6 +1,6 @@
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { scanTargets } from './shared.js';
+import { entropy, scanTargets } from './shared.js';
 
 export interface EncodedPayloadOptions {
   /** Shortest base64 run reported, in characters. */
@@ -29,18 +29,6 @@ function runsOf(kind: 'hex' | 'base64', min: number): RegExp {
 }
 /** Inline images are payloads a renderer shows; they are not hidden. */
 const IMAGE_DATA_URI = /data:image\/(?:png|jpe?g|gif|webp|avif);base64,$/i;
-
-/** Shannon entropy in bits per character: encoded data is near 6 (base64) or 4 (hex); prose and padding are lower. */
-export function entropy(s: string): number {
-  const counts = new Map<string, number>();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
 
 function looksBase64(run: string): boolean {
   return /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run) && entropy(run) >= 5;

@@ -1,37 +1,23 @@
+import { isScalar, visit } from 'yaml';
+import { CONTROL_SOURCE, HIDDEN_NAMES, HIDDEN_SOURCE, codePointLabel, hiddenName } from '../../model/hidden.js';
+import type { Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { show } from '../util.js';
 import { scanTargets } from './shared.js';
 
-const NAMES: Readonly<Record<number, string>> = {
-  0x200b: 'ZERO WIDTH SPACE',
-  0x200c: 'ZERO WIDTH NON-JOINER',
-  0x200d: 'ZERO WIDTH JOINER',
-  0x200e: 'LEFT-TO-RIGHT MARK',
-  0x200f: 'RIGHT-TO-LEFT MARK',
-  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
-  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
-  0x202c: 'POP DIRECTIONAL FORMATTING',
-  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
-  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
-  0x2060: 'WORD JOINER',
-  0x2066: 'LEFT-TO-RIGHT ISOLATE',
-  0x2067: 'RIGHT-TO-LEFT ISOLATE',
-  0x2068: 'FIRST STRONG ISOLATE',
-  0x2069: 'POP DIRECTIONAL ISOLATE',
-  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
-};
-
-/** The hidden characters above, plus the tag block U+E0000-U+E007F as UTF-16 surrogate pairs. */
-const HIDDEN = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+/** The hidden characters, plus the tag block U+E0000-U+E007F as UTF-16 surrogate pairs. */
+const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+/** Characters that only hide, join or split: they cannot reorder a line or spell text on their own. */
+const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+/** A mixed run this long, or of two kinds or more, can encode data (zero-width steganography). */
+const ENCODING_RUN = 8;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 const SCRIPT_LETTER = /^[\p{L}\p{M}]$/u;
 const WAVING_BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 
-export function hex(cp: number): string {
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
+const hex = codePointLabel;
 
 function tagName(cp: number): string {
   if (cp === 0xe0001) return 'LANGUAGE TAG';
@@ -92,10 +78,36 @@ function tagMessage(codes: number[]): string {
   return `Unexpected ${codes.length} hidden Unicode tag characters${spelled}, expected visible text`;
 }
 
+/**
+ * True when the characters at [from, end) sit in the backtick or tilde run that
+ * opens a line (`​```` inside an outer fence): authors use a zero-width space to
+ * keep a nested fence from closing the outer one.
+ */
+function escapesFence(text: string, from: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+  let i = lineStart;
+  while (i < from && (text[i] === ' ' || text[i] === '\t' || text[i] === '>')) i++;
+  let j = i;
+  let mark = '';
+  let marks = 0;
+  for (; j < text.length; j++) {
+    const c = text[j]!;
+    if (c === '`' || c === '~') {
+      if (mark && c !== mark) break;
+      mark = c;
+      marks++;
+    } else if (!ZERO_WIDTH.has(c.charCodeAt(0))) break;
+  }
+  return marks >= 3 && from >= i && end <= j;
+}
+
+const FENCE_ESCAPE = 'used to keep a nested code fence from closing the outer one, expected a longer outer fence (```` around ```) instead: not an attack, but the model reads the invisible character and a copied example breaks';
+
 /** Finds hidden characters in one text; a byte order mark at offset 0 is fine. */
 export function findHidden(file: TextFile): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
+  let stray: { cp: number; start: number; end: number; count: number; lineEnd: number | undefined; at: number } | undefined;
   HIDDEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HIDDEN.exec(text))) {
@@ -115,28 +127,87 @@ export function findHidden(file: TextFile): ReportInput[] {
       continue;
     }
     const ch = m[0];
-    while (text[end] === ch) end++;
-    HIDDEN.lastIndex = end;
     const cp = ch.charCodeAt(0);
     let from = start;
     if (cp === 0xfeff && start === 0) from = 1;
+    if (ZERO_WIDTH.has(cp)) {
+      // A run of zero-width characters, of one kind or mixed.
+      while (end < text.length && ZERO_WIDTH.has(text.charCodeAt(end))) end++;
+    } else {
+      while (text[end] === ch) end++;
+    }
+    HIDDEN.lastIndex = end;
     if (from === end || legitimateJoiner(text, from, end, cp)) continue;
     const count = end - from;
+    const kinds = new Set(text.slice(from, end));
+    if (kinds.size > 1 || (ZERO_WIDTH.has(cp) && count >= ENCODING_RUN)) {
+      out.push({ message: `Unexpected run of ${count} zero-width characters (${[...kinds].map((k) => hex(k.charCodeAt(0))).join(', ')}), expected visible text (a run like this can encode hidden data)`, range: lines.range(from, end) });
+      continue;
+    }
     const what = count === 1 ? 'hidden character' : `${count} hidden characters`;
-    out.push({ message: `Unexpected ${what} ${hex(cp)} (${NAMES[cp]}), expected visible text`, range: lines.range(from, end) });
+    const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
+    if (!ZERO_WIDTH.has(cp)) out.push({ message: `Unexpected ${named}, expected visible text`, range: lines.range(from, end) });
+    else if (escapesFence(text, from, end)) out.push({ message: `Unexpected ${named} ${FENCE_ESCAPE}`, range: lines.range(from, end), severity: 'warning' });
+    else {
+      // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
+      const line = lines.lineRange(lines.range(from, end).start.line);
+      if (stray && stray.cp === cp && stray.lineEnd === line.end.offset) {
+        stray.count += count;
+        stray.end = end;
+      } else {
+        stray = { cp, start: from, end, count, lineEnd: line.end.offset, at: out.length };
+        out.push({ message: '', severity: 'warning' });
+      }
+      const where = stray.count === count && stray.start === from ? '' : ' on this line';
+      const many = stray.count === 1 ? 'hidden character' : `${stray.count} hidden characters`;
+      out[stray.at] = { message: `Unexpected ${many} ${hex(cp)} (${HIDDEN_NAMES[cp]})${where}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)`, range: lines.range(stray.start, stray.end), severity: 'warning' };
+    }
   }
+  return out;
+}
+
+const ESCAPED = new RegExp(`${HIDDEN_SOURCE}|${CONTROL_SOURCE}`, 'g');
+
+/**
+ * Hidden and control characters that the frontmatter writes as YAML escapes
+ * (`"\u202E"`, `"\0"`, `"\e"`): invisible in the source, decoded by every host's
+ * YAML parser. Characters written raw are the text scan's.
+ */
+export function findEscapedInFrontmatter(skill: Skill): ReportInput[] {
+  const fm = skill.frontmatter;
+  if (!fm) return [];
+  const out: ReportInput[] = [];
+  const { lines } = skill.file;
+  visit(fm.document, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'string' || !isScalar(node) || !node.range) return;
+      const source = fm.raw.slice(node.range[0], node.range[1]);
+      const seen = new Set<number>();
+      ESCAPED.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = ESCAPED.exec(node.value))) {
+        const cp = m[0].codePointAt(0)!;
+        if (seen.has(cp) || source.includes(m[0])) continue;
+        seen.add(cp);
+        const range = lines.range(fm.rawOffset + node.range[0], fm.rawOffset + node.range[1]);
+        const message = `Unexpected hidden character ${hex(cp)} (${hiddenName(cp)}) written as a YAML escape in a frontmatter value, expected visible text (the host decodes it)`;
+        out.push(ZERO_WIDTH.has(cp) ? { message, range, severity: 'warning' } : { message, range });
+      }
+    },
+  });
   return out;
 }
 
 export default defineSkillRule(
   {
     id: 'security/hidden-unicode',
-    description: 'Reports invisible zero-width, bidirectional-control and Unicode tag characters in the SKILL.md and bundled text files.',
+    description: 'Reports invisible zero-width, bidirectional-control and Unicode tag characters in the SKILL.md and bundled text files, and control characters written as YAML escapes in the frontmatter.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
   },
   ({ skill, report }) => {
+    for (const found of findEscapedInFrontmatter(skill)) report(found);
     for (const target of scanTargets(skill)) {
       for (const found of findHidden(target.file)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }

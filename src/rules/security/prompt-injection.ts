@@ -1,7 +1,7 @@
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { show } from '../util.js';
-import { scanTargets } from './shared.js';
+import { inRanges, show } from '../util.js';
+import { codeFenceSpans, isCodeFile, scanTargets } from './shared.js';
 
 interface Marker {
   what: string;
@@ -23,7 +23,11 @@ const MARKERS: readonly Marker[] = [
 /** Folders of test data: inputs an eval feeds the skill on purpose, never read as instructions. */
 const TEST_DATA = /^(?:fixtures|evals?|tests?|__tests__)\//;
 
-export function findInjections(file: TextFile): ReportInput[] {
+/**
+ * Markers in `file`, skipping offsets inside `code` (sorted [start, end) spans of
+ * code-language fences: a Go struct's `System:` field is code, not a role line).
+ */
+export function findInjections(file: TextFile, code: readonly [number, number][] = []): ReportInput[] {
   const { text, lines } = file;
   const found: { start: number; end: number; what: string }[] = [];
   for (const marker of MARKERS) {
@@ -35,6 +39,7 @@ export function findInjections(file: TextFile): ReportInput[] {
         continue;
       }
       const lead = /^[ \t>]*/.exec(m[0])![0].length;
+      if (inRanges(code, m.index + lead)) continue;
       found.push({ start: m.index + lead, end: m.index + m[0].length, what: marker.what });
     }
   }
@@ -55,11 +60,8 @@ export default defineSkillRule(
   },
   ({ skill, report }) => {
     for (const target of scanTargets(skill)) {
-      if (!target.main) {
-        const rel = skill.bundled.find((b) => b.path === target.reportPath)?.relPath ?? '';
-        if (TEST_DATA.test(rel)) continue;
-      }
-      for (const found of findInjections(target.file)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
+      if (!target.main && (TEST_DATA.test(target.relPath) || isCodeFile(target.relPath))) continue;
+      for (const found of findInjections(target.file, codeFenceSpans(target))) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }
   },
 );

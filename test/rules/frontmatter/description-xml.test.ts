@@ -48,6 +48,12 @@ testRule(
         errors: [{ line: 3, column: 18, endColumn: 21, message: `Unexpected tag \`<b>\` in the description (and 1 more), ${WHY}` }],
       },
       {
+        name: 'strict: a house rule reports a tag in prose at the configured severity',
+        options: { strict: true },
+        files: { 'SKILL.md': skill('Use <b>when</b> the user asks.') },
+        errors: [{ line: 3, column: 18, message: /^Unexpected tag `<b>`/ }],
+      },
+      {
         name: 'an example block: no fix',
         files: { 'SKILL.md': skill('"Use when asked. <example>user: fix it</example>"') },
         errors: [{ line: 3, column: 31, message: /^Unexpected tag `<example>` in the description \(and 1 more\)/ }],

@@ -24,6 +24,7 @@ testRule(
           ),
         },
       },
+      { name: 'Claude Code: an empty description stands for the first paragraph', hosts: ['claude'], files: { 'SKILL.md': '---\nname: my-skill\ndescription:\n---\nUse when testing.\n' } },
       { name: 'Claude Code: allowed-tools as a YAML list', hosts: ['claude'], files: { 'SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash(git add:*)') } },
       { name: 'Claude Code: booleans 1 and 0', hosts: ['claude'], files: { 'SKILL.md': skill('user-invocable: 1\ndisable-model-invocation: 0') } },
       { name: 'keys a host does not read are frontmatter/unknown-key', files: { 'SKILL.md': skill('disable-model-invocation: "yes"') } },

@@ -16,6 +16,7 @@ function noise(n: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 }
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const aws = 'AK' + 'IA' + noise(16, UPPER);
+const awsNoDigit = 'AS' + 'IA' + noise(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 31);
 const github = 'gh' + 'p_' + noise(36);
 const openai = 'sk-' + 'proj-' + noise(48, undefined, 11);
 const anthropic = 'sk-' + 'ant-api03-' + noise(90, undefined, 13);
@@ -34,6 +35,13 @@ testRule(
       { name: 'elided and bracketed placeholders', files: { 'SKILL.md': skill('export OPENAI_API_KEY=sk-...xxxx\nexport ANTHROPIC_API_KEY=<your-key>\nexport OPENAI_API_KEY=sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxx') } },
       { name: 'repeated characters', files: { 'SKILL.md': skill(`token: gh${'p_'}${'0'.repeat(36)}`) } },
       { name: 'words after sk- without digits', files: { 'SKILL.md': skill('Use sk-learn-compatible-estimators-only here.') } },
+      { name: 'a value its sentence calls an example', files: { 'SKILL.md': skill(`Keys look like \`${google}\`; set yours in \`GOOGLE_API_KEY\`.\n\nFor example, ${github} is a classic token.`) } },
+      { name: 'a value on the line after an "Example key format:" lead-in, in a fence', files: { 'SKILL.md': skill(`Example key format:\n\n\`\`\`\n${aws}\n\`\`\``) } },
+      { name: 'a value cut short with an ellipsis', files: { 'SKILL.md': skill(`Example: AIzaSy...\n\nThe key is ${google}... (truncated).`) } },
+      {
+        name: 'counting sequences',
+        files: { 'SKILL.md': skill(`GOOGLE_API_KEY=AI${'za'}SyA1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q\nAWS_ACCESS_KEY_ID=AK${'IA'}ABCDEFGHIJKLMNOP\nGITHUB_TOKEN=gh${'p_'}abcdefghijklmnopqrstuvwxyz0123456789`) },
+      },
       { name: 'private key block with an elided body', files: { 'SKILL.md': skill('```\n-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n```') } },
     ],
     invalid: [
@@ -41,6 +49,16 @@ testRule(
         name: 'AWS key in the body',
         files: { 'SKILL.md': skill(`# T\n\nUse key ${aws} for uploads.`) },
         errors: [{ line: 7, column: 9, endColumn: 29, message: expected('AWS access key ID') }],
+      },
+      {
+        name: 'an AWS key ID with no digit is real (base32; about 1 in 28 has none)',
+        files: { 'SKILL.md': skill(`AWS_ACCESS_KEY_ID=${awsNoDigit}`) },
+        errors: [{ line: 5, column: 19, message: expected('AWS access key ID') }],
+      },
+      {
+        name: 'an example elsewhere on the line or in a heading above does not excuse a real key',
+        files: { 'SKILL.md': skill(`## Example\n\nUse ${google} for uploads. For example, upload the report.`) },
+        errors: [{ line: 7, column: 5, message: expected('Google API key') }],
       },
       {
         name: 'GitHub token in a bundled reference',
