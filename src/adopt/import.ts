@@ -43,6 +43,7 @@ const SPEC_KEYS = new Set(Object.keys(SPEC_FIELDS));
 export function hostOfFolder(folder: string): string | undefined {
   const norm = path.resolve(folder).split(path.sep).join('/');
   for (const host of Object.values(HOSTS)) {
+    if (!host.layout) continue;
     for (const layout of [host.layout.project, host.layout.user]) if (norm.endsWith(`/${layout}`)) return host.id;
   }
   return undefined;

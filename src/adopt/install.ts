@@ -206,6 +206,8 @@ function pruneEmpty(target: string, rel: string): void {
 export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir()): string {
   const host = getHost(hostId);
   if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host'));
+  // An upload-only host (claude-upload) has no folder to install into.
+  if (!host.layout) throw new UsageError(`host '${hostId}' has no install folder: ${host.displayName} skills are uploaded (zip the built generated/${hostId}/<skill>/ folder), not installed`);
   return scope === 'user' ? path.join(home, host.layout.user) : path.join(projectRoot, host.layout.project);
 }
 

@@ -91,7 +91,7 @@ export function listingBudget(host: HostProfile, contextTokens: number): { budge
   return { budget: null, basis: 'no documented budget' };
 }
 
-const entryCost = (name: string, text: string): number => `- ${name}: ${text}\n`.length;
+const entryCost = (name: string, text: string): number => (text ? `- ${name}: ${text}\n` : `- ${name}\n`).length;
 
 /**
  * What a host would list, in name order: each entry cut at the host's entry
@@ -131,7 +131,23 @@ export function hostListing(skills: readonly SkillSummary[], host: HostProfile, 
   let used = wanted;
   if (budget !== null && wanted > budget && host.listing.overflow !== 'unknown') {
     used = 0;
-    if (host.listing.overflow === 'drop') {
+    if (host.listing.overflow === 'drop-descriptions') {
+      // Every name stays listed; descriptions go, least used first. skillc cannot know use,
+      // so it keeps descriptions in name order while they fit.
+      used = entries.reduce((n, e) => n + entryCost(e.name, ''), 0);
+      let full = false;
+      for (const e of entries) {
+        const extra = e.chars - entryCost(e.name, '');
+        if (!full && used + extra <= budget) used += extra;
+        else {
+          full = true;
+          e.fate = 'cut';
+          e.reason = 'budget';
+          e.shown = '';
+          e.chars = entryCost(e.name, '');
+        }
+      }
+    } else if (host.listing.overflow === 'drop') {
       // Keep the longest prefix (in name order) that fits; the rest is dropped whole.
       let full = false;
       for (const e of entries) {

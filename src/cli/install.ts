@@ -19,7 +19,8 @@ project's): an entry that leaves the folder, and any link on the way to a file
 skillc would write or delete, make install refuse before changing anything.
 
 Options:
-      --host <id>          the host: agentskills, claude, codex, opencode, gemini,
+      --host <id>          the host (not claude-upload: uploaded, not installed):
+                           agentskills, claude, codex, opencode, gemini,
                            copilot, cursor, pi, hermes
       --project            install into the project (default)
       --user               install into your home folder ($HOME)

@@ -18,6 +18,7 @@ current folder.
 Options:
   -f, --format <name>      stylish (default), json, sarif or github
       --host <ids>         hosts to lint for, comma-separated (default: the config's)
+                           claude is Claude Code; claude-upload is claude.ai/API
   -c, --config <file>      use this config file instead of looking for one
       --max-warnings <n>   exit 1 when there are more than n warnings
       --quiet              report errors only

@@ -1,45 +1,121 @@
-import { SPEC_FIELDS, SPEC_LIMITS } from './agentskills.js';
-import type { HostProfile } from './profile.js';
+import { SPEC_FIELDS, SPEC_LIMITS, specFacts } from './agentskills.js';
+import type { FieldSpec, HostProfile } from './profile.js';
 
-/** Claude Code: the spec keys plus its own invocation, tool and execution fields. */
+/**
+ * Claude Code's skills page: the frontmatter reference, the table of where a
+ * command's name comes from, the listing budget. Every fact below is from it
+ * unless it says otherwise (re-checked December 2026).
+ */
+const DOC = 'https://code.claude.com/docs/en/skills';
+
+/** `allowed-tools` / `disallowed-tools`: a space- or comma-separated string, or a YAML list. */
+const toolList = (description: string): FieldSpec => ({ type: 'tool-list', accepts: { commas: true, list: true }, description });
+const flag = (description: string): FieldSpec => ({ type: 'boolean', looseBoolean: true, description });
+
+/**
+ * Claude Code: skills folders (personal, project, nested, enterprise) and plugin
+ * skills. Not the claude.ai / API upload form, which is `claude-upload`.
+ */
 export const claude: HostProfile = {
   id: 'claude',
   displayName: 'Claude Code',
-  docs: 'https://code.claude.com/docs/en/skills',
+  docs: DOC,
   followsSpec: true,
+  // Every field is optional: `name` defaults to the folder name, `description` to the body's first paragraph.
   fields: {
-    ...SPEC_FIELDS,
+    name: { type: 'string', maxLength: 64, emptyMeansDefault: true, description: 'Display name; the command name comes from the folder (lowercase letters, digits, hyphens; at most 64).' },
+    description: { type: 'string', emptyMeansDefault: true, description: 'What the skill does and when to use it (recommended; without it the first paragraph is used).' },
+    license: SPEC_FIELDS.license!,
+    compatibility: SPEC_FIELDS.compatibility!,
+    metadata: { type: 'mapping', onInvalid: 'ignores', description: 'Free-form mapping for the author\'s own tools; Claude Code ignores its contents.' },
+    'allowed-tools': toolList('Tools the skill may use without asking: a space- or comma-separated string, or a list.'),
     when_to_use: { type: 'string', description: 'Extra trigger text, listed with the description (the two are cut at 1,536 characters together).' },
     'argument-hint': { type: 'string', description: 'Hint shown after /name in the command menu, e.g. [issue-number].' },
-    arguments: { type: 'any', description: 'Named positional arguments for $name substitution.' },
-    'disable-model-invocation': { type: 'boolean', description: 'true: only the user can invoke the skill (/name).' },
-    'user-invocable': { type: 'boolean', description: 'false: hidden from the / menu; only the model invokes it.' },
+    arguments: { type: 'string-or-list', description: 'Named positional arguments for $name substitution: a space-separated string or a list.' },
+    'disable-model-invocation': flag('true: only the user can invoke the skill (/name).'),
+    'user-invocable': flag('false: hidden from the / menu; only the model invokes it.'),
+    'disallowed-tools': toolList('Tools the skill may not use: a space- or comma-separated string, or a list.'),
     model: { type: 'string', description: 'Model to use while the skill runs.' },
     effort: { type: 'string', values: ['low', 'medium', 'high', 'xhigh', 'max'], description: 'Effort level while the skill runs.' },
     context: { type: 'string', values: ['fork'], description: 'fork: run in an isolated subagent context.' },
     agent: { type: 'string', description: 'Subagent type used with context: fork.' },
+    background: flag('With context: fork, run the subagent in the background (default true).'),
     hooks: { type: 'mapping', description: 'Hooks scoped to the skill lifecycle.' },
-    paths: { type: 'string-or-list', description: 'Glob patterns that limit when the skill activates automatically.' },
+    paths: { type: 'string-or-list', description: 'Glob patterns that limit when the skill activates automatically: a comma-separated string or a list.' },
     shell: { type: 'string', values: ['bash', 'powershell'], description: 'Shell for !`cmd` blocks.' },
-    version: { type: 'string', description: 'Skill version (informational).' },
   },
   unknownKey: 'warning',
-  limits: SPEC_LIMITS,
-  reservedWords: ['anthropic', 'claude'],
+  // No description cap besides the listing's (skills/listing-budget); no name cap documented beyond 64.
+  limits: { ...SPEC_LIMITS, descriptionMax: Number.POSITIVE_INFINITY },
+  reservedWords: [],
+  nameMatchesFolder: false,
+  descriptionAngleBrackets: 'allow',
+  skillIdentity: 'folder-in-container',
+  facts: {
+    ...specFacts(DOC, 'ignores'),
+    fields: {
+      source: `${DOC} (Frontmatter reference)`,
+      enforcement: 'allows',
+      rules: ['frontmatter/unknown-key', 'frontmatter/field-type'],
+      note: 'name, description, when_to_use, argument-hint, arguments, disable-model-invocation, user-invocable, allowed-tools, disallowed-tools, model, effort, context, agent, background, hooks, paths, shell, plus the spec keys license, compatibility, metadata. All optional.',
+    },
+    unknownKey: { source: `${DOC} (Frontmatter reference)`, enforcement: 'ignores', rules: ['frontmatter/unknown-key'], note: 'A key not in the reference is not read: a warning, never an error.' },
+    name: { source: `${DOC} (Frontmatter reference: name)`, enforcement: 'rejects', rules: ['frontmatter/name-format'], note: 'Optional (defaults to the folder name); lowercase letters, digits and hyphens, at most 64.' },
+    nameFolder: {
+      source: `${DOC} (the table of where a command name comes from: the skill folder's name, namespaced by plugin)`,
+      enforcement: 'allows',
+      rules: ['frontmatter/name-directory'],
+      note: 'The command is the folder name; a different `name` is not an error.',
+    },
+    reservedWords: { source: `${DOC} (Frontmatter reference: no reserved words)`, enforcement: 'allows', rules: ['frontmatter/name-reserved'], note: 'Reserved words are an upload rule (claude-upload), not Claude Code\'s.' },
+    description: {
+      source: `${DOC} (Frontmatter reference: description, recommended; the listing cuts description + when_to_use at 1,536 characters)`,
+      enforcement: 'recommends',
+      rules: ['frontmatter/description-missing', 'frontmatter/description-length', 'skills/listing-budget'],
+      note: 'Optional; no 1,024-character cap. The listing cut is skills/listing-budget\'s warning.',
+    },
+    descriptionMarkup: {
+      source: `${DOC} (no rule on angle brackets in descriptions)`,
+      enforcement: 'recommends',
+      rules: ['frontmatter/description-xml'],
+      note: 'Allowed; an XML-looking tag in prose is advised against, one in a code span is text.',
+    },
+    compatibility: { source: `${DOC} (Frontmatter reference: compatibility, accepted, at most 500 characters)`, enforcement: 'rejects', rules: ['frontmatter/compatibility-length'], note: 'At most 500 characters.' },
+    metadata: { source: `${DOC} (Frontmatter reference: metadata, free-form)`, enforcement: 'ignores', rules: ['frontmatter/metadata-strings', 'frontmatter/field-type'], note: 'Any mapping; values need not be strings. A non-mapping value is dropped: a warning.' },
+    allowedTools: {
+      source: `${DOC} (Frontmatter reference: allowed-tools, disallowed-tools)`,
+      enforcement: 'allows',
+      rules: ['frontmatter/field-type'],
+      note: 'A space- or comma-separated string, or a YAML list: all three are read.',
+    },
+    booleans: { source: `${DOC} (Frontmatter reference: boolean fields)`, enforcement: 'allows', rules: ['frontmatter/field-type'], note: 'true/false and yes/no/on/off/1/0 in any case.' },
+    identity: {
+      source: `${DOC} (where a command name comes from: plugin skills are /plugin-name:skill-name; a nested skills folder's clash is namespaced by its path)`,
+      enforcement: 'rejects',
+      rules: ['skills/duplicate-name'],
+      note: 'Skills in different plugins (or nested skills folders) never clash; only skills in one container can.',
+    },
+    listing: {
+      source: `${DOC} (skill descriptions: the 1,536-character entry cut and the listing budget of about 1% of the context window; descriptions dropped least used first, names kept)`,
+      enforcement: 'recommends',
+      rules: ['skills/listing-budget'],
+      note: 'Over budget, Claude Code keeps every name and drops descriptions of the least used skills: a warning.',
+    },
+  },
   dynamicCommands: true,
   manualInvocation: { frontmatter: { 'disable-model-invocation': true } },
   // The listing is part of the Skill tool's prompt: each entry is cut at 1,536 characters
-  // (description and when_to_use together), the whole list at about 1% of the context window,
-  // and when it overflows the least used skills are dropped from it.
+  // (description and when_to_use together), the whole list at about 1% of the context window;
+  // over that, every name stays listed and the least used skills lose their descriptions.
   listing: {
     entryMax: 1536,
     entryFields: ['description', 'when_to_use'],
     contextShare: 0.01,
     maxChars: null,
-    overflow: 'drop',
+    overflow: 'drop-descriptions',
     hiddenFromModel: { 'disable-model-invocation': true },
     hiddenFromUser: { 'user-invocable': false },
-    sources: ['https://code.claude.com/docs/en/skills (skill descriptions and the character budget of the listing)'],
+    sources: [`${DOC} (skill descriptions and the character budget of the listing)`],
   },
   // Substituted in the skill's text; a plugin is copied whole into the plugin cache, so its skills may
   // share files at the plugin root, but nothing outside the plugin folder is copied.

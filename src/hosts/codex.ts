@@ -1,4 +1,4 @@
-import { SPEC_FIELDS, SPEC_LIMITS } from './agentskills.js';
+import { SPEC_FIELDS, SPEC_LIMITS, specFacts } from './agentskills.js';
 import type { HostProfile } from './profile.js';
 
 /**
@@ -14,6 +14,20 @@ export const codex: HostProfile = {
   unknownKey: 'warning',
   limits: { ...SPEC_LIMITS, descriptionMax: 1024 },
   reservedWords: [],
+  nameMatchesFolder: true,
+  descriptionAngleBrackets: 'allow',
+  skillIdentity: 'name',
+  // Codex builds on the open standard: the spec's rules, read from SKILL.md (name and description
+  // required), the rest of a skill's settings in agents/openai.yaml.
+  facts: {
+    ...specFacts('https://developers.openai.com/codex/skills', 'ignores'),
+    listing: {
+      source: 'https://developers.openai.com/codex/skills (the initial skills list: about 2% of the context window, or 8,000 characters; descriptions shortened first)',
+      enforcement: 'recommends',
+      rules: ['skills/listing-budget'],
+      note: 'Over budget, Codex shortens descriptions and may omit skills, with a warning.',
+    },
+  },
   dynamicCommands: false,
   manualInvocation: { metadata: { policy: { allow_implicit_invocation: false } } },
   // Codex puts name, description and path of each skill in its first message, capped at

@@ -1,14 +1,15 @@
 import { agentskills } from './agentskills.js';
 import { claude } from './claude.js';
+import { claudeUpload } from './claude-upload.js';
 import { codex } from './codex.js';
 import { copilot, cursor, gemini, hermes, opencode, pi } from './others.js';
 import { didYouMean } from '../core/suggest.js';
 import type { HostProfile } from './profile.js';
 
-export type { FieldSpec, FieldType, HostProfile } from './profile.js';
+export type { FieldSpec, FieldType, HostFact, HostProfile } from './profile.js';
 
 /** Every known host, by id. Adding a host means adding a profile here, nothing else. */
-export const HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, codex, opencode, gemini, copilot, cursor, pi, hermes };
+export const HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
 
 export const DEFAULT_HOSTS: readonly string[] = ['agentskills'];
 

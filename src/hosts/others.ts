@@ -1,4 +1,4 @@
-import { SPEC_FIELDS, SPEC_LIMITS, UNKNOWN_LISTING } from './agentskills.js';
+import { SPEC_FIELDS, SPEC_LIMITS, UNKNOWN_LISTING, specFacts } from './agentskills.js';
 import type { FieldSpec, HostProfile } from './profile.js';
 
 /**
@@ -20,6 +20,11 @@ function specHost(id: string, displayName: string, docs: string, layout: HostPro
     unknownKey: 'warning',
     limits: SPEC_LIMITS,
     reservedWords: [],
+    nameMatchesFolder: true,
+    descriptionAngleBrackets: 'allow',
+    skillIdentity: 'name',
+    // Each of these says it follows the agentskills.io spec (its docs page): the spec's facts, cited through it.
+    facts: specFacts(docs, 'ignores'),
     dynamicCommands: false,
     manualInvocation: manual ? { frontmatter: { 'disable-model-invocation': true } } : null,
     // None of these documents a listing budget (see each profile's docs page): unknown, never guessed.

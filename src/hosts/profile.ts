@@ -12,6 +12,32 @@ export interface FieldSpec {
   /** Allowed values for a string field. */
   values?: readonly string[];
   description: string;
+  /**
+   * A `tool-list` (or `string-or-list`) the host also reads when comma-separated
+   * and/or written as a YAML list; absent: a space-separated string only (the spec).
+   */
+  accepts?: { commas?: boolean; list?: boolean };
+  /** A `boolean` the host also reads from the words yes/no/on/off/1/0, in any case, quoted or not. */
+  looseBoolean?: boolean;
+  /** An empty value stands for the host's default (Claude Code: `name` -> the folder name, `description` -> the first paragraph). */
+  emptyMeansDefault?: boolean;
+  /** What the host does with a value of the wrong type: `rejects` the skill (error, the default) or `ignores` the value (warning). */
+  onInvalid?: 'rejects' | 'ignores';
+}
+
+/**
+ * One fact of a profile: the page that documents it, what the host does about
+ * it, and so how skillc reports it. `rejects`: the host refuses the skill or the
+ * upload (an error); `ignores`: the host drops the value (a warning);
+ * `recommends`: the docs advise it (a warning); `allows`: nothing to report.
+ */
+export interface HostFact {
+  source: string;
+  enforcement: 'rejects' | 'ignores' | 'recommends' | 'allows';
+  /** The rules whose findings depend on this fact. */
+  rules: readonly string[];
+  /** The fact, restated. */
+  note: string;
 }
 
 /**
@@ -28,8 +54,12 @@ export interface ListingProfile {
   contextShare: number | null;
   /** A fixed cap on the whole listing in characters, used when the context size is unknown (or alone when `contextShare` is null). */
   maxChars: number | null;
-  /** What the host does when the listing is over budget: drops whole skills (least used first), or cuts the list's text. */
-  overflow: 'drop' | 'truncate' | 'unknown';
+  /**
+   * What the host does when the listing is over budget: `drop` drops whole skills;
+   * `drop-descriptions` keeps every name and drops descriptions, least used first;
+   * `truncate` cuts the list's text; `unknown`: not documented.
+   */
+  overflow: 'drop' | 'drop-descriptions' | 'truncate' | 'unknown';
   /** Frontmatter values that take a skill out of the model's listing (it can still be invoked by the user). */
   hiddenFromModel: Readonly<Record<string, unknown>>;
   /** Frontmatter values that take a skill out of the user's menu (it can still be invoked by the model). */
@@ -72,6 +102,7 @@ export interface HostProfile {
    * skill (strict validators), `warning` when it silently ignores the key.
    */
   unknownKey: 'error' | 'warning';
+  /** Limits; `Infinity` where the host sets none. Each is cited in `facts`. */
   limits: {
     nameMax: number;
     descriptionMax: number;
@@ -81,6 +112,19 @@ export interface HostProfile {
   };
   /** Names the host refuses or reserves, matched as whole hyphen-separated words. */
   reservedWords: readonly string[];
+  /** True when the host requires `name` to equal the skill's folder name. */
+  nameMatchesFolder: boolean;
+  /** `reject`: the host refuses a description holding `<` or `>`; `allow`: it does not (tags are then only a recommendation against). */
+  descriptionAngleBrackets: 'reject' | 'allow';
+  /**
+   * How the host tells skills apart. `name`: every skill's frontmatter `name` is one
+   * flat namespace; `folder-in-container`: the folder name is the command, namespaced
+   * by the plugin (or nested skills folder) holding it, so skills in different
+   * containers never clash.
+   */
+  skillIdentity: 'name' | 'folder-in-container';
+  /** Where each fact above comes from and why the rules reading it report an error or a warning. */
+  facts: Readonly<Record<string, HostFact>>;
   /** True when the host runs `!`cmd`` dynamic-context commands before the model sees the skill. */
   dynamicCommands: boolean;
   /**
@@ -92,8 +136,8 @@ export interface HostProfile {
   listing: ListingProfile;
   /** Path variables and plugin layout; absent: the host substitutes nothing and installs each skill folder alone. */
   paths?: PathsProfile;
-  /** Where the host installs skills, relative to a project root and to the user's home. */
-  layout: { project: string; user: string };
+  /** Where the host installs skills, relative to a project root and to the user's home; null when skills are uploaded, not installed. */
+  layout: { project: string; user: string } | null;
   /** How the build lays out this host's tree under `generated/<host>/`. */
   emit: {
     /** Folder (relative to the host's tree) holding the skill folders; '' for the root. */

@@ -26,6 +26,8 @@ export interface RuleCase {
   options?: Record<string, unknown>;
   hosts?: string[];
   config?: SkillcConfig;
+  /** The skill folders, relative to the root, when they are deeper than `<folder>/SKILL.md` (e.g. a plugin's `plugins/p/skills/s`). */
+  skills?: string[];
 }
 
 export interface ExpectedDiagnostic {
@@ -47,6 +49,11 @@ export interface InvalidCase extends RuleCase {
   output?: string;
   /** The file `output` is, relative to the skill folder, when the fix edits a bundled file. */
   outputFile?: string;
+  /**
+   * What the rule still reports once `output` is linted again (default: nothing).
+   * Every fix is re-linted: a fix must leave no problem of its own kind behind.
+   */
+  afterFix?: ExpectedDiagnostic[];
 }
 
 export interface RuleCases {
@@ -71,7 +78,8 @@ function writeTree(root: string, files: TreeSpec, dir: string): void {
   }
 }
 
-function skillDirs(root: string, files: TreeSpec, dir: string): string[] {
+function skillDirs(root: string, files: TreeSpec, dir: string, explicit?: string[]): string[] {
+  if (explicit) return explicit.map((d) => path.join(root, d)).sort();
   if (Object.prototype.hasOwnProperty.call(files, 'SKILL.md')) return [path.join(root, dir)];
   return Object.keys(files)
     .filter((f) => f.endsWith('/SKILL.md') && f.split('/').length === 2)
@@ -101,7 +109,7 @@ export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
   const active = resolveRules(config, [rule]);
   const hosts = config.hosts.map((h) => getHost(h)).filter((h): h is HostProfile => !!h);
-  const skills = skillDirs(root, c.files, dir).map((d) => readSkill(d));
+  const skills = skillDirs(root, c.files, dir, c.skills).map((d) => readSkill(d));
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
   for (const skill of skills) checkSkill(skill, active, hosts, config, out);
   checkCatalog({ skills }, active, hosts, config, out);
@@ -145,11 +153,35 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
       const edits = got.filter((d) => d.fix && d.fix.file === target).flatMap((d) => d.fix!.edits);
       const fixed = applyEdits(c.outputFile ? fs.readFileSync(target, 'utf8') : skill.file.text, edits).text;
       if (fixed !== c.output) fail(`fix output differs:\n--- expected\n${c.output}\n--- got\n${fixed}`);
+      relintFixed(rule, c, target, fixed, run.root);
     } else if (got.some((d) => d.fix)) {
       fail(`${rule.meta.id} offered a fix; the case must state its \`output\``);
     }
   } finally {
     fs.rmSync(run.root, { recursive: true, force: true });
+  }
+}
+
+/** Lints the fixed SKILL.md again, in a copy of the case's tree, and checks what the rule still says. */
+/** Lints the case again with `file` (absolute, inside the case's tree) holding its fixed text. */
+function relintFixed(rule: AnyRule, c: InvalidCase, file: string, fixed: string, root: string): void {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  const single = Object.prototype.hasOwnProperty.call(c.files, 'SKILL.md');
+  const key = single ? rel.slice((c.dir ?? 'my-skill').length + 1) : rel;
+  const again = runRuleCase(rule, { ...c, files: { ...c.files, [key]: fixed } });
+  try {
+    const expected = c.afterFix ?? [];
+    const list = again.diagnostics.map((d) => `  ${describeDiagnostic(d, again.root)}`).join('\n');
+    if (again.diagnostics.length !== expected.length) fail(`the fixed output still gives ${again.diagnostics.length} diagnostic(s) from ${rule.meta.id}, expected ${expected.length} (state them in \`afterFix\`):\n${list}`);
+    expected.forEach((e, i) => {
+      const d = again.diagnostics[i]!;
+      if (e.line !== undefined && e.line !== d.line) fail(`after the fix, diagnostic ${i + 1}: expected line ${e.line}, got ${d.line}`);
+      if (typeof e.message === 'string' && e.message !== d.message) fail(`after the fix, diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
+      if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`after the fix, diagnostic ${i + 1}: ${JSON.stringify(d.message)} does not match ${e.message}`);
+    });
+    if (again.diagnostics.some((d) => d.fix)) fail(`the fixed output is offered another fix by ${rule.meta.id}: fixes must converge in one round`);
+  } finally {
+    fs.rmSync(again.root, { recursive: true, force: true });
   }
 }
 

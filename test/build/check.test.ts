@@ -21,7 +21,7 @@ describe('skillc build --check (CLI)', () => {
     const built = await skillcHere(['build'], dir);
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
-    expect(built.stdout).toMatch(/skillc build: 2 skills for agentskills, claude, codex, .* -> generated\/ \(\d+ files\)/);
+    expect(built.stdout).toMatch(/skillc build: 2 skills for agentskills, claude, claude-upload, codex, .* -> generated\/ \(\d+ files\)/);
 
     const clean = await skillcHere(['build', '--check'], dir);
     expect(clean.stderr).toBe('');

@@ -16,7 +16,7 @@ const limitMap = { type: 'object', additionalProperties: { type: 'integer', mini
 export default defineSkillRule<Options>(
   {
     id: 'frontmatter/description-length',
-    description: 'Reports a `description` that is empty or longer than the strictest linted host allows (1-1024 characters in the spec).',
+    description: 'Reports a `description` that is empty or longer than the strictest linted host allows (1-1024 characters in the spec and on claude.ai; Claude Code sets no cap of its own).',
     severity: 'error',
     fixable: false,
     schema: {
@@ -45,6 +45,8 @@ export default defineSkillRule<Options>(
     const kind = kindName(skill);
     if (kind && options.kinds && Object.prototype.hasOwnProperty.call(options.kinds, kind)) house(options.kinds[kind], ` (the house limit for kind \`${kind}\`)`);
     const length = charLength(f.value);
+    // No linted host caps or requires the description (Claude Code: an empty one falls back to the body's first paragraph).
+    if (max === Number.POSITIVE_INFINITY) return;
     if (f.value.trim() === '') {
       report({ message: `Unexpected empty description, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
     } else if (length > max) {

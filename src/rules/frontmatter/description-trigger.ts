@@ -1,3 +1,4 @@
+import { invocationOn } from '../../catalog/budget.js';
 import { defineSkillRule } from '../rule.js';
 import { field } from '../util.js';
 import { cleanFrontmatter } from './shared.js';
@@ -11,16 +12,32 @@ export interface Options {
  * Phrases that tell the model when to pick the skill. Kept in step with the
  * list in docs/rules/frontmatter/description-trigger.md.
  */
+const CONNECTOR = String.raw`(?:when|whenever|if|for|to|on|after|before|during|once|while)`;
+
 const TRIGGERS: readonly RegExp[] = [
   // use when / use this when / use this skill whenever / use only when / use for / use to ...
-  /\buse\s+(?:(?:this|the|it|only|this\s+skill)\s+)?(?:when|whenever|if|for|to|on|after|before|during)\b/i,
+  // and with an adverb: "Use immediately after ...", "Use PROACTIVELY to ...", "Always use when ..."
+  new RegExp(String.raw`\buse\s+(?:(?:this|the|it|only|this\s+skill|[a-z]+ly)\s+){0,2}${CONNECTOR}\b`, 'i'),
+  // "Use X for ... when ...", "Use `ask-glm` to cross-check ... if ...": an imperative Use whose sentence says when
+  /(?:^|[.;:!?—–-]\s*|\(\s*)use\s+[^.;!?]{1,80}?\s(?:for|to|on|with)\s[^.;!?]{0,160}?\b(?:when|whenever|if|before|after)\b/i,
+  // "This skill should be used when ...", "is meant to be used for ...", "can be used whenever ..."
+  new RegExp(String.raw`\b(?:should|must|can|may|is|are|to)\s+be\s+used\s+(?:(?:only|primarily|mainly)\s+)?${CONNECTOR}\b`, 'i'),
   // ... when the user / if a user / whenever you / when asked
   /\b(?:when|whenever|if)\s+(?:(?:the|a|an)\s+)?(?:user|users|you|someone|asked|requested|prompted)\b/i,
-  // triggers on / triggered when / trigger words: / triggers:
-  /\btrigger(?:s|ed)?\s*(?:on|when|whenever|by|for|if|:)/i,
-  /\btrigger\s+(?:words|phrases)\b/i,
-  // invoke when / invoked for / activate whenever / applies when / call this skill when
-  /\b(?:invoke|invoked|activate|activated|activates|apply|applies|call|called|load|loaded)\s+(?:(?:this|it|this\s+skill)\s+)?(?:when|whenever|if|for|to|on)\b/i,
+  // a when-clause on an activity: "when wiring ...", "whenever reviewing ...", "before committing"
+  /\b(?:when|whenever|before|after|while)\s+(?:\w+ing)\b/i,
+  // a description that opens on the user's need: "user wants to ...", "The user asks for ..."
+  /^\s*(?:(?:the|a|an)\s+)?users?\s+(?:wants?|needs?|asks?|is|has|requests?|mentions?|says?)\b/i,
+  // ... or states it later: "... and the user wants to review it"
+  /\b(?:the|a)\s+users?\s+(?:wants?|needs?|asks?)\s+(?:to|for)\b/i,
+  // triggers on / triggered when / TRIGGER when / TRIGGERS - / Triggers: / trigger words
+  /\btrigger(?:s|ed)?\s*(?:on|when|whenever|by|for|if|:|-|–|—)/i,
+  /\btrigger\s+(?:words|phrases|keywords|terms)\b/i,
+  /\bkeywords?\s*(?::|-\s|–|—)/i,
+  // invoke when / invoked for / activate whenever / applies when / call this skill when / run before ...
+  /\b(?:invoke|invoked|activate|activated|activates|apply|applies|call|called|load|loaded|run|consult)\s+(?:(?:this|it|this\s+skill|[a-z]+ly)\s+)?(?:when|whenever|if|for|to|on|after|before)\b/i,
+  // useful when / helpful if
+  /\b(?:useful|helpful|handy)\s+(?:when|whenever|if)\b/i,
 ];
 
 function escape(s: string): string {
@@ -30,7 +47,7 @@ function escape(s: string): string {
 export default defineSkillRule<Options>(
   {
     id: 'frontmatter/description-trigger',
-    description: 'Reports a `description` that never says when to use the skill ("Use when ...", "when the user ...", "Triggers on ...").',
+    description: 'Reports a `description` that never says when to use the skill ("Use when ...", "This skill should be used when ...", "when the user ...", "TRIGGERS - ...").',
     severity: 'warning',
     fixable: false,
     schema: {
@@ -42,6 +59,8 @@ export default defineSkillRule<Options>(
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
+    // A skill no linted host lists to the model (`disable-model-invocation: true`) is picked by the user, by name.
+    if (hosts.length && hosts.every((h) => !invocationOn(skill, h).model)) return;
     const f = field(skill, 'description');
     if (!f || typeof f.value !== 'string' || f.value.trim() === '') return;
     const text = f.value.replace(/\s+/g, ' ');

@@ -1,47 +1,112 @@
+import type { HostProfile } from '../../hosts/profile.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { field } from '../util.js';
-import { cleanFrontmatter, rewriteScalar, singleLineScalar, valueSource } from './shared.js';
+import { cleanFrontmatter, hostIds, rewriteScalar, singleLineScalar, valueSource } from './shared.js';
 
 /** An XML/HTML start, end or empty-element tag, or a comment. `a < b` and `->` are not tags. */
 const TAG = /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g;
 
-/** The description without tag markup, inner text kept, spacing tidied. */
-function stripTags(text: string): string {
-  return text
-    .replace(TAG, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/ ([.,;:!?)])/g, '$1')
-    .replace(/\( /g, '(')
-    .trim();
+interface Span {
+  start: number;
+  end: number;
 }
 
-export default defineSkillRule(
+/** Where the text's Markdown code spans are (CommonMark: a run of n backticks closed by the next run of exactly n). */
+export function codeSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  const runs = [...text.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i]!;
+    const close = runs.slice(i + 1).findIndex((r) => r.length === open.length);
+    if (close < 0) continue;
+    const end = runs[i + 1 + close]!;
+    spans.push({ start: open.at, end: end.at + end.length });
+    i += 1 + close;
+  }
+  return spans;
+}
+
+interface Tag extends Span {
+  text: string;
+}
+
+/** The tags of the description that stand in prose, outside any code span. */
+function proseTags(text: string): Tag[] {
+  const spans = codeSpans(text);
+  const inside = (at: number): boolean => spans.some((s) => at >= s.start && at < s.end);
+  return [...text.matchAll(TAG)].filter((m) => !inside(m.index)).map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
+}
+
+/** A lone tag that reads as a literal token or placeholder (`<think>`, `<repo>`): no end tag, no attributes, not a comment. */
+function literal(tag: Tag, all: readonly Tag[]): boolean {
+  const m = /^<([A-Za-z][\w:.-]*)>$/.exec(tag.text);
+  if (!m) return false;
+  return !all.some((t) => t.text === `</${m[1]}>`);
+}
+
+/** Each lone tag wrapped in a code span: every character kept, now read as text. */
+function wrapInCode(text: string, tags: readonly Tag[]): string {
+  let out = '';
+  let at = 0;
+  for (const t of tags) {
+    out += `${text.slice(at, t.start)}\`${t.text}\``;
+    at = t.end;
+  }
+  return out + text.slice(at);
+}
+
+export interface Options {
+  /** Report a tag in prose at the configured severity (a house rule), not as the warning hosts that allow angle brackets warrant. */
+  strict: boolean;
+}
+
+const shorten = (s: string): string => (s.length > 30 ? `${s.slice(0, 29)}…` : s);
+
+export default defineSkillRule<Options>(
   {
     id: 'frontmatter/description-xml',
-    description: 'Reports XML or HTML tags (`<example>`, `</b>`, `<br/>`) in the `description`.',
+    description:
+      'Reports XML or HTML tags (`<example>`, `</b>`, `<br/>`) written as prose in the `description`; under a host that refuses angle brackets (claude-upload), any `<` or `>`.',
     severity: 'error',
     fixable: true,
-    defaultOptions: {},
+    schema: { type: 'object', properties: { strict: { type: 'boolean' } }, additionalProperties: false },
+    defaultOptions: { strict: false },
   },
-  ({ skill, report }) => {
+  ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
     const f = field(skill, 'description');
     if (!f || typeof f.value !== 'string') return;
-    const tags = f.value.match(TAG);
-    if (!tags) return;
+    const value = f.value;
+    const source = valueSource(skill, f);
+    const at = (needle: string): ReportInput['range'] => {
+      const i = source.indexOf(needle);
+      return i >= 0 ? skill.file.lines.range(f.valueOffsets[0] + i, f.valueOffsets[0] + i + needle.length) : f.valueRange;
+    };
+    // A host that refuses the upload on any angle bracket: code spans and arrows included.
+    const rejecting: HostProfile[] = hosts.filter((h) => h.descriptionAngleBrackets === 'reject');
+    const bracket = /[<>]/.exec(value);
+    if (rejecting.length && bracket) {
+      const first = value.match(TAG)?.[0];
+      const count = (value.match(/[<>]/g) ?? []).length;
+      report({
+        message: `Unexpected ${first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``} in the description (${count} angle ${count === 1 ? 'bracket' : 'brackets'}), expected no \`<\` or \`>\` at all (${hostIds(rejecting)} ${rejecting.length === 1 ? 'refuses' : 'refuse'} the skill)`,
+        range: at(first ?? bracket[0]),
+      });
+      return;
+    }
+    // Elsewhere angle brackets are allowed: only a tag in prose is advised against, one in a code span is text.
+    const tags = proseTags(value);
+    if (!tags.length) return;
     const first = tags[0]!;
-    const shown = first.length > 30 ? `${first.slice(0, 29)}…` : first;
     const count = tags.length > 1 ? ` (and ${tags.length - 1} more)` : '';
     const input: ReportInput = {
-      message: `Unexpected XML tag \`${shown}\` in the description${count}, expected plain text (hosts wrap descriptions in their own tags and reject or misread these)`,
-      range: f.valueRange,
+      message: `Unexpected tag \`${shorten(first.text)}\` in the description${count}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)`,
+      range: at(first.text),
     };
-    // Point at the tag itself when it appears verbatim in the source.
-    const at = valueSource(skill, f).indexOf(first);
-    if (at >= 0) input.range = skill.file.lines.range(f.valueOffsets[0] + at, f.valueOffsets[0] + at + first.length);
-    if (singleLineScalar(skill, f)) {
-      const stripped = stripTags(f.value);
-      const text = stripped ? rewriteScalar(f.style, stripped) : undefined;
+    if (options.strict !== true) input.severity = 'warning';
+    // Only lone tags are wrapped: nothing is deleted, and `<b>bold</b>` (formatting) is left to the author.
+    if (tags.every((t) => literal(t, tags)) && singleLineScalar(skill, f)) {
+      const text = rewriteScalar(f.style, wrapInCode(value, tags));
       if (text !== undefined) input.fix = [{ range: f.valueOffsets, text }];
     }
     report(input);

@@ -35,17 +35,6 @@ function topLevelCommas(s: string): boolean {
   return false;
 }
 
-function spaceSeparated(s: string): string {
-  let depth = 0;
-  let out = '';
-  for (const ch of s) {
-    if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    out += ch === ',' && depth === 0 ? ' ' : ch;
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
-
 function checkString(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
   const v = f.value;
   if (typeof v === 'string') {
@@ -64,10 +53,15 @@ function checkString(skill: Skill, f: FrontmatterField, spec: FieldSpec): Proble
   return { message };
 }
 
-function checkBoolean(skill: Skill, f: FrontmatterField): Problem | undefined {
+/** Words a loose host reads as booleans (Claude Code: any case, quoted or not). */
+const LOOSE_WORDS = new Set(['true', 'false', 'yes', 'no', 'on', 'off', '1', '0']);
+
+function checkBoolean(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
   const v = f.value;
   if (typeof v === 'boolean') return undefined;
-  const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected \`true\` or \`false\``;
+  if (spec.looseBoolean && (typeof v === 'string' || typeof v === 'number') && LOOSE_WORDS.has(String(v).trim().toLowerCase())) return undefined;
+  const expected = spec.looseBoolean ? '`true` or `false` (or yes/no/on/off)' : '`true` or `false`';
+  const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected ${expected}`;
   if (typeof v !== 'string') return { message };
   const word = BOOLEAN_WORDS[v.trim().toLowerCase()];
   if (word === undefined) return { message };
@@ -75,16 +69,41 @@ function checkBoolean(skill: Skill, f: FrontmatterField): Problem | undefined {
   return withFix(`Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected the boolean \`${word}\` (unquoted)`, replaceWith(skill, f, String(word)));
 }
 
-function checkToolList(skill: Skill, f: FrontmatterField): Problem | undefined {
+/** The top-level items of a comma- or space-separated tool string: `Bash(git add, commit)` stays one item. */
+function toolItems(s: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current.trim()) items.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) items.push(current.trim());
+  return items;
+}
+
+/** True when an item holds whitespace (`Bash(sh scripts/x.sh:*)`): a space-separated reader would split it. */
+const holdsSpace = (item: string): boolean => /\s/.test(item);
+
+function checkToolList(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
   const v = f.value;
-  const expected = 'a space-separated string of tools';
+  const accepts = spec.accepts ?? {};
+  const expected = accepts.list ? (accepts.commas ? 'a space- or comma-separated string of tools, or a list' : 'a space-separated string of tools, or a list') : 'a space-separated string of tools';
   if (typeof v === 'string') {
-    if (!topLevelCommas(v)) return undefined;
-    const message = `Unexpected commas in \`${f.key}\`, expected ${expected} (the spec splits on spaces, so \`Read,\` is not a tool)`;
-    const problem = withFix(message, replaceWith(skill, f, rewriteScalar(f.style, spaceSeparated(v))));
+    if (accepts.commas || !topLevelCommas(v)) return undefined;
+    const items = toolItems(v);
+    // The fix only when every tool stays whole once split on spaces: `Bash(sh x.sh:*)` would not.
+    const safe = !items.some(holdsSpace);
+    const message = `Unexpected commas in \`${f.key}\`, expected ${expected} (the spec splits on spaces, so \`Read,\` is not a tool${safe ? '' : '; and a pattern holding a space, such as `' + items.find(holdsSpace)! + '`, cannot be written space-separated'})`;
+    const problem = safe ? withFix(message, replaceWith(skill, f, rewriteScalar(f.style, items.join(' ')))) : { message };
     problem.severity = 'warning';
     return problem;
   }
+  if (Array.isArray(v) && accepts.list && v.every((x) => typeof x === 'string')) return undefined;
   const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected ${expected}`;
   if (Array.isArray(v) && f.style === 'flow' && f.valueRange.start.line === f.valueRange.end.line) {
     const items = v.filter((x): x is string => typeof x === 'string' && x.trim() !== '' && !/\s/.test(x));
@@ -99,7 +118,7 @@ function checkToolList(skill: Skill, f: FrontmatterField): Problem | undefined {
 function check(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
   const v = f.value;
   // An empty required field belongs to its `*-missing` rule.
-  if ((v === null || v === undefined) && spec.required) return undefined;
+  if ((v === null || v === undefined) && (spec.required || spec.emptyMeansDefault)) return undefined;
   if (v === null || v === undefined) {
     return { message: `Unexpected empty value for \`${f.key}\`, expected ${expectedOf(spec)} (or no \`${f.key}\` key)` };
   }
@@ -107,13 +126,17 @@ function check(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | un
     case 'string':
       return checkString(skill, f, spec);
     case 'boolean':
-      return checkBoolean(skill, f);
+      return checkBoolean(skill, f, spec);
     case 'number':
       return typeof v === 'number' ? undefined : { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a number` };
     case 'mapping':
-      return isStringMap(v) ? undefined : { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a mapping` };
+      if (isStringMap(v)) return undefined;
+      // A host that drops a bad value (Claude Code's `metadata`) loses it silently: a warning.
+      return spec.onInvalid === 'ignores'
+        ? { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a mapping (the value is ignored)`, severity: 'warning' }
+        : { message: `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected a mapping` };
     case 'tool-list':
-      return checkToolList(skill, f);
+      return checkToolList(skill, f, spec);
     case 'string-or-list':
       if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))) return undefined;
       return { message: `Unexpected ${Array.isArray(v) ? 'list with non-string items' : describeField(skill, f)} for \`${f.key}\`, expected a string or a list of strings` };
@@ -128,7 +151,7 @@ function expectedOf(spec: FieldSpec): string {
     case 'boolean': return '`true` or `false`';
     case 'number': return 'a number';
     case 'mapping': return 'a mapping';
-    case 'tool-list': return 'a space-separated string of tools';
+    case 'tool-list': return spec.accepts?.list ? 'a string of tools or a list' : 'a space-separated string of tools';
     case 'string-or-list': return 'a string or a list of strings';
     default: return spec.values ? spec.values.join(', ') : 'a string';
   }
@@ -137,7 +160,7 @@ function expectedOf(spec: FieldSpec): string {
 export default defineSkillRule(
   {
     id: 'frontmatter/field-type',
-    description: "Reports a frontmatter value whose type does not match the host profile: quoted booleans, numbers or lists for strings, comma-separated or listed `allowed-tools`, values outside a field's allowed set.",
+    description: "Reports a frontmatter value whose type does not match what a linted host reads: quoted booleans, numbers or lists for strings, `allowed-tools` written in a form the host does not split, values outside a field's allowed set.",
     severity: 'error',
     fixable: true,
     defaultOptions: {},

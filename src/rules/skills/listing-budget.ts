@@ -1,5 +1,8 @@
 import { hostListing } from '../../catalog/budget.js';
 import { defineCatalogRule } from '../rule.js';
+import type { ListingProfile } from '../../hosts/profile.js';
+import type { Range } from '../../model/diagnostic.js';
+import type { SkillSummary } from '../../model/summary.js';
 import { field, parsed } from '../util.js';
 
 export interface ListingBudgetOptions {
@@ -9,10 +12,30 @@ export interface ListingBudgetOptions {
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
+/** Skills named in the once-per-catalog message. */
+const MAX_NAMED = 5;
+
+function rangeOf(skill: SkillSummary): Range | undefined {
+  return (field(skill, 'description') ?? field(skill, 'name'))?.valueRange;
+}
+
+/** What the host does over budget, in its own terms (the profile says which). */
+function consequence(overflow: ListingProfile['overflow'], affected: number): string {
+  const about = `about ${n(affected)}`;
+  switch (overflow) {
+    case 'drop-descriptions':
+      return `it keeps every skill's name and drops the descriptions of ${about}, the least used first (the model cannot pick those by description)`;
+    case 'drop':
+      return `it leaves ${about} skills out of the listing, the least used first`;
+    default:
+      return `it cuts the listing's text, so ${about} entries are shortened or left out`;
+  }
+}
+
 export default defineCatalogRule<ListingBudgetOptions>(
   {
     id: 'skills/listing-budget',
-    description: "Reports skills whose listing entry a linted host would cut or drop: a description over the host's entry limit, or a catalog whose listing is over the host's budget at the configured context size.",
+    description: "Reports a skill whose listing entry a linted host cuts (over the host's entry limit), and, once per catalog, a listing over the host's budget at the configured context size, with what the host then does.",
     severity: 'warning',
     fixable: false,
     schema: {
@@ -27,31 +50,26 @@ export default defineCatalogRule<ListingBudgetOptions>(
     const skills = catalog.skills.filter((s) => parsed(s) && s.frontmatter && !s.frontmatter.errors.length);
     for (const host of hosts) {
       const listing = hostListing(skills, host, tokens);
-      const over = listing.budget !== null && listing.wanted > listing.budget;
-      const affected = listing.entries.filter((e) => e.fate !== 'listed');
-      const dropped = affected.filter((e) => e.reason === 'budget').length;
-      for (const e of affected) {
-        const range = (field(e.skill, 'description') ?? field(e.skill, 'name'))?.valueRange;
-        if (e.reason === 'entry-limit' && e.fate === 'cut') {
-          const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
-          report(e.skill, {
-            message: `Unexpected listing entry of ${n(e.text.length)} characters${fields} for ${host.displayName}, which cuts each entry at ${n(host.listing.entryMax!)}: the last ${n(e.text.length - e.shown.length)} characters are not listed`,
-            range,
-          });
-          continue;
-        }
-        if (!over) continue;
-        const how =
-          e.fate === 'dropped'
-            ? host.listing.overflow === 'drop'
-              ? `drops ${n(dropped)} ${dropped === 1 ? 'skill' : 'skills'} (the least used first; skillc assumes name order), this one among them`
-              : 'leaves this one out'
-            : `cuts this entry to ${n(e.shown.length)} of ${n(e.text.length)} characters`;
+      // An entry over the host's own cut is a fact about that skill: reported on it.
+      for (const e of listing.entries) {
+        if (e.reason !== 'entry-limit') continue;
+        const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
         report(e.skill, {
-          message: `Unexpected listing of ${n(listing.entries.length)} skills in ${n(listing.wanted)} characters, over ${host.displayName}'s budget of ${n(listing.budget!)} (${listing.basis}): it ${how}`,
-          range,
+          message: `Unexpected listing entry of ${n(e.text.length)} characters${fields} for ${host.displayName}, which cuts each entry at ${n(host.listing.entryMax!)}: the last ${n(e.text.length - e.shown.length)} characters are not listed`,
+          range: rangeOf(e.skill),
         });
       }
+      // An over-budget listing is a fact about the catalog: reported once, on its first skill, naming the largest entries.
+      if (listing.budget === null || listing.wanted <= listing.budget || host.listing.overflow === 'unknown') continue;
+      const affected = listing.entries.filter((e) => e.reason === 'budget').length;
+      const largest = [...listing.entries].sort((a, b) => b.text.length - a.text.length || (a.name < b.name ? -1 : 1));
+      const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
+      const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
+      const first = listing.entries[0]!;
+      report(first.skill, {
+        message: `Unexpected listing of ${n(listing.entries.length)} skills in ${n(listing.wanted)} characters, over ${host.displayName}'s budget of ${n(listing.budget)} (${listing.basis}): ${consequence(host.listing.overflow, affected)}. Largest entries: ${named.join(', ')}${rest}; shorten descriptions or mark manual skills so they leave the listing`,
+        range: rangeOf(first.skill),
+      });
     }
   },
 );

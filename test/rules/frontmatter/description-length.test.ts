@@ -8,6 +8,8 @@ testRule(
   rule,
   {
     valid: [
+      { name: 'Claude Code has no 1,024-character cap (its listing cut is skills/listing-budget)', hosts: ['claude'], files: { 'SKILL.md': skill('a'.repeat(1500)) } },
+      { name: 'Claude Code: an empty description falls back to the first paragraph', hosts: ['claude'], files: { 'SKILL.md': skill('""') } },
       { files: { 'SKILL.md': skill('Use when testing.') } },
       { name: 'exactly 1024', files: { 'SKILL.md': skill('a'.repeat(1024)) } },
       { name: 'characters, not UTF-16 units', files: { 'SKILL.md': skill('😀'.repeat(1000)) } },
@@ -17,6 +19,12 @@ testRule(
     ],
     invalid: [
       {
+        name: 'too long for a claude.ai upload',
+        hosts: ['claude-upload'],
+        files: { 'SKILL.md': skill('a'.repeat(1100)) },
+        errors: [{ line: 3, column: 14, message: 'Unexpected description of 1100 characters, expected at most 1024' }],
+      },
+      {
         name: 'too long',
         files: { 'SKILL.md': skill('a'.repeat(1025)) },
         errors: [{ line: 3, column: 14, endColumn: 1039, message: 'Unexpected description of 1025 characters, expected at most 1024' }],
@@ -25,7 +33,7 @@ testRule(
         name: 'too long for several hosts (a block scalar keeps its final line break)',
         hosts: ['agentskills', 'claude', 'codex'],
         files: { 'SKILL.md': skill(`>\n  ${'word '.repeat(210)}`) },
-        errors: [{ line: 3, column: 14, message: 'Unexpected description of 1051 characters, expected at most 1024' }],
+        errors: [{ line: 3, column: 14, message: 'Unexpected description of 1051 characters, expected at most 1024 (the limit of agentskills, codex)' }],
       },
       {
         name: 'empty string',

@@ -11,6 +11,7 @@ testRule(
       { files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\n---\n' } },
       { name: 'an empty string is frontmatter/description-length', files: { 'SKILL.md': '---\nname: my-skill\ndescription: ""\n---\n' } },
       { name: 'a list is frontmatter/field-type', files: { 'SKILL.md': '---\nname: my-skill\ndescription: [a]\n---\n' } },
+      { name: 'Claude Code: every field is optional (the first paragraph stands in)', hosts: ['claude'], files: { 'SKILL.md': '---\nname: my-skill\n---\nUse when testing.\n' } },
       { name: 'no frontmatter is frontmatter/missing', files: { 'SKILL.md': 'Use when testing.\n' } },
       { name: 'broken YAML is frontmatter/yaml', files: { 'SKILL.md': '---\nname: a: b\n---\n' } },
     ],
@@ -24,7 +25,7 @@ testRule(
         name: 'empty key',
         hosts: ['claude', 'codex'],
         files: { 'SKILL.md': '---\nname: my-skill\ndescription:\n---\n' },
-        errors: [{ line: 3, column: 1, endColumn: 12, message: `Unexpected empty \`description\`, ${WHAT} (claude, codex require it; without it the skill is never chosen)` }],
+        errors: [{ line: 3, column: 1, endColumn: 12, message: `Unexpected empty \`description\`, ${WHAT} (codex requires it; without it the skill is never chosen)` }],
       },
       {
         name: 'explicit null',

@@ -3,7 +3,7 @@ import rule from '../../../src/rules/frontmatter/description-xml.js';
 import { testRule } from '../../../src/testing/rule-tester.js';
 
 const skill = (description: string) => `---\nname: my-skill\ndescription: ${description}\n---\n# T\n`;
-const WHY = 'expected plain text (hosts wrap descriptions in their own tags and reject or misread these)';
+const WHY = 'expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)';
 
 testRule(
   rule,
@@ -13,31 +13,55 @@ testRule(
       { name: 'comparisons and arrows', files: { 'SKILL.md': skill('Use when a < b or x -> y, or 3 > 2.') } },
       { name: 'tags in the body are not the description', files: { 'SKILL.md': `${skill('Use when testing.')}<example>x</example>\n` } },
       { name: 'not a string', files: { 'SKILL.md': skill('[a]') } },
+      {
+        name: 'a tag in a code span is text where angle brackets are allowed (issue 13)',
+        hosts: ['agentskills', 'claude', 'codex'],
+        files: { 'SKILL.md': skill('"React 19 patterns: `<ViewTransition>`, `<Activity>` and `use()`. Use when upgrading a React app."') },
+      },
+      { name: 'a double-backtick code span', hosts: ['claude'], files: { 'SKILL.md': skill('"Use when a component renders ``<Suspense fallback={x}>``."') } },
+      { name: 'an arrow is not a tag under Claude Code', hosts: ['claude'], files: { 'SKILL.md': skill('Check -> Gate -> Install -> Verify. Use when setting up.') } },
     ],
     invalid: [
       {
-        name: 'tags in a plain value are removed, text kept',
-        files: { 'SKILL.md': skill('Use <b>when</b> the user asks.') },
-        errors: [{ line: 3, column: 18, endColumn: 21, message: `Unexpected XML tag \`<b>\` in the description (and 1 more), ${WHY}` }],
-        output: skill('Use when the user asks.'),
+        name: 'a literal tag in prose (real phrasing): a warning, wrapped in a code span, every character kept',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('Use when getting clean output without <think>, or asking what M3 supports.') },
+        errors: [{ line: 3, column: 52, endColumn: 59, message: `Unexpected tag \`<think>\` in the description, ${WHY}` }],
+        output: skill('Use when getting clean output without `<think>`, or asking what M3 supports.'),
       },
       {
-        name: 'double-quoted value stays double-quoted',
-        files: { 'SKILL.md': skill('"Use when asked. <example>user: fix it</example>"') },
-        errors: [{ line: 3, column: 31, message: /^Unexpected XML tag `<example>` in the description \(and 1 more\)/ }],
-        output: skill('"Use when asked. user: fix it"'),
+        name: 'placeholders in a path (real phrasing): each wrapped',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('Copies build-nav.py into <repo>/scripts/ from a /photos/share/<id> link. Use when bootstrapping.') },
+        errors: [{ line: 3, column: 39, message: `Unexpected tag \`<repo>\` in the description (and 1 more), ${WHY}` }],
+        output: skill('Copies build-nav.py into `<repo>`/scripts/ from a /photos/share/`<id>` link. Use when bootstrapping.'),
       },
       {
-        name: 'a plain value that would break YAML once stripped is quoted',
-        files: { 'SKILL.md': skill('<i>#1</i> form filler. Use when asked.') },
+        name: 'a value that starts with a tag is quoted once wrapped',
+        files: { 'SKILL.md': skill('<think> blocks are stripped. Use when asked.') },
         errors: [{ line: 3, column: 14 }],
-        output: skill('"#1 form filler. Use when asked."'),
+        output: skill('"`<think>` blocks are stripped. Use when asked."'),
       },
       {
-        name: 'single-quoted, self-closing tag',
+        name: 'formatting tags are reported, never stripped',
+        files: { 'SKILL.md': skill('Use <b>when</b> the user asks.') },
+        errors: [{ line: 3, column: 18, endColumn: 21, message: `Unexpected tag \`<b>\` in the description (and 1 more), ${WHY}` }],
+      },
+      {
+        name: 'strict: a house rule reports a tag in prose at the configured severity',
+        options: { strict: true },
+        files: { 'SKILL.md': skill('Use <b>when</b> the user asks.') },
+        errors: [{ line: 3, column: 18, message: /^Unexpected tag `<b>`/ }],
+      },
+      {
+        name: 'an example block: no fix',
+        files: { 'SKILL.md': skill('"Use when asked. <example>user: fix it</example>"') },
+        errors: [{ line: 3, column: 31, message: /^Unexpected tag `<example>` in the description \(and 1 more\)/ }],
+      },
+      {
+        name: 'single-quoted, self-closing tag: no fix',
         files: { 'SKILL.md': skill("'Use when it''s asked.<br/>Then act.'") },
-        errors: [{ line: 3, message: `Unexpected XML tag \`<br/>\` in the description, ${WHY}` }],
-        output: skill("'Use when it''s asked. Then act.'"),
+        errors: [{ line: 3, message: `Unexpected tag \`<br/>\` in the description, ${WHY}` }],
       },
       {
         name: 'block scalar: reported, not fixed',
@@ -45,9 +69,16 @@ testRule(
         errors: [{ line: 5, column: 3, endColumn: 17, message: /`<instructions>`/ }],
       },
       {
-        name: 'nothing left after stripping: no fix',
-        files: { 'SKILL.md': skill('"<skill/>"') },
-        errors: [{ line: 3, column: 15 }],
+        name: 'a claude.ai upload refuses any angle bracket, code spans included',
+        hosts: ['claude-upload'],
+        files: { 'SKILL.md': skill('"React 19: `<ViewTransition>`. Use when upgrading."') },
+        errors: [{ line: 3, column: 26, message: 'Unexpected tag `<ViewTransition>` in the description (2 angle brackets), expected no `<` or `>` at all (claude-upload refuses the skill)' }],
+      },
+      {
+        name: 'a claude.ai upload refuses an arrow',
+        hosts: ['claude-upload', 'claude'],
+        files: { 'SKILL.md': skill('Check -> Gate. Use when setting up.') },
+        errors: [{ line: 3, column: 21, endColumn: 22, message: 'Unexpected `>` in the description (1 angle bracket), expected no `<` or `>` at all (claude-upload refuses the skill)' }],
       },
     ],
   },

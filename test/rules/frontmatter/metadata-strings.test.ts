@@ -8,6 +8,7 @@ testRule(
   rule,
   {
     valid: [
+      { name: 'Claude Code: metadata is free-form (issue 13)', hosts: ['claude'], files: { 'SKILL.md': skill('\n  version: 2\n  tags: [a, b]\n  owner: { team: x }') } },
       { files: { 'SKILL.md': skill('\n  author: Jane Doe\n  version: "1.0"') } },
       { name: 'flow mapping', files: { 'SKILL.md': skill(' { author: jane, version: "2" }') } },
       { name: 'empty mapping', files: { 'SKILL.md': skill(' {}') } },
@@ -31,6 +32,7 @@ testRule(
           { line: 9, column: 3, endColumn: 7, message: 'Unexpected empty value for `metadata.note`, expected a string' },
         ],
         output: skill('\n  beta: "true"\n  tags: [a, b]\n  owner:\n    name: x\n  note:'),
+        afterFix: [{ line: 6, message: /metadata\.tags/ }, { line: 8, message: /metadata\.owner/ }, { line: 9, message: /metadata\.note/ }],
       },
       {
         name: 'an alias is reported where it is written; the anchored value is quoted',
@@ -45,7 +47,7 @@ testRule(
         name: 'a number key',
         hosts: ['claude', 'codex'],
         files: { 'SKILL.md': skill('\n  2024: launch') },
-        errors: [{ line: 5, column: 3, endColumn: 7, message: 'Unexpected number key `2024` in `metadata`, expected a string key' }],
+        errors: [{ line: 5, column: 3, endColumn: 7, message: 'Unexpected number key `2024` in `metadata`, expected a string key (codex expects strings)' }],
         output: skill('\n  "2024": launch'),
       },
       {

@@ -13,9 +13,24 @@ testRule(
       { name: 'another folder', dir: 'pdf', files: { 'SKILL.md': skill('pdf') } },
       { name: 'no name is frontmatter/name-missing', files: { 'SKILL.md': '---\ndescription: x\n---\n' } },
       { name: 'a non-string name is frontmatter/field-type', files: { 'SKILL.md': skill('[a, b]') } },
+      { name: 'Claude Code takes the command from the folder: a crucible-style prefix name (issue 13)', hosts: ['claude'], dir: '00-navigator', files: { 'SKILL.md': skill('crucible-navigator') } },
+      { name: 'Claude Code: a plugin skill named after its plugin', hosts: ['claude'], dir: 'research', files: { 'SKILL.md': skill('gemini-deep-research') } },
       { name: 'two skills, each matching', files: { 'a/SKILL.md': skill('a'), 'b/SKILL.md': skill('b') } },
     ],
     invalid: [
+      {
+        name: 'with Claude Code and the spec linted, the message names the spec host',
+        hosts: ['agentskills', 'claude'],
+        dir: 'research',
+        files: { 'SKILL.md': skill('gemini-deep-research') },
+        errors: [{ line: 2, message: 'Unexpected name `gemini-deep-research`, expected the folder name `research` (agentskills requires it)' }],
+      },
+      {
+        name: 'a claude.ai upload requires it',
+        hosts: ['claude-upload'],
+        files: { 'SKILL.md': skill('pdf-tools') },
+        errors: [{ line: 2, message: 'Unexpected name `pdf-tools`, expected the folder name `my-skill`' }],
+      },
       {
         name: 'a different name',
         files: { 'SKILL.md': skill('pdf-tools') },

@@ -13,6 +13,15 @@ testRule(
       { files: { 'SKILL.md': fm('license: MIT\ncompatibility: Node 20\nmetadata:\n  author: me\nallowed-tools: Read') } },
       { name: 'the compile-time skillc block in a source', files: { 'SKILL.md': fm('skillc:\n  invocation: manual') } },
       { name: 'a host field under that host', hosts: ['claude'], files: { 'SKILL.md': fm('context: fork\ndisable-model-invocation: true') } },
+      {
+        name: 'every key of Claude Code\'s frontmatter reference (issue 13)',
+        hosts: ['claude'],
+        files: {
+          'SKILL.md': fm(
+            'when_to_use: x\nargument-hint: "[n]"\narguments: a b\ndisable-model-invocation: false\nuser-invocable: true\nallowed-tools: Read\ndisallowed-tools: Write\nmodel: sonnet\neffort: high\ncontext: fork\nagent: Explore\nbackground: true\nhooks: {}\npaths: src/**\nshell: bash\nmetadata: {}\nlicense: MIT\ncompatibility: Node 20',
+          ),
+        },
+      },
       { name: 'nested keys are not top-level keys', files: { 'SKILL.md': fm('metadata:\n  anything: goes') } },
       { name: 'broken YAML is frontmatter/yaml', files: { 'SKILL.md': fm('foo: a: b') } },
       { name: 'a host key in a skill built for that host only', hosts: ['agentskills', 'claude'], files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude]') } },
@@ -34,6 +43,12 @@ testRule(
         hosts: ['agentskills', 'claude', 'codex'],
         files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude, codex]') },
         errors: [{ line: 4, column: 1, message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (codex ignores it; to keep it for claude only, write it as \`skillc.claude.when_to_use\`)` }],
+      },
+      {
+        name: 'a claude.ai upload refuses Claude Code keys',
+        hosts: ['claude-upload'],
+        files: { 'SKILL.md': fm('when_to_use: x') },
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (claude-upload rejects the skill)` }],
       },
       {
         name: 'once per key, naming every host',

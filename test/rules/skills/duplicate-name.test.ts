@@ -8,12 +8,44 @@ testRule(
   rule,
   {
     valid: [
+      // The same tree under the spec's flat namespace reports (see invalid), so this case can fail.
       { name: 'distinct names', files: { 'a/SKILL.md': skill('alpha'), 'b/SKILL.md': skill('beta') } },
       { name: 'one skill', files: { 'SKILL.md': skill('alpha') } },
       { name: 'missing names are another rule', files: { 'a/SKILL.md': '---\ndescription: x\n---\n', 'b/SKILL.md': '---\ndescription: y\n---\n' } },
+      {
+        name: 'Claude Code namespaces plugin skills: two plugins may each have `setup` (issue 13)',
+        hosts: ['claude'],
+        skills: ['plugins/gmail/skills/setup', 'plugins/calcom/skills/setup', 'plugins/kokoro/skills/health', 'plugins/calcom/skills/health'],
+        files: {
+          'plugins/gmail/skills/setup/SKILL.md': skill('setup'),
+          'plugins/calcom/skills/setup/SKILL.md': skill('setup'),
+          'plugins/kokoro/skills/health/SKILL.md': skill('health'),
+          'plugins/calcom/skills/health/SKILL.md': skill('health'),
+        },
+      },
       { name: 'names differing in case are distinct', files: { 'a/SKILL.md': skill('alpha'), 'b/SKILL.md': skill('Alpha') } },
     ],
     invalid: [
+      {
+        name: 'plugins are namespaces on Claude Code, not on the spec: the message names the host',
+        hosts: ['agentskills', 'claude'],
+        skills: ['plugins/gmail/skills/setup', 'plugins/calcom/skills/setup'],
+        files: { 'plugins/gmail/skills/setup/SKILL.md': skill('setup'), 'plugins/calcom/skills/setup/SKILL.md': skill('setup') },
+        errors: [
+          { file: 'plugins/calcom/skills/setup/SKILL.md', message: 'Unexpected duplicate name `setup`, expected a name no other skill uses (also in `../../../gmail/skills/setup`; on agentskills)' },
+          { file: 'plugins/gmail/skills/setup/SKILL.md', message: 'Unexpected duplicate name `setup`, expected a name no other skill uses (also in `../../../calcom/skills/setup`; on agentskills)' },
+        ],
+      },
+      {
+        name: 'Claude Code: one plugin, two folders with one `name`: a warning, the commands differ',
+        hosts: ['claude'],
+        skills: ['plugins/p/skills/a', 'plugins/p/skills/b', 'plugins/q/skills/c'],
+        files: { 'plugins/p/skills/a/SKILL.md': skill('shared'), 'plugins/p/skills/b/SKILL.md': skill('shared'), 'plugins/q/skills/c/SKILL.md': skill('shared') },
+        errors: [
+          { file: 'plugins/p/skills/a/SKILL.md', message: 'Unexpected duplicate name `shared`, expected a name no other skill in the same plugin uses (also in `b`; claude invokes each by its folder, but both are listed as `shared`)' },
+          { file: 'plugins/p/skills/b/SKILL.md', message: /also in `a`; claude invokes each by its folder/ },
+        ],
+      },
       {
         name: 'two skills, each names the other',
         files: { 'a/SKILL.md': skill('shared'), 'b/SKILL.md': skill('shared') },

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installTarget } from '../../src/adopt/install.js';
+import { HOSTS } from '../../src/hosts/index.js';
+import { BUILTIN_RULES } from '../../src/rules/index.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const ruleIds = new Set(BUILTIN_RULES.map((r) => r.meta.id));
+
+/** The facts every profile states, each with its source and the rules that read it. */
+const FACTS = ['fields', 'unknownKey', 'name', 'nameFolder', 'reservedWords', 'description', 'descriptionMarkup', 'compatibility', 'metadata', 'allowedTools', 'booleans', 'identity', 'listing'];
+
+describe('host profiles say what each host does, with the source', () => {
+  for (const host of Object.values(HOSTS)) {
+    it(`${host.id}: every fact cites a page and names rules that exist`, () => {
+      for (const key of FACTS) {
+        const fact = host.facts[key];
+        expect(fact, `${host.id}.facts.${key}`).toBeDefined();
+        expect(fact!.source).toMatch(/https:\/\//);
+        expect(fact!.rules.length).toBeGreaterThan(0);
+        for (const id of fact!.rules) expect(ruleIds.has(id), `${host.id}.facts.${key}: ${id}`).toBe(true);
+      }
+      // A rejected fact is an error, anything else at most a warning: the profile data agrees with itself.
+      expect(host.facts.unknownKey!.enforcement === 'rejects').toBe(host.unknownKey === 'error');
+      expect(host.facts.reservedWords!.enforcement === 'rejects').toBe(host.reservedWords.length > 0);
+      expect(host.facts.nameFolder!.enforcement === 'rejects').toBe(host.nameMatchesFolder);
+      expect(host.facts.descriptionMarkup!.enforcement === 'rejects').toBe(host.descriptionAngleBrackets === 'reject');
+    });
+  }
+
+  it('Claude Code is not the claude.ai upload form (issue 13)', () => {
+    const code = HOSTS.claude!;
+    const upload = HOSTS['claude-upload']!;
+    expect(code.reservedWords).toEqual([]);
+    expect(upload.reservedWords).toEqual(['anthropic', 'claude']);
+    expect(code.limits.descriptionMax).toBe(Number.POSITIVE_INFINITY);
+    expect(upload.limits.descriptionMax).toBe(1024);
+    expect(code.fields.metadata!.type).toBe('mapping');
+    expect(upload.fields.metadata!.type).toBe('string-map');
+    expect(code.fields['allowed-tools']!.accepts).toEqual({ commas: true, list: true });
+    expect(upload.fields['allowed-tools']!.accepts).toBeUndefined();
+    expect(Object.keys(upload.fields).sort()).toEqual(['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name']);
+    for (const key of ['when_to_use', 'disallowed-tools', 'background', 'arguments', 'effort', 'shell', 'paths', 'hooks']) expect(code.fields[key], key).toBeDefined();
+    expect(code.unknownKey).toBe('warning');
+    expect(upload.unknownKey).toBe('error');
+    expect(code.listing.overflow).toBe('drop-descriptions');
+  });
+
+  it('the config schema lists every host, in profile order', () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(repo, 'schema', 'skillc.config.schema.json'), 'utf8'));
+    expect(schema.properties.hosts.items.enum).toEqual(Object.keys(HOSTS));
+  });
+
+  it('an upload-only host has no install folder: a usage error, not a write', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-hosts-'));
+    try {
+      expect(() => installTarget('claude-upload', 'project', root, root)).toThrow(/no install folder: .*uploaded/);
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
