@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogReport } from '../catalog/load.js';
-import { GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
+import { attachFindings, catalogReport } from '../catalog/load.js';
+import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
 import { UsageError } from '../lint/discover.js';
 import { intOption, parse, splitList } from './args.js';
 import type { Io } from './io.js';
@@ -14,6 +14,9 @@ host's listing budget the catalog uses. Default paths: the config's sources.
 
 Options:
   -f, --format <name>      mermaid (default), dot, svg, html (one offline page) or json
+      --edges <kinds>      edge kinds to draw, comma-separated: requires, include,
+                           mention, link, or all (default: requires,include; the
+                           HTML view can show the others on demand)
       --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
       --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
   -o, --output <file>      write to a file instead of stdout
@@ -25,12 +28,14 @@ Exit codes: 0 drawn, 1 no skill found, 2 usage or config error.
 Examples:
   skillc graph
   skillc graph --format html -o catalog.html --host claude,codex
+  skillc graph --format svg --edges all -o catalog.svg
 `;
 
 export async function runGraph(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     format: { type: 'string', short: 'f', default: 'mermaid' },
     host: { type: 'string', multiple: true },
+    edges: { type: 'string', multiple: true },
     context: { type: 'string' },
     output: { type: 'string', short: 'o' },
     config: { type: 'string', short: 'c' },
@@ -42,6 +47,12 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   }
   const format = values.format as GraphFormat;
   if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${GRAPH_FORMATS.join(', ')}`);
+  let edges;
+  try {
+    edges = edgeKinds(splitList(values.edges));
+  } catch (err) {
+    throw new UsageError(`--edges: ${(err as Error).message}`);
+  }
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
   const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: splitList(values.host) };
@@ -52,7 +63,9 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     io.stderr('skillc graph: no skill found\n');
     return 1;
   }
-  const text = renderGraph(picture, format);
+  // The HTML view shows each skill's lint findings in its panel.
+  if (format === 'html') await attachFindings(picture, options);
+  const text = await renderGraph(picture, format, { edges });
   if (values.output) fs.writeFileSync(path.resolve(io.cwd, values.output), text);
   else io.stdout(text);
   return 0;
