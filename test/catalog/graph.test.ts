@@ -10,7 +10,8 @@ import { main } from '../../src/cli/main.js';
 import { HOSTS } from '../../src/hosts/index.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const supermodo = path.resolve(repo, '../shared/corpus/supermodo');
+// supermodo's 16 SKILL.md files (MIT, see SOURCE there).
+const supermodo = path.join(repo, 'test/fixtures/graph-supermodo');
 
 function cli(argv: string[], cwd = repo) {
   let stdout = '';

@@ -50,7 +50,7 @@ const MEASURE = `
     boxes.forEach(function(b){ if (b.t !== label && hit(b.b, rect)) problems.push('over a box: ' + b.t.textContent + ' / ' + g.getAttribute('data-id')); });
   });
   Array.prototype.slice.call(svg.querySelectorAll('.host')).forEach(function(h){
-    var ts = h.querySelectorAll('text'), bar = box(h.querySelector('rect.bar'));
+    var ts = h.querySelectorAll('text'), bar = box(h.querySelector('rect.budget-bar'));
     if (box(ts[0]).x1 > bar.x0) problems.push('host name under its bar: ' + ts[0].textContent);
     if (bar.x1 > box(ts[1]).x0) problems.push('bar over its figures: ' + ts[1].textContent);
   });

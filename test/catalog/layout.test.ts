@@ -56,10 +56,13 @@ function checkGeometry(svg: string): void {
     for (const nd of nodes) if (nd !== own) expect(overlap(b, nd), `'${b.text}' over the box of ${nd.id}`).toBe(false);
   }
   // Host names end before their budget bar, which ends before its figures.
-  for (const m of svg.matchAll(/<g class="host" data-host="[^"]*"><text x="([\d.]+)" y="[\d.]+" fill="#222">([^<]*)<\/text>\n<rect class="bar" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^]*?<text x="([\d.]+)"/g)) {
+  let hosts = 0;
+  for (const m of svg.matchAll(/<g class="host" data-host="[^"]*"><text x="([\d.]+)" y="[\d.]+" fill="#222">([^<]*)<\/text>\n<rect class="budget-bar" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^]*?<text x="([\d.]+)"/g)) {
     expect(Number(m[1]) + textWidth(m[2]!.replace(/&amp;/g, '&'), 13), m[2]).toBeLessThanOrEqual(Number(m[3]));
     expect(Number(m[3]) + Number(m[4])).toBeLessThanOrEqual(Number(m[5]));
+    hosts++;
   }
+  expect(hosts).toBe((svg.match(/<g class="host" /g) ?? []).length);
 }
 
 const picture = (): CatalogPicture => catalogReport({ cwd: supermodo, paths: ['skills'], hosts: hostIds() });

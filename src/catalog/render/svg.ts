@@ -148,7 +148,7 @@ export function renderSvg(picture: CatalogPicture, layout: CatalogLayout, option
       const share = h.budget ? Math.min(1, h.wanted / h.budget) : 0;
       const over = h.budget !== null && h.wanted > h.budget;
       out.push(`<g class="host" data-host="${xml(h.id)}"><text x="${MARGIN}" y="${y + 13}" fill="#222">${xml(h.name)}</text>`);
-      out.push(`<rect class="bar" x="${barX}" y="${y}" width="${BAR_W}" height="16" rx="3" fill="#eceff3"/>`);
+      out.push(`<rect class="budget-bar" x="${barX}" y="${y}" width="${BAR_W}" height="16" rx="3" fill="#eceff3"/>`);
       if (h.budget !== null) out.push(`<rect class="used" x="${barX}" y="${y}" width="${Math.max(1, Math.round(BAR_W * share))}" height="16" rx="3" fill="${over ? '#c62828' : '#2e7d32'}"/>`);
       out.push(`<text x="${barX + BAR_W + 8}" y="${y + 13}" fill="#333">${xml(hostTexts[i]!)}</text></g>`);
     });
