@@ -103,7 +103,7 @@ const SCRIPT = `
         var s = n.hosts[id], host = hostById[id], bar = '';
         if (host && host.budget && s.chars) {
           var pct = Math.min(100, Math.max(1, Math.round(s.chars / host.budget * 100)));
-          bar = '<span class="bar"><span class="' + (host.wanted > host.budget ? 'over' : 'ok') + '" style="width:' + pct + '%"></span></span> ' + s.chars + ' of ' + host.budget + ' chars';
+          bar = '<span class="bar"><span class="' + (host.wanted > host.budget ? 'over' : 'ok') + '" style="width:' + pct + '%"></span></span> ' + s.chars.toLocaleString('en-US') + ' of ' + host.budget.toLocaleString('en-US') + ' chars';
         }
         h += '<tr><td>' + esc(host ? host.name : id) + '</td><td class="fate-' + s.listing.replace(' ', '-') + '">' + esc(s.listing) + '</td><td>' + bar + '</td></tr>';
       });

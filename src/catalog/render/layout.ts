@@ -120,6 +120,9 @@ export function nodeWidth(label: string): number {
   return Math.max(80, textWidth(label, FONT_SIZE) + 2 * NODE_PAD);
 }
 
+/** Drawn edges past which the layout trades quality for time. */
+const BIG_GRAPH = 300;
+
 let vizInstance: Promise<Viz> | undefined;
 /** Graphviz compiled to WebAssembly, loaded once (about 0.1 s). */
 function graphviz(): Promise<Viz> {
@@ -131,17 +134,18 @@ function graphviz(): Promise<Viz> {
  * The dot source the layout runs. Boxes are fixed-size (skillc measured the
  * labels) and unlabelled; a count label is an empty fixed-size table, so dot
  * keeps room for it. The limits on network simplex and crossing minimisation
- * keep a 100-skill catalog with every mention under a few seconds; on smaller
- * graphs they change nothing.
+ * change nothing on a catalog's structural edges; past `BIG_GRAPH` edges (a
+ * 100-skill catalog with every mention: 700 edges) they are cut hard and the
+ * edges drawn straight, or dot would take minutes.
  */
-export function layoutSource(picture: CatalogPicture, edges: readonly DrawnEdge[]): string {
+export function layoutSource(nodes: readonly { id: string; label: string }[], edges: readonly DrawnEdge[]): string {
   const lines = [
     'digraph skills {',
-    '  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, pad=0, splines=true, nslimit=20, nslimit1=20, mclimit=0.6];',
+    `  graph [rankdir=TB, nodesep=0.35, ranksep=0.6, pad=0, ${edges.length > BIG_GRAPH ? 'splines=false, nslimit=1, nslimit1=1, mclimit=0.05, searchsize=10' : 'splines=true, nslimit=20, nslimit1=20, mclimit=0.6'}];`,
     `  node [shape=box, fixedsize=true, height=${NODE_H / 72}, label=""];`,
     '  edge [arrowsize=0.8];',
   ];
-  for (const nd of picture.nodes) lines.push(`  ${dotId(nd.id)} [width=${nodeWidth(nd.label) / 72}];`);
+  for (const nd of nodes) lines.push(`  ${dotId(nd.id)} [width=${nodeWidth(nd.label) / 72}];`);
   for (const e of edges) {
     const attrs = [e.both ? 'dir=both' : ''];
     if (e.count > 1) {
@@ -150,13 +154,6 @@ export function layoutSource(picture: CatalogPicture, edges: readonly DrawnEdge[
     }
     lines.push(`  ${dotId(e.from)} -> ${dotId(e.to)} [${attrs.filter(Boolean).join(', ')}];`);
   }
-  // Nodes no drawn edge touches would all sit on the first rank, one long row
-  // (100 skills: 10,000 px wide); invisible edges stack them in a near-square
-  // grid instead. They come after the real edges, whose output order they keep.
-  const touched = new Set(edges.flatMap((e) => [e.from, e.to]));
-  const alone = picture.nodes.filter((nd) => !touched.has(nd.id)).map((nd) => nd.id);
-  const perRow = Math.max(4, Math.ceil(Math.sqrt(alone.length * 2)));
-  for (let i = perRow; i < alone.length; i++) lines.push(`  ${dotId(alone[i - perRow]!)} -> ${dotId(alone[i]!)} [style=invis];`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }
@@ -171,22 +168,26 @@ interface DrawOp {
   points?: Point[];
 }
 
-/** Lays the catalog out with dot; `kinds` chooses which edges shape it. Coordinates are pixels, y down, from `offset` (the SVG's). */
-export async function layoutCatalog(picture: CatalogPicture, kinds: readonly EdgeKind[] = STRUCTURAL_EDGES, offset: Point = GRAPH_OFFSET): Promise<CatalogLayout> {
-  const edges = drawnEdges(picture.edges, kinds);
-  const viz = await graphviz();
-  const result = viz.renderJSON(layoutSource(picture, edges)) as DotJson;
+/** A part of the graph laid out on its own, from (0, 0). */
+interface Part {
+  nodes: LaidNode[];
+  edges: LaidEdge[];
+  width: number;
+  height: number;
+}
+
+/** One connected part through dot. */
+function dotPart(viz: Viz, labels: readonly { id: string; label: string }[], edges: readonly DrawnEdge[]): Part {
+  const result = viz.renderJSON(layoutSource(labels, edges)) as DotJson;
   const [, , bw, bh] = result.bb.split(',').map(Number) as [number, number, number, number];
-  const [ox, oy] = offset;
-  const at = (p: Point): Point => [round(p[0] + ox), round(bh - p[1] + oy)];
-  const nodes = new Map<string, LaidNode>();
-  for (const o of result.objects ?? []) {
+  const at = (p: Point): Point => [round(p[0]), round(bh - p[1])];
+  const nodes: LaidNode[] = (result.objects ?? []).map((o) => {
     const [cx, cy] = (o.pos ?? '0,0').split(',').map(Number) as Point;
     const w = Number(o.width) * 72;
     const h = Number(o.height) * 72;
     const [x, y] = at([cx - w / 2, cy + h / 2]);
-    nodes.set(o.name, { id: o.name, x, y, w: round(w), h: round(h) });
-  }
+    return { id: o.name, x, y, w: round(w), h: round(h) };
+  });
   const laid: LaidEdge[] = edges.map((e, i) => {
     const j = result.edges?.[i];
     const curve = (j?._draw_ ?? []).filter((d) => d.op === 'b' || d.op === 'B').flatMap((d) => d.points ?? []).map(at);
@@ -199,7 +200,73 @@ export async function layoutCatalog(picture: CatalogPicture, kinds: readonly Edg
     }
     return edge;
   });
-  return { nodes, edges: laid, width: round(bw), height: round(bh), kinds: [...kinds] };
+  return { nodes, edges: laid, width: bw, height: bh };
+}
+
+const PACK_GAP_X = 28;
+const PACK_GAP_Y = 36;
+
+/**
+ * Lays the catalog out; `kinds` chooses which edges shape it. Each connected
+ * part goes through dot on its own, then the parts (a skill no drawn edge
+ * touches is a part of one box) are packed in rows into a near-square block,
+ * largest first: laid out whole, dot would put every part side by side (100
+ * skills without edges: one row 10,000 px long); dot's own `pack` misplaces
+ * edge labels. Coordinates are pixels, y down, from `offset` (the SVG's).
+ */
+export async function layoutCatalog(picture: CatalogPicture, kinds: readonly EdgeKind[] = STRUCTURAL_EDGES, offset: Point = GRAPH_OFFSET): Promise<CatalogLayout> {
+  const edges = drawnEdges(picture.edges, kinds);
+  const viz = await graphviz();
+  // Connected parts, by union-find over the drawn edges.
+  const parent = new Map(picture.nodes.map((nd) => [nd.id, nd.id]));
+  const find = (id: string): string => {
+    while (parent.get(id) !== id) id = parent.get(id)!;
+    return id;
+  };
+  for (const e of edges) if (parent.has(e.from) && parent.has(e.to)) parent.set(find(e.from), find(e.to));
+  const groups = new Map<string, { labels: { id: string; label: string }[]; edges: DrawnEdge[] }>();
+  for (const nd of picture.nodes) {
+    const g = find(nd.id);
+    if (!groups.has(g)) groups.set(g, { labels: [], edges: [] });
+    groups.get(g)!.labels.push(nd);
+  }
+  for (const e of edges) groups.get(find(e.from))?.edges.push(e);
+  const index = new Map(edges.map((e, i) => [e, i]));
+  const parts: (Part & { from: DrawnEdge[] })[] = [...groups.values()].map((g) => ({
+    ...(g.edges.length ? dotPart(viz, g.labels, g.edges) : { nodes: [{ id: g.labels[0]!.id, x: 0, y: 0, w: nodeWidth(g.labels[0]!.label), h: NODE_H }], edges: [], width: nodeWidth(g.labels[0]!.label), height: NODE_H }),
+    from: g.edges,
+  }));
+  // Shelf packing: rows no wider than the widest part or about 1.6 times the side of a square of the same area.
+  const order = parts.map((p, i) => ({ p, i })).sort((a, b) => b.p.height - a.p.height || b.p.width - a.p.width || a.i - b.i);
+  const area = parts.reduce((sum, p) => sum + (p.width + PACK_GAP_X) * (p.height + PACK_GAP_Y), 0);
+  const rowMax = Math.max(...parts.map((p) => p.width), Math.sqrt(area) * 1.6);
+  const nodes = new Map<string, LaidNode>();
+  const laid: { at: number; edge: LaidEdge }[] = [];
+  let x = 0;
+  let y = 0;
+  let rowH = 0;
+  let width = 0;
+  for (const { p } of order) {
+    if (x > 0 && x + p.width > rowMax) {
+      y += rowH + PACK_GAP_Y;
+      x = 0;
+      rowH = 0;
+    }
+    const dx = x + offset[0];
+    const dy = y + offset[1];
+    const move = (q: Point): Point => [round(q[0] + dx), round(q[1] + dy)];
+    for (const nd of p.nodes) nodes.set(nd.id, { ...nd, x: round(nd.x + dx), y: round(nd.y + dy) });
+    p.edges.forEach((e, k) => {
+      const edge: LaidEdge = { ...e, curve: e.curve.map(move), heads: e.heads.map((h) => h.map(move)) };
+      if (e.label) edge.label = { ...e.label, x: round(e.label.x + dx), y: round(e.label.y + dy) };
+      laid.push({ at: index.get(p.from[k]!)!, edge });
+    });
+    width = Math.max(width, x + p.width);
+    rowH = Math.max(rowH, p.height);
+    x += p.width + PACK_GAP_X;
+  }
+  // Edges in the order drawnEdges gave them, whatever part they were laid out in.
+  return { nodes, edges: laid.sort((a, b) => a.at - b.at).map((l) => l.edge), width: round(width), height: round(parts.length ? y + rowH : 0), kinds: [...kinds] };
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
@@ -266,7 +333,7 @@ export function svgMerit(svg: string): LayoutMerit {
   for (const m of svg.matchAll(/<path class="edge[^"]*"([^>]*)>/g)) {
     const attrs = m[1]!;
     if (/\bdata-hidden="1"/.test(attrs)) continue;
-    const get = (name: string): string => /"/.test(attrs) ? (new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? '') : '';
+    const get = (name: string): string => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? '';
     lines.push({ ends: [get('data-from'), get('data-to')], points: pathPoints(get('d')) });
   }
   return layoutMerit(lines);
