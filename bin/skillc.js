@@ -3,6 +3,13 @@
 import { existsSync } from 'node:fs';
 // The bundled CLI (scripts/compile.mjs) starts faster; dist/cli/ is the same code unbundled.
 const { main } = existsSync(new URL('../dist/bundle/main.js', import.meta.url)) ? await import('../dist/bundle/main.js') : await import('../dist/cli/main.js');
+// A reader that stops early (`skillc rules | head -1`) closes the pipe: end quietly with 0, as git and eslint do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error && error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error) => {

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // Compiles src/ to dist/ so the `skillc` bin starts without a TypeScript loader.
-// Runs as `postinstall` (after `npm ci` in this repo) and before the tests, so dist/ is never
-// stale there. It is not a `prepare` script on purpose: `npm pack` would then print the script's
-// banner on stdout, where pre-commit's `language: node` install reads the tarball's name.
-// An installed package (npm i skillc, a pre-commit hook env) ships dist/ and has no TypeScript:
-// there the script has nothing to do.
+// Runs as `prepare`: after `npm ci`/`npm install` in this repo, before `npm pack`/`npm publish`, and
+// when npm installs skillc from a git URL (npm clones, installs dev dependencies, runs prepare, packs).
+// npm never runs `prepare` when it installs the published tarball, so the package has no install
+// script (npm 11 warns about each one). The repo's .npmrc sets foreground-scripts=false so that
+// `npm pack` prints only the tarball's name on stdout: pre-commit's `language: node` reads it there.
+// `npm test` compiles again first, so dist/ is never stale under the tests.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-// An installed package (npm i skillc, a pre-commit hook env) ships dist/ and no sources: nothing to compile,
-// even where a TypeScript happens to be resolvable from a parent folder.
+// A packed copy ships dist/ and no sources: nothing to compile, even where a TypeScript happens to be
+// resolvable from a parent folder.
 if (!existsSync(new URL('../src', import.meta.url)) || !existsSync(new URL('../tsconfig.build.json', import.meta.url))) {
   if (existsSync(new URL('../dist/cli/main.js', import.meta.url))) process.exit(0);
   console.error('skillc: this package has neither sources nor dist/; reinstall it');
@@ -57,7 +58,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['ts-morph', 'ajv', 'ajv/*', 'typescript'],
+    // tsx stays outside: its API registers loader files by paths relative to its own module.
+    external: ['ts-morph', 'ajv', 'ajv/*', 'typescript', 'tsx', 'tsx/*'],
     banner: { js: "import { createRequire as __skillcRequire } from 'node:module'; const require = __skillcRequire(import.meta.url);" },
     logLevel: 'warning',
   });

@@ -170,6 +170,6 @@ describe('skillc CLI', () => {
     expect(explain.stdout).toContain('# frontmatter/name-format');
     const unknown = skillc(['explain', 'name-format'], repo);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('did you mean frontmatter/name-format');
+    expect(unknown.stderr).toContain("did you mean 'frontmatter/name-format'?");
   });
 });

@@ -1,6 +1,7 @@
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { HOSTS } from '../hosts/index.js';
 import type { FieldSpec } from '../hosts/profile.js';
+import { SKILLC_BLOCK_KEYS as K } from '../model/skillc-block.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -71,19 +72,19 @@ export function frontmatterSchema(): JsonSchema {
         description: 'Compile-time settings, never emitted as is.',
         additionalProperties: false,
         properties: {
-          invocation: { enum: ['auto', 'manual'], description: "auto (default) or manual: only the user invokes the skill; each host's own switch is emitted." },
-          targets: { type: 'array', items: { enum: Object.keys(HOSTS) }, description: "Hosts to build the skill for (default: the config's hosts)." },
-          kind: { type: 'string', description: 'Names a section schema in the config (`kinds`).' },
-          requires: { ...stringList, description: 'Sibling skills this one calls, by name.' },
+          invocation: { enum: ['auto', 'manual'], description: K.invocation.description },
+          targets: { type: 'array', items: { enum: Object.keys(HOSTS) }, description: K.targets.description },
+          kind: { type: 'string', description: K.kind.description },
+          requires: { ...stringList, description: K.requires.description },
           artifacts: {
             type: 'object',
-            description: 'Files the workflow must leave, with their required ## sections, or a shared contract.',
+            description: K.artifacts.description,
             additionalProperties: {
               type: 'object',
               properties: { sections: stringList, ordered: { type: 'boolean' }, contract: { type: 'string' } },
             },
           },
-          effects: { ...stringList, description: 'Side effects the workflow may take (email.send, http.post, ...); rehearsal captures them.' },
+          effects: { ...stringList, description: K.effects.description },
           ...hostBlocks,
         },
       },

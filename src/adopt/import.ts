@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
-import { getHost, HOSTS, hostIds, type HostProfile } from '../hosts/index.js';
+import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
+import { LIMITS } from '../parse/limits.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -26,7 +27,7 @@ export interface ImportedSkill {
   moves: string[];
   /** Keys no known host reads, left where they were (lint reports them). */
   unknown: string[];
-  /** Set when the skill was not imported (its destination exists). */
+  /** Set when the skill was not imported: `exists` (its destination exists), or why it cannot be (a FIFO in it, a frontmatter that does not convert). */
   skipped?: string;
 }
 
@@ -69,6 +70,45 @@ function findSkills(root: string): string[] {
   return out.sort();
 }
 
+/** The text of a file skillc reads from the tree, or why not: never opens a FIFO or a device (it would block), nor anything past the size limit. */
+function readRegular(file: string, label: string): string {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    throw new UsageError(`${label} is a dangling link or unreadable`);
+  }
+  if (!st.isFile()) throw new UsageError(`${label} is not a regular file`);
+  if (st.size > LIMITS.maxFileBytes) throw new UsageError(`${label} is ${st.size} bytes, more than ${LIMITS.maxFileBytes}`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** The first FIFO, socket or device in a skill folder (lstat: links are copied as links, never followed), which cannot be copied. */
+function specialFileIn(dir: string): string | undefined {
+  const stack = [dir];
+  let seen = 0;
+  while (stack.length) {
+    const d = stack.pop()!;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (++seen > LIMITS.maxBundledEntries * 4) return undefined;
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== '.git') stack.push(p);
+      } else if (!e.isFile() && !e.isSymbolicLink()) return path.relative(dir, p).split(path.sep).join('/');
+    }
+  }
+  return undefined;
+}
+
+const lexists = (p: string): boolean => {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 function setSkillc(doc: Document, keys: string[], value: unknown): void {
   if (!doc.has('skillc')) doc.set('skillc', doc.createNode({}));
   doc.setIn(['skillc', ...keys], doc.createNode(value));
@@ -88,7 +128,12 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
   if (!isMap(doc.contents)) throw new UsageError('frontmatter is not a mapping');
   const moves: string[] = [];
   const unknown: string[] = [];
-  const data = (doc.toJS() ?? {}) as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = (doc.toJS({ maxAliasCount: LIMITS.maxYamlAliases }) ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`frontmatter does not convert (${error instanceof Error ? error.message : String(error)}; YAML aliases may expand to at most ${LIMITS.maxYamlAliases} values)`);
+  }
   for (const [key, value] of Object.entries(data)) {
     if (SPEC_KEYS.has(key) || key === 'skillc') continue;
     if (key === 'disable-model-invocation' && value === true) {
@@ -107,7 +152,13 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
     moves.push(`${key} -> skillc.${host.id}.${key}`);
   }
   if (openaiYaml !== undefined) {
-    const meta = (parseYaml(openaiYaml) ?? {}) as Record<string, unknown>;
+    let meta: Record<string, unknown>;
+    try {
+      meta = (parseYaml(openaiYaml, { maxAliasCount: LIMITS.maxYamlAliases }) ?? {}) as Record<string, unknown>;
+    } catch (error) {
+      throw new UsageError(`agents/openai.yaml does not parse (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    }
+    if (typeof meta !== 'object' || Array.isArray(meta)) throw new UsageError('agents/openai.yaml is not a mapping');
     const policy = meta.policy as Record<string, unknown> | undefined;
     if (policy && policy.allow_implicit_invocation === false) {
       setSkillc(doc, ['invocation'], 'manual');
@@ -132,7 +183,7 @@ export function importSkills(options: ImportOptions): ImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from);
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) throw new UsageError(`no such folder: ${options.from}`);
-  if (options.host && !getHost(options.host)) throw new UsageError(`unknown host '${options.host}', expected one of ${hostIds().join(', ')}`);
+  if (options.host && !getHost(options.host)) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
   const to = options.to ? path.resolve(cwd, options.to) : (() => {
     const config = loadConfig({ cwd });
@@ -141,21 +192,35 @@ export function importSkills(options: ImportOptions): ImportResult {
   const result: ImportResult = { host, to, skills: [] };
   const skills = findSkills(from);
   if (!skills.length) throw new UsageError(`no skill (a folder with a SKILL.md) under ${options.from}`);
+  // Every skill is read and converted before anything is written: a skill that cannot be
+  // imported is skipped with its reason, never half-copied after others.
+  const plan: { item: ImportedSkill; dir: string; openai: string; openaiText: string | undefined; text: string }[] = [];
   for (const dir of skills) {
     const name = path.basename(dir);
     const dest = path.join(to, name);
     const item: ImportedSkill = { name, from: dir, to: dest, moves: [], unknown: [] };
     result.skills.push(item);
-    if (fs.existsSync(dest)) {
+    if (lexists(dest)) {
       item.skipped = 'exists';
       continue;
     }
     const openai = path.join(dir, 'agents', 'openai.yaml');
-    const openaiText = fs.existsSync(openai) ? fs.readFileSync(openai, 'utf8') : undefined;
-    const converted = convertSkillMd(fs.readFileSync(path.join(dir, 'SKILL.md'), 'utf8'), host, openaiText);
-    item.moves = converted.moves;
-    item.unknown = converted.unknown;
-    if (options.dryRun) continue;
+    try {
+      const special = specialFileIn(dir);
+      if (special) throw new UsageError(`${special} is a FIFO, socket or device, which is not copied`);
+      const openaiText = lexists(openai) ? readRegular(openai, 'agents/openai.yaml') : undefined;
+      const converted = convertSkillMd(readRegular(path.join(dir, 'SKILL.md'), 'SKILL.md'), host, openaiText);
+      item.moves = converted.moves;
+      item.unknown = converted.unknown;
+      plan.push({ item, dir, openai, openaiText, text: converted.text });
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      item.skipped = error.message;
+    }
+  }
+  if (options.dryRun) return result;
+  for (const { item, dir, openai, openaiText, text } of plan) {
+    const dest = item.to;
     fs.mkdirSync(dest, { recursive: true });
     fs.cpSync(dir, dest, {
       recursive: true,
@@ -164,7 +229,7 @@ export function importSkills(options: ImportOptions): ImportResult {
     });
     const agentsDir = path.join(dest, 'agents');
     if (openaiText !== undefined && fs.existsSync(agentsDir) && fs.readdirSync(agentsDir).length === 0) fs.rmdirSync(agentsDir);
-    fs.writeFileSync(path.join(dest, 'SKILL.md'), converted.text);
+    fs.writeFileSync(path.join(dest, 'SKILL.md'), text);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getHost, hostIds } from '../hosts/index.js';
+import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { CONFIG_FILES } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 
@@ -21,6 +21,8 @@ export interface InitResult {
   skipped: string[];
   /** package.json scripts added. */
   scripts: string[];
+  /** Existing files this run added lines to (`.gitignore`). */
+  updated: string[];
 }
 
 export const DEFAULT_INIT_HOSTS = ['agentskills', 'claude', 'codex'];
@@ -85,57 +87,78 @@ failure: exit
 }
 
 /**
+ * The lines `init` makes sure `.gitignore` has: npm's install folder (skillc's caches live in
+ * node_modules/.cache/skillc) and the build's transient folders beside the output, left only by
+ * a killed build. An equivalent spelling (`node_modules`, `/node_modules/`) counts as present.
+ */
+export const GITIGNORE_LINES = ['node_modules/', '*.skillc-tmp-*', '*.skillc-old-*', '*.skillc-stage-*'];
+
+/** `.gitignore` with the missing lines appended, or undefined when none is missing. */
+export function gitignoreWith(existing: string | undefined, lines: readonly string[] = GITIGNORE_LINES): string | undefined {
+  const norm = (l: string): string => l.trim().replace(/^\//, '').replace(/\/$/, '');
+  const have = new Set((existing ?? '').split(/\r?\n/).map(norm));
+  const missing = lines.filter((l) => !have.has(norm(l)));
+  if (!missing.length) return undefined;
+  const base = existing === undefined || existing === '' ? '' : existing.endsWith('\n') ? existing : `${existing}\n`;
+  return `${base}${base ? '\n' : ''}# skillc (added by skillc init)\n${missing.join('\n')}\n`;
+}
+
+/**
  * `skillc init`: scaffolds skills-src/ with a first skill (which passes lint and
- * carries a rehearsal fixture), skillc.config.json with its $schema, and the
+ * carries a rehearsal fixture), skillc.config.json with its $schema, the
  * `build:skills` script in package.json (created or updated; an existing script
- * of the same name is left as it is). Existing files are never overwritten.
+ * of the same name is left as it is), and the lines it needs in `.gitignore`.
+ * Existing files are never overwritten. Everything is checked before anything is
+ * written (a broken package.json writes nothing), and a write that fails removes
+ * what this run had written: all or nothing.
  */
 export function init(options: InitOptions = {}): InitResult {
   const root = path.resolve(options.cwd ?? process.cwd());
   const hosts = options.hosts?.length ? options.hosts : DEFAULT_INIT_HOSTS;
-  for (const h of hosts) if (!getHost(h)) throw new UsageError(`unknown host '${h}', expected one of ${hostIds().join(', ')}`);
+  for (const h of hosts) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
   const name = options.skill ?? 'summarize-changes';
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a valid skill name: 1-64 lowercase letters, digits and single inner hyphens`);
   const schemaDir = path.resolve(root, options.schemaDir ?? 'node_modules/skillc/schema');
-  const result: InitResult = { created: [], skipped: [], scripts: [] };
-  const write = (file: string, text: string): void => {
-    const abs = path.join(root, file);
-    if (fs.existsSync(abs)) {
-      result.skipped.push(file);
-      return;
-    }
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.writeFileSync(abs, text);
-    result.created.push(file);
-  };
+  const result: InitResult = { created: [], skipped: [], scripts: [], updated: [] };
 
+  // 1. Plan: every file to create or update, checked; nothing is written yet.
+  const plan: { file: string; text: string; update: boolean }[] = [];
+  const create = (file: string, text: string): void => {
+    const abs = path.join(root, file);
+    if (fs.existsSync(abs)) result.skipped.push(file);
+    else plan.push({ file, text, update: false });
+  };
   const existingConfig = CONFIG_FILES.find((f) => fs.existsSync(path.join(root, f)));
   if (existingConfig) result.skipped.push(existingConfig);
   else {
     const config = { $schema: rel(root, path.join(schemaDir, 'skillc.config.schema.json')), sources: 'skills-src', out: 'generated', hosts };
-    write('skillc.config.json', `${JSON.stringify(config, null, 2)}\n`);
+    create('skillc.config.json', `${JSON.stringify(config, null, 2)}\n`);
   }
   const skillDir = path.join(root, 'skills-src', name);
   for (const [file, text] of Object.entries(firstSkill(name, ''))) {
     const abs = path.join(skillDir, file);
     const body = file.endsWith('case.yaml') ? text.replace('$schema=\n', `$schema=${rel(path.dirname(abs), path.join(schemaDir, 'case.schema.json'))}\n`) : text;
-    write(path.relative(root, abs).split(path.sep).join('/'), body);
+    create(path.relative(root, abs).split(path.sep).join('/'), body);
   }
 
   const pkgFile = path.join(root, 'package.json');
   let pkg: Record<string, unknown> = {};
-  let existed = false;
+  let pkgText: string | undefined;
   if (fs.existsSync(pkgFile)) {
-    existed = true;
+    pkgText = readText(pkgFile, 'package.json');
+    let parsed: unknown;
     try {
-      pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as Record<string, unknown>;
+      parsed = JSON.parse(pkgText);
     } catch (error) {
-      throw new UsageError(`cannot parse package.json: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(`cannot parse package.json: ${error instanceof Error ? error.message : String(error)}; nothing was written`);
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('package.json is not a JSON object; nothing was written');
+    pkg = parsed as Record<string, unknown>;
+    if (pkg.scripts !== undefined && (!pkg.scripts || typeof pkg.scripts !== 'object' || Array.isArray(pkg.scripts))) throw new UsageError('package.json "scripts" is not an object; nothing was written');
   } else {
     pkg = { name: path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'skills', private: true };
   }
-  const scripts = (pkg.scripts && typeof pkg.scripts === 'object' ? pkg.scripts : {}) as Record<string, string>;
+  const scripts = { ...((pkg.scripts ?? {}) as Record<string, string>) };
   for (const [k, v] of Object.entries(INIT_SCRIPTS)) {
     if (k in scripts) result.skipped.push(`package.json scripts.${k}`);
     else {
@@ -143,11 +166,59 @@ export function init(options: InitOptions = {}): InitResult {
       result.scripts.push(k);
     }
   }
-  pkg.scripts = scripts;
-  if (!existed || result.scripts.length) {
-    const indent = existed ? (/^[ \t]+/m.exec(fs.readFileSync(pkgFile, 'utf8'))?.[0] ?? '  ') : '  ';
-    fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, indent)}\n`);
-    if (!existed) result.created.push('package.json');
+  if (pkgText === undefined || result.scripts.length) {
+    const indent = pkgText !== undefined ? (/^[ \t]+/m.exec(pkgText)?.[0] ?? '  ') : '  ';
+    plan.push({ file: 'package.json', text: `${JSON.stringify({ ...pkg, scripts }, null, indent)}\n`, update: pkgText !== undefined });
+  }
+
+  const ignoreFile = path.join(root, '.gitignore');
+  const ignoreText = fs.existsSync(ignoreFile) ? readText(ignoreFile, '.gitignore') : undefined;
+  const ignore = gitignoreWith(ignoreText);
+  if (ignore !== undefined) plan.push({ file: '.gitignore', text: ignore, update: ignoreText !== undefined });
+
+  // 2. Write: new files first, updates last; a failure undoes this run's writes.
+  const done: { abs: string; before?: string }[] = [];
+  const madeDirs: string[] = [];
+  try {
+    for (const step of [...plan.filter((p) => !p.update), ...plan.filter((p) => p.update)]) {
+      const abs = path.join(root, step.file);
+      // Folders made one by one, so that undoing removes exactly the ones this run made.
+      const missing: string[] = [];
+      for (let dir = path.dirname(abs); !fs.existsSync(dir); dir = path.dirname(dir)) missing.unshift(dir);
+      for (const dir of missing) {
+        fs.mkdirSync(dir);
+        madeDirs.push(dir);
+      }
+      // An existing file is only ever updated, never replaced by a symlink's target: write through a temp file.
+      const before = step.update ? fs.readFileSync(abs, 'utf8') : undefined;
+      const tmp = `${abs}.skillc-tmp-${process.pid}`;
+      fs.writeFileSync(tmp, step.text, { flag: 'wx' });
+      fs.renameSync(tmp, abs);
+      done.push(before === undefined ? { abs } : { abs, before });
+      // package.json's update is reported as the scripts it added.
+      if (!step.update) result.created.push(step.file);
+      else if (step.file !== 'package.json') result.updated.push(step.file);
+    }
+  } catch (error) {
+    for (const d of done.reverse()) {
+      try {
+        if (d.before === undefined) fs.rmSync(d.abs, { force: true });
+        else fs.writeFileSync(d.abs, d.before);
+      } catch {
+        // best effort: the error below says what failed
+      }
+    }
+    for (const dir of madeDirs.reverse()) fs.rmSync(dir, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    throw new UsageError(`cannot write the scaffold (${code}); nothing was written`);
   }
   return result;
+}
+
+function readText(file: string, shown: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? 'EIO'}); nothing was written`);
+  }
 }

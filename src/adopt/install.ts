@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getHost, hostIds } from '../hosts/index.js';
+import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 
@@ -24,6 +24,8 @@ export type InstallAction =
   | 'unchanged'
   /** A file someone changed (or skillc did not write): left as it is. */
   | 'kept-changed'
+  /** An unchanged file skillc would remove, kept because another file of its skill was changed (the skill stays whole). */
+  | 'kept-with-skill'
   /** A file skillc installed that the build no longer has, or (uninstall) any file it installed, unchanged. */
   | 'remove';
 
@@ -31,6 +33,8 @@ export interface InstallStep {
   action: InstallAction;
   /** Path relative to the target folder, with `/`. */
   path: string;
+  /** For `kept-with-skill`: the changed file of the same skill that keeps it. */
+  because?: string;
 }
 
 export interface InstallOptions {
@@ -79,14 +83,85 @@ function listFiles(dir: string, rel = ''): string[] {
   return out.sort();
 }
 
+/** Largest `.skillc-install.json` read: a record of a few thousand files is far smaller. */
+const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Why `rel` (a manifest key, `/`-separated) is not a plain path to a file of a skill inside the
+ * target, or undefined. The project-scope manifest ships with any cloned repository: its keys
+ * are hostile input (`../../victim.txt`, `/etc/x`, `a/./b`).
+ */
+export function unsafeInstallPath(rel: string): string | undefined {
+  if (rel.length === 0 || rel.length > 4096) return 'an empty or overlong path';
+  if (/[\0\\]/.test(rel)) return 'a NUL or a backslash';
+  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return 'an absolute path';
+  const parts = rel.split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) return 'an empty, `.` or `..` segment';
+  if (parts.length < 2) return 'no skill folder (expected <skill>/<file>)';
+  return undefined;
+}
+
+/**
+ * Reads the install record of `target`. Throws a UsageError when it is a link or not a file,
+ * or when an entry is not a safe `<skill>/<file>` path with a sha256 and a host: nothing is
+ * installed or removed on the word of a record that could point outside the folder.
+ */
 export function readInstallManifest(target: string): InstallManifest {
+  const file = path.join(target, INSTALL_MANIFEST);
+  let st: fs.Stats;
   try {
-    const m = JSON.parse(fs.readFileSync(path.join(target, INSTALL_MANIFEST), 'utf8')) as InstallManifest;
-    if (m?.version === 1 && m.files && typeof m.files === 'object') return m;
+    st = fs.lstatSync(file);
   } catch {
-    // none yet, or unreadable: nothing is known to be skillc's
+    return { version: 1, files: {} };
   }
-  return { version: 1, files: {} };
+  if (!st.isFile()) throw new UsageError(`${file} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; refusing to read or replace it (remove it to start afresh)`);
+  if (st.size > MAX_MANIFEST_BYTES) throw new UsageError(`${file} is ${st.size} bytes, expected at most ${MAX_MANIFEST_BYTES}; refusing to use it (remove it to start afresh)`);
+  let m: unknown;
+  try {
+    m = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // Unreadable: nothing is known to be skillc's, so nothing is removed and every file present is kept.
+    return { version: 1, files: {} };
+  }
+  const files = (m as InstallManifest | null)?.files;
+  if ((m as InstallManifest | null)?.version !== 1 || !files || typeof files !== 'object' || Array.isArray(files)) return { version: 1, files: {} };
+  const bad: string[] = [];
+  for (const [rel, entry] of Object.entries(files)) {
+    const why = unsafeInstallPath(rel);
+    if (why) bad.push(`${JSON.stringify(rel)}: ${why}`);
+    else if (!entry || typeof entry !== 'object' || typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256) || typeof entry.host !== 'string') bad.push(`${JSON.stringify(rel)}: expected { "sha256": <64 hex digits>, "host": <id> }`);
+  }
+  if (bad.length) {
+    throw new UsageError(`${file} has ${bad.length} entr${bad.length === 1 ? 'y' : 'ies'} skillc cannot trust; nothing was changed:\n${bad.slice(0, 10).map((b) => `  ${b}`).join('\n')}${bad.length > 10 ? `\n  ... ${bad.length - 10} more` : ''}\nRemove ${INSTALL_MANIFEST} (skillc then keeps every file it finds) or fix those entries.`);
+  }
+  return { version: 1, files: files as InstallManifest['files'] };
+}
+
+/**
+ * The first thing on the way from `root` down to `abs` that skillc must not go through: a
+ * symbolic link (a committed `.claude/skills/x/references -> /outside` would redirect writes
+ * and deletes) or a file where a folder is needed. `abs` itself is not checked: a link or a
+ * folder there is never written through (it is `kept-changed`). Components that do not exist
+ * yet are created by skillc as folders.
+ */
+function blockedPath(root: string, abs: string): string | undefined {
+  const rel = path.relative(root, abs);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return `${abs} is outside ${root}`;
+  const parts = rel.split(path.sep);
+  let cur = root;
+  for (const part of parts.slice(0, -1)) {
+    cur = path.join(cur, part);
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(cur);
+    } catch {
+      return undefined;
+    }
+    if (st.isSymbolicLink()) return `${cur} is a symbolic link`;
+    if (!st.isDirectory()) return `${cur} is not a folder`;
+  }
+  return undefined;
 }
 
 function writeInstallManifest(target: string, manifest: InstallManifest): void {
@@ -98,7 +173,20 @@ function writeInstallManifest(target: string, manifest: InstallManifest): void {
   }
   const sorted: InstallManifest = { version: 1, files: Object.fromEntries(keys.map((k) => [k, manifest.files[k]!])) };
   fs.mkdirSync(target, { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileAtomic(file, (tmp) => fs.writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`, { flag: 'wx' }));
+}
+
+/** Writes through a fresh sibling (created exclusively, so a planted link there is not followed) renamed over `file`. */
+function writeFileAtomic(file: string, write: (tmp: string) => void): void {
+  const tmp = `${file}.skillc-tmp-${process.pid}`;
+  fs.rmSync(tmp, { force: true });
+  try {
+    write(tmp);
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
 }
 
 /** Removes the now-empty folders above a removed file, up to (not including) the target. */
@@ -117,7 +205,7 @@ function pruneEmpty(target: string, rel: string): void {
 /** Where a host's skills go for a scope. */
 export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir()): string {
   const host = getHost(hostId);
-  if (!host) throw new UsageError(`unknown host '${hostId}', expected one of ${hostIds().join(', ')}`);
+  if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host'));
   return scope === 'user' ? path.join(home, host.layout.user) : path.join(projectRoot, host.layout.project);
 }
 
@@ -131,7 +219,7 @@ export function install(options: InstallOptions): InstallResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = loadConfig(options.configFile ? { cwd, configFile: options.configFile } : { cwd });
   const host = getHost(options.host);
-  if (!host) throw new UsageError(`unknown host '${options.host}', expected one of ${hostIds().join(', ')}`);
+  if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home);
   const out = options.out ? path.resolve(cwd, options.out) : config.out;
   const source = path.join(out, host.id, host.emit.skillsDir);
@@ -151,10 +239,21 @@ export function install(options: InstallOptions): InstallResult {
     result.skills.sort();
   }
 
+  // No write or delete may go through a link or leave the install root: the project for
+  // project scope (`.claude` itself may be a committed link), the target for user scope (whose
+  // parents are the user's own). Files behind a link are not even read (hashed).
+  const root = (options.scope ?? 'project') === 'project' ? config.root : target;
+  const blocked = new Set<string>();
+  const reachable = (rel: string): boolean => {
+    const why = blockedPath(root, path.join(target, rel));
+    if (why) blocked.add(why);
+    return !why;
+  };
   const next: InstallManifest = { version: 1, files: { ...manifest.files } };
   const copies: { from: string; to: string; rel: string }[] = [];
   const removals: string[] = [];
   for (const [rel, from] of wanted) {
+    if (!reachable(rel)) continue;
     const data = fs.readFileSync(from);
     const want = sha256(data);
     const have = hashOf(path.join(target, rel));
@@ -170,32 +269,59 @@ export function install(options: InstallOptions): InstallResult {
     next.files[rel] = { sha256: want, host: host.id };
   }
   // Files skillc installed that this build does not have (all of them, for --uninstall).
+  // A skill leaves as a whole or not at all: when one of its files was changed, that file and
+  // the skill's other files stay, with their records, so the skill never points at deleted
+  // files and a later uninstall (after the change is undone) can still remove it.
+  const stale = new Map<string, { rel: string; changed: boolean }[]>();
   for (const [rel, entry] of Object.entries(manifest.files)) {
-    if (wanted.has(rel)) continue;
-    if (entry.host !== host.id) continue;
+    if (wanted.has(rel) || entry.host !== host.id || !reachable(rel)) continue;
     const have = hashOf(path.join(target, rel));
-    if (have === undefined) delete next.files[rel];
-    else if (have === entry.sha256) {
-      steps.push({ action: 'remove', path: rel });
-      removals.push(rel);
+    if (have === undefined) {
       delete next.files[rel];
-    } else {
-      steps.push({ action: 'kept-changed', path: rel });
-      // Left in place and no longer skillc's: a later install reports it rather than replacing it.
-      delete next.files[rel];
+      continue;
+    }
+    const skill = rel.slice(0, rel.indexOf('/'));
+    const list = stale.get(skill) ?? [];
+    list.push({ rel, changed: have !== entry.sha256 });
+    stale.set(skill, list);
+  }
+  for (const [skill, list] of stale) {
+    const changed = list.find((f) => f.changed);
+    // A skill still in the build stays whole without its stale files.
+    const keepWhole = changed !== undefined && !result.skills.includes(skill);
+    for (const f of list) {
+      if (f.changed) steps.push({ action: 'kept-changed', path: f.rel });
+      else if (keepWhole) steps.push({ action: 'kept-with-skill', path: f.rel, because: changed.rel });
+      else {
+        steps.push({ action: 'remove', path: f.rel });
+        removals.push(f.rel);
+        delete next.files[f.rel];
+      }
     }
   }
   steps.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  // The whole plan is checked before anything is touched.
+  for (const abs of [path.join(target, INSTALL_MANIFEST), ...copies.map((c) => c.to), ...removals.map((r) => path.join(target, r))]) {
+    const why = blockedPath(root, abs);
+    if (why) blocked.add(why);
+  }
+  if (blocked.size) {
+    const list = [...blocked].sort();
+    throw new UsageError(`refusing to install into ${target}: skillc does not write or delete through links or outside the folder; nothing was changed:\n${list.slice(0, 10).map((b) => `  ${b}`).join('\n')}${list.length > 10 ? `\n  ... ${list.length - 10} more` : ''}`);
+  }
   if (options.dryRun) return result;
 
   for (const c of copies) {
     fs.mkdirSync(path.dirname(c.to), { recursive: true });
-    const tmp = `${c.to}.skillc-tmp-${process.pid}`;
-    fs.copyFileSync(c.from, tmp);
-    fs.chmodSync(tmp, fs.statSync(c.from).mode & 0o777);
-    fs.renameSync(tmp, c.to);
+    const mode = fs.statSync(c.from).mode & 0o777;
+    writeFileAtomic(c.to, (tmp) => {
+      fs.copyFileSync(c.from, tmp, fs.constants.COPYFILE_EXCL);
+      fs.chmodSync(tmp, mode);
+    });
   }
   for (const rel of removals) {
+    // Checked above to be a regular file reached without links; rmSync on a link would remove the link only.
     fs.rmSync(path.join(target, rel), { force: true });
     pruneEmpty(target, rel);
   }

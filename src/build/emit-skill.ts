@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { HostProfile } from '../hosts/profile.js';
 import type { Range, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
+import { shellOf } from '../parse/shell.js';
 import { parseSkill } from '../parse/skill.js';
 import { field, frontmatterData } from '../rules/util.js';
 import { isPlainFileName } from './artifacts.js';
@@ -72,8 +73,13 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     ...expansion.copies.map((c) => c.from),
     ...skill.bundled.filter((b) => b.kind === 'file' || (b.kind === 'symlink' && !b.escapes)).map((b) => b.path),
   ];
+  // Rehearsal fixtures are never emitted, so the catalog's sourceHash leaves them out: editing only a
+  // rehearsal case changes no built file, and `build --check` stays clean. (They stay in sourceFiles,
+  // which only tells the incremental build what to watch.)
+  const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
   for (const f of [...new Set(sourceFiles)].sort()) {
+    if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
     try {
       hash.update(fs.readFileSync(f));
@@ -104,11 +110,22 @@ function isFile(p: string): boolean {
   }
 }
 
-/** A copied file, run bit kept; a problem when it cannot be read. */
+/** The bytes with each CR of a CRLF dropped (byte-wise, so a script in any encoding keeps its text). */
+function withoutCr(data: Buffer): Buffer {
+  const out = Buffer.alloc(data.length);
+  let n = 0;
+  for (let i = 0; i < data.length; i++) if (data[i] !== 0x0d || data[i + 1] !== 0x0a) out[n++] = data[i]!;
+  return out.subarray(0, n);
+}
+
+/** A copied file, run bit kept (a shell script with LF line ends); a problem when it cannot be read. */
 function readOutput(to: string, from: string, problems: BuildProblem[], shown: string): OutputFile | undefined {
   try {
     const mode = fs.statSync(from).mode & 0o111 ? 0o755 : 0o644;
-    return { path: to, data: fs.readFileSync(from), mode };
+    const data = fs.readFileSync(from);
+    // A CRLF shell script fails where the skill runs (`set: Illegal option -`); scripts/line-endings reports it in the source.
+    if (data.includes('\r\n') && shellOf(shown, data.subarray(0, 256).toString('latin1'))) return { path: to, data: withoutCr(data), mode };
+    return { path: to, data, mode };
   } catch {
     problems.push({ severity: 'error', ruleId: 'build/read', file: from, message: `Cannot read \`${shown}\`` });
     return undefined;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { getHost, hostIds as knownHosts, type HostProfile } from '../hosts/index.js';
-import { ConfigError, type SkillcConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
+import { ConfigError, loadConfig, type SkillcConfig } from '../lint/config.js';
+import { discover, UsageError } from '../lint/discover.js';
 import { isInside } from '../parse/bundle.js';
 import { lint, type LintOptions, type LintResult } from '../lint/engine.js';
 import type { Skill } from '../model/skill.js';
@@ -73,7 +73,7 @@ function toDiagnostic(p: BuildProblem): Diagnostic {
 /** Compiles the sources into per-host trees, the catalog and its typed module. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(`unknown host '${h}' in --host, expected one of ${knownHosts().join(', ')}`);
+  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
   const lintOptions: Parameters<typeof lint>[0] = { cwd, keepSkills: true };
   // Lint for the hosts being built: their limits and keys are the ones that matter.
   if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
@@ -92,16 +92,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   // What this lint's cache lookups check, the build's cache takes as checked (not what an earlier run's did).
   forgetVerified();
-  const lintResult = await lint(lintOptions);
-  const config = lintResult.config;
-  const outDir = options.out ? path.resolve(cwd, options.out) : config.out;
+  // Checked before lint, which writes its cache: a build that cannot run writes nothing at all.
+  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
+  if (options.configFile) loadOptions.configFile = options.configFile;
+  if (options.config) loadOptions.overrides = options.config;
+  const preConfig = loadConfig(loadOptions);
+  const found = discover([], preConfig, cwd);
+  if (found.dirs.length === 0) throw new UsageError(`no skills found in ${found.searched.join(', ')} (a skill is a folder holding a SKILL.md); nothing built`);
+  const outDir = options.out ? path.resolve(cwd, options.out) : preConfig.out;
   // A bad --out or --host is a usage error; the same mistake in the config file is a config error.
   const fail = (message: string, fromOption: boolean): never => {
-    throw fromOption ? new UsageError(message) : new ConfigError(message, config.file);
+    throw fromOption ? new UsageError(message) : new ConfigError(message, preConfig.file);
   };
   const shownOut = path.relative(cwd, outDir).split(path.sep).join('/') || '.';
-  if (!isInside(outDir, config.root) || outDir === config.root) fail(`output folder ${shownOut} must be a folder inside the project (${config.root})`, !!options.out);
-  if (isInside(config.sources, outDir) || isInside(outDir, config.sources)) fail(`output folder ${shownOut} overlaps the sources ${path.relative(cwd, config.sources).split(path.sep).join('/') || '.'}`, !!options.out);
+  if (!isInside(outDir, preConfig.root) || outDir === preConfig.root) fail(`output folder ${shownOut} must be a folder inside the project (${preConfig.root})`, !!options.out);
+  if (isInside(preConfig.sources, outDir) || isInside(outDir, preConfig.sources)) fail(`output folder ${shownOut} overlaps the sources ${path.relative(cwd, preConfig.sources).split(path.sep).join('/') || '.'}`, !!options.out);
+  const lintResult = await lint(lintOptions);
+  const config = lintResult.config;
   const hostIds = options.hosts?.length ? [...new Set(options.hosts)] : config.hosts;
   const hosts = hostIds.map((h) => getHost(h)!) as HostProfile[];
 

@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseYamlDocument } from '../parse/frontmatter.js';
 import { checkArtifactText } from '../build/artifacts.js';
 import { loadConfig } from '../lint/config.js';
 import type { Skill } from '../model/skill.js';
@@ -119,7 +119,7 @@ export function checkContract(name: string, contract: ContractSpec, text: string
     const block = frontmatterBlock(text);
     if (!block) return { ok: false, problems: [{ message: `Missing frontmatter, expected a \`---\` block with the fields of contract \`${name}\``, line: 1 }] };
     body = block.body;
-    const doc = parseDocument(block.yaml, { uniqueKeys: true, prettyErrors: false });
+    const doc = parseYamlDocument(block.yaml, { prettyErrors: false });
     if (doc.errors.length) return { ok: false, problems: [{ message: `Unexpected invalid YAML in the frontmatter: ${doc.errors[0]!.message.split('\n')[0]}`, line: 1 }] };
     const value: unknown = doc.toJS({ maxAliasCount: 10 });
     if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: [{ message: `Unexpected ${kindOf(value)} as frontmatter, expected a mapping of the fields of contract \`${name}\``, line: 1 }] };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { getHost, hostIds, type HostProfile } from '../hosts/index.js';
+import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../lint/config.js';
 import { discoverSkills, UsageError } from '../lint/discover.js';
 import type { Skill } from '../model/skill.js';
@@ -39,7 +39,7 @@ export function loadCatalog(options: CatalogOptions = {}): LoadedCatalog {
   const ids = options.hosts?.length ? options.hosts : config.hosts;
   const hosts = ids.map((id) => {
     const host = getHost(id);
-    if (!host) throw new UsageError(`unknown host '${id}', expected one of ${hostIds().join(', ')}`);
+    if (!host) throw new UsageError(unknownHostMessage(id, 'in --host'));
     return host;
   });
   const skills = discoverSkills(options.paths ?? [], config, cwd).map((dir) => readSkill(dir));

@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../core/suggest.js';
+import { firstUnknownHost, unknownHostMessage } from '../hosts/index.js';
 import { UsageError } from '../lint/discover.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -10,7 +12,9 @@ export function parse<O extends Options>(argv: string[], options: O): Parsed<O> 
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    let message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    const unknown = /^Unknown option '(--?[^']+)'/.exec(message)?.[1];
+    if (unknown?.startsWith('--')) message += didYouMean(unknown, Object.keys(options).map((name) => `--${name}`));
     throw new UsageError(message);
   }
 }
@@ -19,6 +23,17 @@ export function parse<O extends Options>(argv: string[], options: O): Parsed<O> 
 export function splitList(values: string | string[] | undefined): string[] {
   const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
   return list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+/**
+ * `--host a,b`, each id checked here, once, for every command: an unknown id is a usage error that
+ * names the flag, with a "did you mean" (the config's own `hosts` are checked where it is loaded).
+ */
+export function hostList(values: string | string[] | undefined, flag = '--host'): string[] {
+  const ids = splitList(values);
+  const unknown = firstUnknownHost(ids);
+  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
+  return ids;
 }
 
 export function intOption(value: string | undefined, name: string): number | undefined {

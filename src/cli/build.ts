@@ -2,8 +2,9 @@ import path from 'node:path';
 import { build, type BuildOptions } from '../build/index.js';
 import { UsageError } from '../lint/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
+import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { parse, splitList, useColor } from './args.js';
+import { hostList, parse, useColor } from './args.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -23,6 +24,8 @@ Options:
       --out <dir>          output folder (must be inside the project)
   -c, --config <file>      use this config file
   -f, --format <name>      diagnostics as stylish (default), json, sarif or github
+      --no-lint-report     lint errors still stop the build, but are counted, not listed:
+                           for a hook that runs after \`skillc lint\`, which listed them
 ${PERF_BUILD_HELP}      --color, --no-color  force colour on or off
   -h, --help               show this help
 
@@ -41,6 +44,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     out: { type: 'string' },
     config: { type: 'string', short: 'c' },
     format: { type: 'string', short: 'f', default: 'stylish' },
+    'no-lint-report': { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -57,7 +61,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   if (values.check) options.check = true;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length) options.hosts = hosts;
   if (values.watch) {
     if (values.check) throw new UsageError('--watch cannot be used with --check');
@@ -66,7 +70,12 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   applyPerfOptions(values, options, 'build');
 
   const result = await build(options);
-  const report = reporter(reportInput(result.diagnostics), {
+  // With --no-lint-report the lint problems (listed by the lint hook that ran before) are left out;
+  // the build's own problems (includes, regions, budgets) are still listed.
+  const lintCount = values['no-lint-report'] ? result.lint.errorCount : 0;
+  const lintProblems = new Set(values['no-lint-report'] ? result.lint.files.flatMap((f) => f.messages) : []);
+  const shown = lintProblems.size ? result.diagnostics.filter((d) => !lintProblems.has(d)) : result.diagnostics;
+  const report = reporter(reportInput(shown), {
     cwd: io.cwd,
     color: values.format === 'stylish' && useColor(values.color, values['no-color']),
     rules: BUILTIN_RULES,
@@ -76,13 +85,15 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   const rel = (p: string): string => path.relative(io.cwd, p).split(path.sep).join('/') || '.';
   const out = rel(result.outDir);
   if (result.errorCount || result.lint.internalErrors) {
-    io.stderr(`skillc build: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}; nothing was written to ${out}/.\n`);
+    const unlisted = lintCount ? ` (${lintCount} found by lint, not listed here: run \`npx skillc lint\` to see them)` : '';
+    io.stderr(`skillc build: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}${unlisted}; nothing was written to ${out}/.\n`);
     return result.lint.internalErrors ? 2 : 1;
   }
   const skills = result.lint.summaries?.length ?? result.lint.skills?.length ?? result.lint.files.length;
   if (result.drift) {
     const { changed, missing, extra } = result.drift;
-    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)];
+    // File names come from skills: shown through the one terminal sanitiser.
+    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)].map((l) => printable(l));
     if (lines.length) {
       // The fix is the same build without --check: same hosts, output folder and config.
       const flags = [...(hosts.length ? ['--host', hosts.join(',')] : []), ...(values.out ? ['--out', values.out] : []), ...(values.config ? ['--config', values.config] : [])];

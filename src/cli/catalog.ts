@@ -5,7 +5,8 @@ import { listSkills, unlistable } from '../catalog/listing.js';
 import { hostListing } from '../catalog/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
-import { intOption, parse, splitList } from './args.js';
+import { printable } from '../model/text.js';
+import { hostList, intOption, parse, splitList } from './args.js';
 import type { Io } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
@@ -57,9 +58,9 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
   if (values.match) options.match = values.match;
   const { listed, skipped } = listSkills(options);
-  for (const s of skipped) io.stderr(`skillc catalog: warning: skipping ${s.dir}: ${s.reason}\n`);
+  for (const s of skipped) io.stderr(`skillc catalog: warning: skipping ${printable(s.dir)}: ${printable(s.reason)}\n`);
   if (values.format === 'json') io.stdout(`${JSON.stringify(listed.map(({ name, description }) => ({ name, description })), null, 2)}\n`);
-  else for (const s of listed) io.stdout(`${s.name}\t${s.description}\n`);
+  else for (const s of listed) io.stdout(`${printable(s.name)}\t${printable(s.description)}\n`);
   if (listed.length === 0) {
     io.stderr('skillc catalog: no skill found\n');
     return 1;
@@ -71,7 +72,7 @@ type CatalogValues = { match?: string; exclude?: string[]; host?: string; contex
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length !== 1) throw new UsageError('--host takes one host id');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
@@ -83,7 +84,7 @@ function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): n
   const exclude = new Set(splitList(values.exclude));
   const skills = catalog.skills.filter((s) => {
     const reason = unlistable(s);
-    if (reason) io.stderr(`skillc catalog: warning: skipping ${s.dir}: ${reason}\n`);
+    if (reason) io.stderr(`skillc catalog: warning: skipping ${printable(s.dir)}: ${printable(reason)}\n`);
     return !reason && keep(s.name!) && !exclude.has(s.name!);
   });
   const listing = hostListing(skills, catalog.hosts[0]!, catalog.contextTokens);
@@ -93,13 +94,13 @@ function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): n
     const entries = listing.entries.map((e) => ({ name: e.name, description: e.shown, fate: e.fate, chars: e.chars, fullLength: e.text.length }));
     io.stdout(`${JSON.stringify({ host: summary.id, contextTokens: listing.contextTokens, budget: listing.budget, basis: listing.basis, used: listing.used, wanted: listing.wanted, skills: entries, hidden: summary.hidden }, null, 2)}\n`);
   } else {
-    for (const e of shown) io.stdout(`${e.name}\t${e.shown}\n`);
+    for (const e of shown) io.stdout(`${printable(e.name)}\t${printable(e.shown)}\n`);
     const parts = [budgetLine(summary)];
     if (listing.budget !== null) parts.push(`${listing.basis}; as listed: ${listing.used.toLocaleString('en-US')} chars`);
     if (summary.cut.length) parts.push(`cut: ${summary.cut.join(', ')}`);
     if (summary.dropped.length) parts.push(`dropped: ${summary.dropped.join(', ')}`);
     if (summary.hidden.length) parts.push(`manual only, not listed: ${summary.hidden.join(', ')}`);
-    io.stderr(`skillc catalog: ${parts.join('; ')}\n`);
+    io.stderr(`skillc catalog: ${printable(parts.join('; '))}\n`);
   }
   if (shown.length === 0) {
     io.stderr('skillc catalog: no skill listed\n');

@@ -20,7 +20,7 @@ Options:
 Exit codes: 0 every artifact passes, 1 one fails, 2 usage error.
 
 Example:
-  skillc gate /tmp/run-42 notes.md --skill skills-src/release-notes
+  skillc gate skills-src/release-notes/fixtures/pass-check-artifact notes.md --skill skills-src/release-notes
 `;
 
 export async function runGate(argv: string[], io: Io): Promise<number> {

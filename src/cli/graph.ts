@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { attachFindings, catalogReport } from '../catalog/load.js';
 import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
 import { UsageError } from '../lint/discover.js';
-import { intOption, parse, splitList } from './args.js';
-import type { Io } from './io.js';
+import { hostList, intOption, parse, splitList } from './args.js';
+import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]
 
@@ -53,9 +51,10 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     throw new UsageError(`--edges: ${(err as Error).message}`);
   }
+  const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
-  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: splitList(values.host) };
+  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host) };
   if (values.config) options.configFile = values.config;
   if (context !== undefined) options.contextTokens = context;
   const picture = catalogReport(options);
@@ -66,7 +65,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   // The HTML view shows each skill's lint findings in its panel.
   if (format === 'html') await attachFindings(picture, options);
   const text = await renderGraph(picture, format, { edges });
-  if (values.output) fs.writeFileSync(path.resolve(io.cwd, values.output), text);
+  if (target && values.output !== undefined) writeOutput(target, text, '--output', values.output);
   else io.stdout(text);
   return 0;
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { importSkills, type ImportOptions } from '../adopt/import.js';
 import { UsageError } from '../lint/discover.js';
-import { parse } from './args.js';
+import { printable } from '../model/text.js';
+import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const IMPORT_HELP = `Usage: skillc import <folder> [options]
@@ -21,7 +22,10 @@ Options:
       --dry-run            print what would happen, write nothing
   -h, --help               show this help
 
-Exit codes: 0 imported (skipped skills are reported), 2 usage error.
+Exit codes: 0 imported (skills whose destination exists are reported and left),
+1 some skill could not be imported (a FIFO or device in it, a SKILL.md that is
+not a regular file, a frontmatter that does not convert: each reported as
+\`skip\`, the others imported), 2 usage error.
 
 Examples:
   skillc import .claude/skills
@@ -41,15 +45,23 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('import takes one folder, e.g. `skillc import .claude/skills`');
   const options: ImportOptions = { cwd: io.cwd, from: positionals[0]! };
-  if (values.host) options.host = values.host;
+  if (values.host) {
+    hostList(values.host);
+    options.host = values.host;
+  }
   if (values.to) options.to = values.to;
   if (values['dry-run']) options.dryRun = true;
   const result = importSkills(options);
   const rel = (p: string): string => path.relative(io.cwd, p).split(path.sep).join('/') || '.';
   let imported = 0;
+  let failed = 0;
   for (const s of result.skills) {
     if (s.skipped) {
-      io.stdout(`skip    ${rel(s.to)} (exists; not overwritten)\n`);
+      if (s.skipped === 'exists') io.stdout(`skip    ${printable(rel(s.to))} (exists; not overwritten)\n`);
+      else {
+        failed++;
+        io.stdout(`skip    ${printable(rel(s.from))} (${printable(s.skipped)})\n`);
+      }
       continue;
     }
     imported++;
@@ -58,6 +70,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     for (const k of s.unknown) io.stdout(`          ${k}: no known host reads it; left in place (lint reports it)\n`);
   }
   const verb = values['dry-run'] ? 'would import' : 'imported';
+  if (failed) io.stderr(`skillc import: ${failed} skill(s) could not be imported (see \`skip\` above); the others were${values['dry-run'] ? ' checked' : ' imported'}\n`);
   io.stdout(`skillc import: ${verb} ${imported} skill(s)${result.host ? ` written for ${result.host}` : ''} into ${rel(result.to)}/.${values['dry-run'] ? ' (dry run: nothing written)' : ' Next: npx skillc lint, then npx skillc build.'}\n`);
-  return 0;
+  return failed ? 1 : 0;
 }

@@ -1,15 +1,17 @@
 import { init, type InitOptions } from '../adopt/init.js';
 import { UsageError } from '../lint/discover.js';
-import { parse, splitList } from './args.js';
+import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const INIT_HELP = `Usage: skillc init [options]
 
 Scaffold skillc in the current folder: skills-src/ with a first skill that
 passes lint and has rehearsal fixtures, skillc.config.json (with its $schema
-for editor completion), and the build:skills, lint:skills and test:skills
-scripts in package.json (created if missing; existing scripts are kept).
-Existing files are never overwritten.
+for editor completion), the build:skills, lint:skills and test:skills
+scripts in package.json (created if missing; existing scripts are kept), and
+node_modules/ and the build's temporary folders in .gitignore (created, or the
+missing lines appended). Existing files are never overwritten. Everything is
+checked first: a broken package.json is an error and nothing is written.
 
 Options:
       --host <ids>         hosts for the config, comma-separated
@@ -36,12 +38,13 @@ export async function runInit(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`init takes no paths (got ${positionals.join(' ')}); run it in the project folder`);
   const options: InitOptions = { cwd: io.cwd };
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length) options.hosts = hosts;
   if (values.skill) options.skill = values.skill;
   const result = init(options);
   for (const f of result.created) io.stdout(`created  ${f}\n`);
   for (const s of result.scripts) io.stdout(`added    package.json scripts.${s}\n`);
+  for (const f of result.updated) io.stdout(`updated  ${f}\n`);
   for (const f of result.skipped) io.stdout(`kept     ${f} (exists)\n`);
   io.stdout('\nNext: npx skillc lint && npx skillc rehearse && npm run build:skills\n');
   return 0;

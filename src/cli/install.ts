@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { install, type InstallOptions } from '../adopt/install.js';
 import { UsageError } from '../lint/discover.js';
-import { parse } from './args.js';
+import { printable } from '../model/text.js';
+import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const INSTALL_HELP = `Usage: skillc install --host <id> [--project|--user] [options]
@@ -12,7 +13,10 @@ Copy the built skills of one host (the output folder's <host>/ tree, written by
 sha256 is recorded in .skillc-install.json there. A file you changed, or one
 skillc did not install, is never overwritten or removed: it is reported and
 left as it is. Skills removed from the build are removed from the folder
-(when unchanged).
+(when unchanged); a skill with a changed file is kept whole, with its record.
+The install record is untrusted input (a cloned repository ships the
+project's): an entry that leaves the folder, and any link on the way to a file
+skillc would write or delete, make install refuse before changing anything.
 
 Options:
       --host <id>          the host: agentskills, claude, codex, opencode, gemini,
@@ -39,6 +43,7 @@ const LABEL: Record<string, string> = {
   update: 'update   ',
   unchanged: 'unchanged',
   'kept-changed': 'kept     ',
+  'kept-with-skill': 'kept     ',
   remove: 'remove   ',
 };
 
@@ -59,6 +64,7 @@ export async function runInstall(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`install takes no paths (got ${positionals.join(' ')})`);
   if (!values.host) throw new UsageError('install needs --host <id>');
+  hostList(values.host);
   if (values.project && values.user) throw new UsageError('--project and --user cannot be used together');
   const options: InstallOptions = { cwd: io.cwd, host: values.host, scope: values.user ? 'user' : 'project' };
   if (values['dry-run']) options.dryRun = true;
@@ -71,14 +77,20 @@ export async function runInstall(argv: string[], io: Io): Promise<number> {
   for (const s of result.steps) {
     counts[s.action] = (counts[s.action] ?? 0) + 1;
     if (s.action === 'unchanged') continue;
-    const why = s.action === 'kept-changed' ? '  (changed since skillc installed it, or not installed by skillc: left as it is)' : '';
-    io.stdout(`${LABEL[s.action]}  ${shownTarget}/${s.path}${why}\n`);
+    const why =
+      s.action === 'kept-changed'
+        ? '  (changed since skillc installed it, or not installed by skillc: left as it is)'
+        : s.action === 'kept-with-skill'
+          ? `  (unchanged, kept with ${shownTarget}/${s.because} so the skill stays whole)`
+          : '';
+    io.stdout(`${LABEL[s.action]}  ${printable(`${shownTarget}/${s.path}${why}`)}\n`);
   }
   const verb = values['dry-run'] ? 'would ' : '';
   const summary = values.uninstall
     ? `skillc install: ${verb}remove ${counts.remove ?? 0} file(s) from ${shownTarget}/`
     : `skillc install: ${result.skills.length} skill(s) for ${result.host} -> ${shownTarget}/: ${verb}install ${counts.install ?? 0}, ${verb}update ${counts.update ?? 0}, ${counts.unchanged ?? 0} unchanged, ${verb}remove ${counts.remove ?? 0}`;
-  const kept = counts['kept-changed'] ? `; kept ${counts['kept-changed']} changed file(s)` : '';
+  const withSkill = counts['kept-with-skill'] ? ` and ${counts['kept-with-skill']} file(s) of the same skill(s), with their install records (undo the change, or delete the skill yourself, then uninstall again)` : '';
+  const kept = counts['kept-changed'] ? `; kept ${counts['kept-changed']} changed file(s)${withSkill}` : '';
   io.stdout(`${summary}${kept}.${values['dry-run'] ? ' (dry run: nothing changed)' : ''}\n`);
   return 0;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UsageError } from '../lint/discover.js';
 
 export interface Io {
   cwd: string;
@@ -49,4 +50,42 @@ export function progressOnStderr(io: Io, threshold = 300): { update: (done: numb
       if (shown) process.stderr.write('\r\u001b[K');
     },
   };
+}
+
+/**
+ * Checks an `-o` target before any work is done, so a bad one fails fast: not a folder, and its
+ * folder exists or can be made by creating that one folder (never a chain of missing folders: a
+ * typo in `-o /nonexistent/dir/x` must not create `/nonexistent/dir`). Returns the absolute path.
+ */
+export function outputTarget(cwd: string, file: string, flag: string): string {
+  const target = path.resolve(cwd, file);
+  // ENOENT and ENOTDIR (a file where a folder should be) both mean "not there".
+  const statOf = (p: string): fs.Stats | undefined => {
+    try {
+      return fs.statSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const stat = statOf(target);
+  if (stat?.isDirectory()) throw new UsageError(`${flag} ${file}: is a folder; name a file to write to`);
+  const dir = path.dirname(target);
+  const dirStat = statOf(dir);
+  if (dirStat && !dirStat.isDirectory()) throw new UsageError(`${flag} ${file}: ${path.dirname(file)} is not a folder`);
+  if (!dirStat && !statOf(path.dirname(dir))?.isDirectory()) {
+    throw new UsageError(`${flag} ${file}: the folder ${path.dirname(dir)} does not exist (only the file's own folder is created)`);
+  }
+  return target;
+}
+
+/** Writes a report to a target checked by outputTarget; a write that fails is a clear one-line error (exit 2). */
+export function writeOutput(target: string, text: string, flag: string, file: string): void {
+  try {
+    if (!fs.existsSync(path.dirname(target))) fs.mkdirSync(path.dirname(target));
+    fs.writeFileSync(target, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    const why: Record<string, string> = { EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', EISDIR: 'is a folder', ENOTDIR: 'a part of the path is not a folder', ENOSPC: 'no space left' };
+    throw new UsageError(`${flag} ${file}: cannot write the file (${why[code] ?? code})`);
+  }
 }

@@ -1,12 +1,11 @@
-import { formatTimings } from '../lint/timing.js';
-import fs from 'node:fs';
 import path from 'node:path';
+import { formatTimings } from '../lint/timing.js';
 import { lint, type LintOptions } from '../lint/engine.js';
 import { UsageError } from '../lint/discover.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { intOption, parse, splitList, useColor } from './args.js';
-import { type Io, packageVersion, progressOnStderr } from './io.js';
+import { hostList, intOption, parse, useColor } from './args.js';
+import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -51,6 +50,12 @@ Examples:
   skillc lint --suppress-all
 `;
 
+/** A path as the user would type it: relative to cwd when inside it, else absolute. */
+function shownPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
 export async function runLint(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     format: { type: 'string', short: 'f', default: 'stylish' },
@@ -74,9 +79,10 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   const reporter = REPORTERS[values.format];
   if (!reporter) throw new UsageError(`unknown format '${values.format}', expected one of ${Object.keys(REPORTERS).join(', ')}`);
   const maxWarnings = intOption(values['max-warnings'], 'max-warnings');
+  if (values['output-file'] !== undefined) outputTarget(io.cwd, values['output-file'], '--output-file');
   const options: LintOptions = { cwd: io.cwd, paths: positionals };
   if (values.config) options.configFile = values.config;
-  const hosts = splitList(values.host);
+  const hosts = hostList(values.host);
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
@@ -85,8 +91,17 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   const progress = progressOnStderr(io);
   if (progress) options.onProgress = progress.update;
 
-  const result = (await lintInMode(values, options)) ?? (await lint(options));
+  const inMode = await lintInMode(values, options);
+  const result = inMode ?? (await lint(options));
   progress?.clear();
+  const found = inMode ? undefined : result.discovery;
+  for (const miss of found?.nearMisses ?? []) io.stderr(`skillc lint: warning: ${shownPath(io.cwd, miss)} is not read as a skill: hosts read a file named SKILL.md, in capitals\n`);
+  // Nothing to lint is a mistake (a wrong folder, a misnamed file), not a clean run. --staged and --changed
+  // with no skill among the files stay 0: a commit that touches no skill is fine.
+  if (found && found.dirs.length === 0) {
+    io.stderr(`skillc lint: no skills found in ${found.searched.join(', ')} (a skill is a folder holding a SKILL.md)\n`);
+    return 2;
+  }
   const baselineExit = applyBaselineMode(values, result, io);
   if (baselineExit !== undefined) return baselineExit;
   if (values.quiet) {
@@ -103,9 +118,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     version: packageVersion(),
   });
   if (toFile) {
-    const target = path.resolve(io.cwd, toFile);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, report);
+    writeOutput(outputTarget(io.cwd, toFile, '--output-file'), report, '--output-file', toFile);
   } else if (report) {
     io.stdout(report);
   }

@@ -33,7 +33,11 @@ export async function runLsp(argv: string[], io: Io): Promise<number> {
   const lsp = (typeof loaded.StreamMessageReader === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default) as typeof loaded;
   const { createConnection, StreamMessageReader, StreamMessageWriter } = lsp;
   const { startLanguageServer } = await import('../lsp/server.js');
-  const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+  const { FrameGuard } = await import('../lsp/frames.js');
+  // Malformed frames are dropped and reported, so one bad Content-Length cannot wedge the connection.
+  const guard = new FrameGuard((why) => io.stderr(`skillc lsp: dropped a malformed message: ${why}\n`));
+  process.stdin.pipe(guard);
+  const connection = createConnection(new StreamMessageReader(guard), new StreamMessageWriter(process.stdout));
   startLanguageServer(connection);
   connection.listen();
   // Runs until the client sends exit (the library ends the process) or closes stdin.

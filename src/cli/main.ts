@@ -1,3 +1,4 @@
+import { didYouMean } from '../core/suggest.js';
 import { ConfigError } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { type Io, packageVersion, processIo } from './io.js';
@@ -64,7 +65,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   const load = COMMANDS[first];
   if (!load) {
-    io.stderr(`skillc: unknown command '${first}'. Run \`skillc --help\` for the commands.\n`);
+    const hint = didYouMean(first, Object.keys(COMMANDS));
+    io.stderr(`skillc: unknown command '${first}'${hint || '.'} Run \`skillc --help\` for the commands.\n`);
     return 2;
   }
   try {

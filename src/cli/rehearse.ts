@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
-import type { Io } from './io.js';
+import { printable } from '../model/text.js';
+import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
 
@@ -57,6 +57,8 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     timeout = Number(values.timeout);
     if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout expects a positive number of seconds, got '${values.timeout}'`);
   }
+  const outFile = values['output-file'];
+  const target = outFile === undefined ? undefined : outputTarget(io.cwd, outFile, '--output-file');
   const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   const started = Date.now();
   const report = await rehearse({
@@ -68,12 +70,12 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     ...(timeout !== undefined ? { timeout } : {}),
     onCase: (i, total, c) => {
       // Progress only for long runs, so short ones stay quiet.
-      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${path.basename(c.skillDir)}/${c.name}\n`);
+      if (Date.now() - started > 2000) io.stderr(`skillc rehearse: [${i + 1}/${total}] ${printable(`${path.basename(c.skillDir)}/${c.name}`)}\n`);
     },
   });
   const color = format === 'stylish' && !values['output-file'] && useColor(values.color, values['no-color']);
   const text = REHEARSAL_REPORTERS[format](report, color);
-  if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), text);
+  if (target && outFile !== undefined) writeOutput(target, text, '--output-file', outFile);
   else io.stdout(text);
   if (report.summary.cases === 0 && positionals.length) io.stderr('skillc rehearse: no case found under the given paths\n');
   // Also on stderr, so a report written to a file (-o) or parsed (json) does not hide it.

@@ -30,7 +30,7 @@ Options:
 Exit codes: 0 nothing would change, 1 some step's outcome changes, 2 usage error or malformed trace.
 
 Example:
-  skillc replay skills-src/release-announce/fixtures/pass-announce-email-webhook --set threshold.review=0.9
+  skillc replay skills-src/release-announce/fixtures/pass-announce-email-webhook --set threshold.announcement=0.9
 `;
 
 export async function runReplay(argv: string[], io: Io): Promise<number> {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { didYouMean } from '../core/suggest.js';
 import { UsageError } from '../lint/discover.js';
 import { BUILTIN_RULES, findRule } from '../rules/index.js';
 import { docsUrl } from '../rules/rule.js';
@@ -62,8 +63,11 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   if (!id || positionals.length > 1) throw new UsageError('explain takes one rule id, e.g. `skillc explain frontmatter/name-format`');
   const rule = findRule(id);
   if (!rule) {
-    const near = BUILTIN_RULES.map((r) => r.meta.id).filter((r) => r.endsWith(`/${id}`) || r.includes(id));
-    throw new UsageError(`unknown rule '${id}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+    const ids = BUILTIN_RULES.map((r) => r.meta.id);
+    // A typo gets the nearest id; a part of an id (`name`) gets every id holding it.
+    const hint = didYouMean(id, ids);
+    const holding = ids.filter((r) => r.includes(id));
+    throw new UsageError(`unknown rule '${id}'${hint || (holding.length ? `; did you mean ${holding.map((r) => `'${r}'`).join(', ')}?` : '')}`);
   }
   const file = path.join(packageRoot(), 'docs', 'rules', `${rule.meta.id}.md`);
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.meta.id}\n\n${rule.meta.description}\n`;

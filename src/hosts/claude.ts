@@ -41,6 +41,24 @@ export const claude: HostProfile = {
     hiddenFromUser: { 'user-invocable': false },
     sources: ['https://code.claude.com/docs/en/skills (skill descriptions and the character budget of the listing)'],
   },
+  // Substituted in the skill's text; a plugin is copied whole into the plugin cache, so its skills may
+  // share files at the plugin root, but nothing outside the plugin folder is copied.
+  paths: {
+    variables: {
+      CLAUDE_SKILL_DIR: 'skill',
+      CLAUDE_PLUGIN_ROOT: 'plugin',
+      CLAUDE_PROJECT_DIR: 'project',
+      CLAUDE_PLUGIN_DATA: 'runtime',
+      CLAUDE_SESSION_ID: 'runtime',
+      CLAUDE_EFFORT: 'runtime',
+      ARGUMENTS: 'runtime',
+    },
+    plugin: { skillsDir: 'skills', manifest: '.claude-plugin/plugin.json' },
+    sources: [
+      'https://code.claude.com/docs/en/skills (string substitutions: CLAUDE_SKILL_DIR, CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_DATA, CLAUDE_SESSION_ID, CLAUDE_EFFORT)',
+      'https://code.claude.com/docs/en/plugins-reference (plugin caching: installed plugins cannot reference files outside their folder; CLAUDE_PLUGIN_ROOT)',
+    ],
+  },
   layout: { project: '.claude/skills', user: '.claude/skills' },
   // Laid out as a Claude Code plugin: .claude-plugin/plugin.json beside skills/.
   emit: { skillsDir: 'skills', manifests: ['claude-plugin', 'claude-marketplace'] },

@@ -38,6 +38,26 @@ export interface ListingProfile {
   sources: readonly string[];
 }
 
+/** What a path variable in a skill's text stands for once the host substitutes it. */
+export type PathBase = 'skill' | 'plugin' | 'project' | 'runtime';
+
+/** How the host resolves paths a skill names: the variables it substitutes, and whether a plugin ships whole. */
+export interface PathsProfile {
+  /**
+   * Variables the host replaces in the skill's text before the agent reads it, written `${NAME}` or
+   * `$NAME`, by the folder they stand for: `skill` (the skill folder), `plugin` (the plugin folder),
+   * `project` (the user's project) or `runtime` (a folder or value that exists only at run time).
+   */
+  variables: Readonly<Record<string, PathBase>>;
+  /**
+   * Set when the host installs a plugin's folder whole: a skill at `<plugin>/<skillsDir>/<skill>/`
+   * may name any file of its plugin (shared references, sibling skills); `manifest` marks the plugin folder.
+   */
+  plugin?: { skillsDir: string; manifest: string };
+  /** Where these facts come from. */
+  sources: readonly string[];
+}
+
 export interface HostProfile {
   id: string;
   displayName: string;
@@ -70,6 +90,8 @@ export interface HostProfile {
   manualInvocation: { frontmatter?: Record<string, unknown>; metadata?: Record<string, unknown> } | null;
   /** The skill listing the model sees: its budget and what hides a skill from it. */
   listing: ListingProfile;
+  /** Path variables and plugin layout; absent: the host substitutes nothing and installs each skill folder alone. */
+  paths?: PathsProfile;
   /** Where the host installs skills, relative to a project root and to the user's home. */
   layout: { project: string; user: string };
   /** How the build lays out this host's tree under `generated/<host>/`. */

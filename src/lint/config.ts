@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
-import { DEFAULT_HOSTS, getHost, hostIds } from '../hosts/index.js';
+import { didYouMean } from '../core/suggest.js';
+import { DEFAULT_HOSTS, getHost, unknownHostMessage } from '../hosts/index.js';
+import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import type { ContractSpec } from '../catalog/contracts.js';
 
@@ -17,6 +19,8 @@ export interface KindSchema {
   optional?: string[];
   maxWords?: number;
   maxLines?: number;
+  /** Skill folders of this kind (globs relative to the config file), for trees that decide kinds by folder. */
+  paths?: string[];
 }
 
 /** Plugin metadata for hosts that install skills as a plugin (Claude Code's plugin.json). */
@@ -42,6 +46,17 @@ export interface LayerSpec {
   mayCall?: string[];
 }
 
+/**
+ * Rule severities for some files only, as ESLint's flat config: the block applies
+ * to files matching `files` (all when absent) and not `ignores`. Options stay
+ * those of `rules`.
+ */
+export interface OverrideBlock {
+  files?: string[];
+  ignores?: string[];
+  rules: Record<string, SeveritySetting | [SeveritySetting]>;
+}
+
 /** The default context window, in tokens, for listing budgets. */
 export const DEFAULT_CONTEXT_TOKENS = 200_000;
 
@@ -53,6 +68,8 @@ export interface SkillcConfig {
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
+  /** Per-file rule severities (`files` / `ignores` globs, relative to the skill folder or to this file), applied in order after `rules`. */
+  overrides?: OverrideBlock[];
   plugin?: Partial<PluginConfig>;
   /** Layers of the skill graph, top first (`skills/layer`). */
   layers?: LayerSpec[];
@@ -60,6 +77,8 @@ export interface SkillcConfig {
   contracts?: Record<string, ContractSpec>;
   /** Context window in tokens for listing budgets (`skills/listing-budget`, `skillc catalog --host`). */
   contextTokens?: number;
+  /** Path placeholders the skills use besides the hosts' own variables (`{baseDir}`), by what they stand for (links/ rules). */
+  placeholders?: Record<string, PathBase>;
   /** Presets and configs this one builds on (`skillc:recommended`, `skillc:strict`, paths, packages), merged in order under its own keys. */
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
@@ -78,10 +97,13 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
+  overrides: OverrideBlock[];
   plugin: PluginConfig;
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
   contextTokens: number;
+  /** Path placeholders besides the hosts' own variables, by spelling (`{baseDir}`, `$SKILL_ROOT`). */
+  placeholders: Record<string, PathBase>;
   /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
   plugins?: string[];
 }
@@ -131,10 +153,69 @@ function validate(data: unknown, file: string): void {
   }
   if (validator(data)) return;
   const first = validator.errors?.[0];
-  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '(root)';
-  const extra = first?.params && 'additionalProperty' in first.params ? ` '${String(first.params.additionalProperty)}'` : '';
-  const allowed = first?.params && 'allowedValues' in first.params ? `: ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
-  throw new ConfigError(`invalid config at ${where}: ${first?.message ?? 'invalid'}${extra}${allowed}`, file);
+  const where = first?.instancePath ? pointerPath(first.instancePath) : '(root)';
+  throw new ConfigError(`invalid config at ${where}: ${schemaErrorText(first, configSchema, valueAt(data, first?.instancePath))}`, file);
+}
+
+/** The config's JSON Schema, read on the error path only (the precompiled validator does not carry it). */
+function configSchema(): unknown {
+  return JSON.parse(fs.readFileSync(new URL('../../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
+}
+
+/** A JSON pointer (`/rules/links~1broken`) as the config writes it: `rules.links/broken`, keys as written. */
+export function pointerPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+export interface SchemaError {
+  message?: string;
+  schemaPath?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An ajv error in words, with a "did you mean" for an unknown key (among the keys the schema
+ * lists at that place) or a value outside an enum.
+ */
+export function schemaErrorText(error: SchemaError | undefined, schema: unknown, value?: unknown): string {
+  if (!error) return 'invalid';
+  const params = error.params ?? {};
+  if (typeof params.additionalProperty === 'string') {
+    const key = params.additionalProperty;
+    const known = Object.keys(schemaAt(typeof schema === 'function' ? schema() : schema, error.schemaPath)?.properties ?? {});
+    return `unknown key '${key}'${didYouMean(key, known)}${known.length ? ` (expected one of ${known.join(', ')})` : ''}`;
+  }
+  if (Array.isArray(params.allowedValues)) {
+    const allowed = params.allowedValues.map(String);
+    const hint = typeof value === 'string' ? didYouMean(value, allowed) : '';
+    return `unexpected ${JSON.stringify(value) ?? 'value'}${hint} (expected one of ${allowed.join(', ')})`;
+  }
+  return error.message ?? 'invalid';
+}
+
+/** The value at a JSON pointer in `data`, if any. */
+export function valueAt(data: unknown, pointer: string | undefined): unknown {
+  let node = data;
+  for (const seg of (pointer ?? '').split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/** The schema object holding the keyword at `schemaPath` (`#/properties/plugin/additionalProperties` -> the plugin schema). */
+function schemaAt(schema: unknown, schemaPath: string | undefined): { properties?: Record<string, unknown> } | undefined {
+  if (!schemaPath?.startsWith('#')) return undefined;
+  let node: unknown = schema;
+  for (const seg of schemaPath.split('/').slice(1, -1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node !== null && typeof node === 'object' ? (node as { properties?: Record<string, unknown> }) : undefined;
 }
 
 export function readConfigFile(file: string): SkillcConfig {
@@ -180,7 +261,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
   if (config.extends !== undefined || config.plugins) config = applyExtends(config, root, file);
   const hosts = config.hosts ?? [...DEFAULT_HOSTS];
   for (const h of hosts) {
-    if (!getHost(h)) throw new ConfigError(`unknown host '${h}', expected one of ${hostIds().join(', ')}`, file);
+    if (!getHost(h)) throw new ConfigError(unknownHostMessage(h, 'in hosts'), file);
   }
   const defaultSources = fs.existsSync(path.join(root, 'skills-src')) ? 'skills-src' : '.';
   const resolved: ResolvedConfig = {
@@ -191,10 +272,12 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     rules: config.rules ?? {},
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
+    overrides: config.overrides ?? [],
     plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+    placeholders: config.placeholders ?? {},
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;

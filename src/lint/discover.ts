@@ -20,6 +20,21 @@ const MAX_DEPTH = 8;
  * node_modules, .git and the output folder are skipped unless named directly.
  */
 export function discoverSkills(paths: readonly string[], config: ResolvedConfig, cwd: string): string[] {
+  return discover(paths, config, cwd).dirs;
+}
+
+/** What discovery found, and where it looked. */
+export interface Discovery {
+  /** Skill folders, sorted. */
+  dirs: string[];
+  /** Where it looked, as the user would write it: the paths as given, else the config's sources relative to cwd. */
+  searched: string[];
+  /** Files named like SKILL.md in another case (`skill.md`) in folders with no SKILL.md: hosts read SKILL.md only. */
+  nearMisses: string[];
+}
+
+export function discover(paths: readonly string[], config: ResolvedConfig, cwd: string): Discovery {
+  const given = paths.length ? [...paths] : [path.relative(cwd, config.sources) || '.'];
   const roots = paths.length ? paths.map((p) => path.resolve(cwd, p)) : [config.sources];
   const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : undefined;
   const isIgnored = (dir: string): boolean => {
@@ -28,21 +43,26 @@ export function discoverSkills(paths: readonly string[], config: ResolvedConfig,
     return rel !== '' && !rel.startsWith('..') && (ignored(rel) || ignored(`${rel}/`));
   };
   const found = new Set<string>();
-  for (const root of roots) {
+  const nearMisses: string[] = [];
+  roots.forEach((root, r) => {
     let st: fs.Stats;
     try {
       st = fs.statSync(root);
     } catch {
-      throw new UsageError(`No such file or folder: ${path.relative(cwd, root) || root}`);
+      // As typed: an absolute path stays absolute, not `../../../nonexistent`.
+      throw new UsageError(`No such file or folder: ${given[r]}`);
     }
     if (st.isFile()) {
-      if (path.basename(root) !== 'SKILL.md') throw new UsageError(`Not a SKILL.md or a folder: ${path.relative(cwd, root)}`);
+      if (path.basename(root) !== 'SKILL.md') {
+        const hint = path.basename(root).toLowerCase() === 'skill.md' ? ' (hosts read a file named SKILL.md, in capitals)' : '';
+        throw new UsageError(`Not a SKILL.md or a folder: ${given[r]}${hint}`);
+      }
       found.add(path.dirname(root));
-      continue;
+      return;
     }
     if (fs.existsSync(path.join(root, 'SKILL.md'))) {
       found.add(root);
-      continue;
+      return;
     }
     const walk = (dir: string, depth: number): void => {
       if (depth > MAX_DEPTH) return;
@@ -52,6 +72,9 @@ export function discoverSkills(paths: readonly string[], config: ResolvedConfig,
       } catch {
         return;
       }
+      // Called only for folders without a SKILL.md: a `skill.md` here is a skill no host will read.
+      const nearMiss = entries.find((e) => e.isFile() && e.name !== 'SKILL.md' && e.name.toLowerCase() === 'skill.md');
+      if (nearMiss) nearMisses.push(path.join(dir, nearMiss.name));
       for (const entry of entries) {
         if (!entry.isDirectory() || ALWAYS_SKIP.has(entry.name)) continue;
         const sub = path.join(dir, entry.name);
@@ -61,6 +84,6 @@ export function discoverSkills(paths: readonly string[], config: ResolvedConfig,
       }
     };
     walk(root, 0);
-  }
-  return [...found].sort();
+  });
+  return { dirs: [...found].sort(), searched: given, nearMisses: nearMisses.sort() };
 }

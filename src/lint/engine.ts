@@ -7,17 +7,20 @@ import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, sha, type CacheEntry, type LintSession } from './cache.js';
-import { getHost, type HostProfile } from '../hosts/index.js';
+import { didYouMean } from '../core/suggest.js';
+import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { ConfigError, loadConfig, normalizeSeverity, type ResolvedConfig, type SkillcConfig } from './config.js';
-import { discoverSkills, UsageError } from './discover.js';
+import { withPathKind } from './path-kinds.js';
+import { hasOverrides, overrideSeverity, scopedSeverity } from './overrides.js';
+import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorText, valueAt, type ResolvedConfig, type SkillcConfig } from './config.js';
+import { discover, type Discovery, UsageError } from './discover.js';
 import { applyEdits, writeFileAtomic } from './fix.js';
 import { loadPlugins, type LoadedPlugin } from './plugins.js';
 import { applySuppressions, UNUSED_SUPPRESSION } from './suppressions.js';
 import { boundHeapGrowth } from './memory.js';
-import { addTime, timings } from './timing.js';
+import { addTime, nestedTime, timings } from './timing.js';
 import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
 
@@ -81,12 +84,16 @@ export interface LintResult {
   summaries?: SkillSummary[];
   /** With `cache`: how many skills came from it. */
   cacheHits?: number;
+  /** Where the skills were looked for, and near misses (`skill.md`); absent for --staged and --changed runs. */
+  discovery?: Discovery;
 }
 
 export interface ActiveRule {
   rule: AnyRule;
   severity: Severity;
   options: unknown;
+  /** Set when `overrides` name the rule: its `rules` severity, which override blocks change per file. */
+  base?: Severity | 'off';
 }
 
 let ajv: { compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } } | undefined;
@@ -104,7 +111,7 @@ function validateOptions(rule: AnyRule, options: Record<string, unknown>, config
   const check = ajv!.compile(rule.meta.schema);
   if (!check(options)) {
     const e = check.errors?.[0];
-    throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${e.instancePath}` : ''}: ${e?.message ?? 'invalid'}`, config.file);
+    throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${pointerPath(e.instancePath)}` : ''}: ${schemaErrorText(e, rule.meta.schema, valueAt(options, e?.instancePath))}`, config.file);
   }
 }
 
@@ -112,8 +119,13 @@ function validateOptions(rule: AnyRule, options: Record<string, unknown>, config
 export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], tolerateUnknown?: (id: string) => boolean): ActiveRule[] {
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   for (const id of Object.keys(config.rules)) {
-    if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules`, config.file);
+    if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in rules${didYouMean(id, byId.keys())}`, config.file);
   }
+  (config.overrides ?? []).forEach((block, i) => {
+    for (const id of Object.keys(block.rules)) {
+      if (!byId.has(id) && !tolerateUnknown?.(id)) throw new ConfigError(`unknown rule '${id}' in overrides[${i}].rules`, config.file);
+    }
+  });
   const active: ActiveRule[] = [];
   for (const rule of rules) {
     const setting = config.rules[rule.meta.id];
@@ -125,16 +137,22 @@ export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], 
       given = (opts as Record<string, unknown>) ?? {};
       validateOptions(rule, given, config);
     }
+    const base = severity;
+    // A rule off in `rules` still runs when an override block turns it on for some files.
+    if (severity === 'off') severity = overrideSeverity(config, rule.meta.id) ?? 'off';
     if (severity === 'off') continue;
-    active.push({ rule, severity, options: { ...(rule.meta.defaultOptions as object), ...given } });
+    const a: ActiveRule = { rule, severity, options: { ...(rule.meta.defaultOptions as object), ...given } };
+    if (hasOverrides(config, rule.meta.id)) a.base = base;
+    active.push(a);
   }
   return active;
 }
 
+/** The profiles of `ids`: the config's hosts (checked when it was loaded) or the caller's `hosts` (`--host`). */
 export function resolveHosts(ids: readonly string[], config: ResolvedConfig): HostProfile[] {
   return ids.map((id) => {
     const host = getHost(id);
-    if (!host) throw new ConfigError(`unknown host '${id}'`, config.file);
+    if (!host) throw config.hosts.includes(id) ? new ConfigError(unknownHostMessage(id, 'in hosts'), config.file) : new UsageError(unknownHostMessage(id, 'in --host'));
     return host;
   });
 }
@@ -179,14 +197,27 @@ function crashed(active: ActiveRule, skill: Reported, error: unknown): Diagnosti
   };
 }
 
+/** Records one report, at the severity the rule has in the reported file (`overrides`), or not at all where it is off. */
+function emit(a: ActiveRule, skill: Reported, input: ReportInput, config: ResolvedConfig, out: Collector): void {
+  let rule = a;
+  if (a.base !== undefined) {
+    const severity = scopedSeverity(config, a.rule.meta.id, a.base, input.file ?? skill.file.path, path.dirname(skill.file.path));
+    if (severity === 'off') return;
+    if (severity !== a.severity) rule = { ...a, severity };
+  }
+  out.diagnostics.push(toDiagnostic(rule, skill, input));
+}
+
 /** Runs every active skill rule on one skill. A rule that throws becomes a diagnostic; the rest still run. */
-export function checkSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+export function checkSkill(given: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig, out: Collector): void {
+  const skill = withPathKind(given, config);
   for (const a of active) {
     if (a.rule.scope !== 'skill') continue;
     const t0 = timings ? performance.now() : 0;
+    const n0 = timings ? nestedTime() : 0;
     try {
-      a.rule.check({ skill, options: a.options, hosts, config, report: (input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
-      if (timings) addTime(a.rule.meta.id, performance.now() - t0);
+      a.rule.check({ skill, options: a.options, hosts, config, report: (input) => emit(a, skill, input, config, out) });
+      if (timings) addTime(a.rule.meta.id, performance.now() - t0 - (nestedTime() - n0));
     } catch (error) {
       out.diagnostics.push(crashed(a, skill, error));
       out.internalErrors++;
@@ -199,7 +230,7 @@ export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], ho
     if (a.rule.scope !== 'catalog') continue;
     const t0 = timings ? performance.now() : 0;
     try {
-      a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => out.diagnostics.push(toDiagnostic(a, skill, input)) });
+      a.rule.check({ catalog, options: a.options, hosts, config, report: (skill, input) => emit(a, skill, input, config, out) });
       if (timings) addTime(a.rule.meta.id, performance.now() - t0);
     } catch (error) {
       const first = catalog.skills[0];
@@ -211,19 +242,38 @@ export function checkCatalog(catalog: Catalog, active: readonly ActiveRule[], ho
 
 const MAX_FIX_PASSES = 10;
 
-/** Applies the fixable SKILL.md diagnostics of one skill, re-parsing between passes. */
-function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig): Skill {
+/**
+ * Applies the fixable diagnostics of one skill: the SKILL.md's, re-parsing
+ * between passes, then those of its bundled regular files (a script's line
+ * ends), found in the last pass, one round each. Never writes through a symlink.
+ */
+function fixSkill(skill: Skill, active: readonly ActiveRule[], hosts: readonly HostProfile[], config: ResolvedConfig): { skill: Skill; bundled: Map<string, string> } {
   let current = skill;
+  let last: Collector = { diagnostics: [], internalErrors: 0 };
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const out: Collector = { diagnostics: [], internalErrors: 0 };
-    checkSkill(current, active, hosts, config, out);
-    const edits: TextEdit[] = out.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
+    last = { diagnostics: [], internalErrors: 0 };
+    checkSkill(current, active, hosts, config, last);
+    const edits: TextEdit[] = last.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
     if (edits.length === 0) break;
     const { text, applied } = applyEdits(current.file.text, edits);
     if (applied === 0 || text === current.file.text) break;
     current = parseSkill({ dir: current.dir, text, bundled: current.bundled, bundle: current.bundle });
+    last = { diagnostics: [], internalErrors: 0 };
   }
-  return current;
+  const byFile = new Map<string, TextEdit[]>();
+  for (const d of last.diagnostics) {
+    if (!d.fix || d.fix.file === current.file.path) continue;
+    byFile.set(d.fix.file, [...(byFile.get(d.fix.file) ?? []), ...d.fix.edits]);
+  }
+  const bundled = new Map<string, string>();
+  for (const [file, edits] of byFile) {
+    const entry = current.bundled.find((b) => b.path === file && b.kind === 'file');
+    const before = entry && current.bundle.text(entry.relPath);
+    if (!before) continue;
+    const { text, applied } = applyEdits(before.text, edits);
+    if (applied && text !== before.text) bundled.set(file, text);
+  }
+  return { skill: current, bundled };
 }
 
 /** What a lint run checks with: the hosts, the plugins, every rule, and the active ones with their settings. */
@@ -249,7 +299,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const config = loadConfig(loadOptions);
   const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
 
-  const dirs = discoverSkills(options.paths ?? [], config, cwd);
+  const discovery = discover(options.paths ?? [], config, cwd);
+  const dirs = discovery.dirs;
+  // A folder named on the command line that holds no skill is a mistake (a typo, or a
+  // skill without its SKILL.md), not a clean result: ESLint's "no files matching".
+  // With no skill at all, the caller says where it looked (the CLI adds near misses).
+  for (const p of dirs.length ? options.paths ?? [] : []) {
+    const abs = path.resolve(cwd, p);
+    if (!dirs.some((d) => d === abs || d.startsWith(abs + path.sep) || abs === path.join(d, 'SKILL.md'))) {
+      throw new UsageError(`No skill in ${p}: no SKILL.md there or in its subfolders (or every one is ignored)`);
+    }
+  }
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   // Per skill, in discovery order (catalog rules and the cache see them in that order).
@@ -333,14 +393,23 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } else {
     for (const i of misses) {
       const dir = dirs[i]!;
-      const read = readTracked(dir, check.track);
+      let read = readTracked(dir, check.track);
       let skill = read.skill;
       if (fixing && !skill.readProblem) {
-        const fixed = fixSkill(skill, active, hosts, config);
+        const { skill: fixed, bundled } = fixSkill(skill, active, hosts, config);
         if (fixed !== skill) {
           outputs.set(fixed.file.path, fixed.file.text);
           if (options.fix) writeFileAtomic(fixed.file.path, fixed.file.text);
           skill = fixed;
+        }
+        for (const [file, text] of bundled) {
+          outputs.set(file, text);
+          if (options.fix) writeFileAtomic(file, text);
+        }
+        // Re-read so the result shows the fixed bundled files, as it shows the fixed SKILL.md.
+        if (bundled.size && options.fix) {
+          read = readTracked(dir, check.track);
+          skill = read.skill;
         }
       }
       if (options.keepSkills) skills.push(skill);
@@ -395,6 +464,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   if (options.keepSkills) result.skills = skills;
   result.summaries = summaries;
   if (cache) result.cacheHits = cacheHits;
+  result.discovery = discovery;
   return result;
 }
 

@@ -134,12 +134,31 @@ export function resolvePlugin(specifier: string, root: string): string {
   throw new PluginError(`cannot find package ${names.map((n) => `'${n}'`).join(' or ')} (install it next to the config)`);
 }
 
+/**
+ * The ESM entry of `tsx/esm/api` as installed for the plugin's project, or undefined.
+ * Read from tsx's export map: `require.resolve` would give its CommonJS twin, which
+ * cannot register the ESM loader.
+ */
+function tsxApiNear(file: string): string | undefined {
+  try {
+    const manifest = createRequire(file).resolve('tsx/package.json');
+    const exportsMap = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown> }).exports ?? {};
+    const entry = exportsMap['./esm/api'] as { import?: string | { default?: string } } | undefined;
+    const target = typeof entry?.import === 'string' ? entry.import : entry?.import?.default;
+    return target ? pathToFileURL(path.join(path.dirname(manifest), target)).href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function importModule(file: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(file).href;
   if (/\.[cm]?tsx?$/.test(file)) {
     let tsImport: (specifier: string, parent: string) => Promise<unknown>;
     try {
-      ({ tsImport } = (await import('tsx/esm/api')) as { tsImport: typeof tsImport });
+      // tsx from the plugin's own project first (skillc may be installed globally), else skillc's.
+      // Never bundled: tsx registers loader files it finds next to its own module.
+      ({ tsImport } = (await import(tsxApiNear(file) ?? 'tsx/esm/api')) as { tsImport: typeof tsImport });
     } catch {
       throw new PluginError('a TypeScript plugin needs tsx installed (npm install --save-dev tsx), or compile it to JavaScript');
     }
@@ -163,7 +182,10 @@ function checkRule(rule: unknown, where: string): asserts rule is AnyRule {
 
 /** The plugin a module describes: `{ prefix, rules }` (default or named exports), or a single rule or list of rules with prefixed ids. */
 function normalize(mod: Record<string, unknown>): { prefix: string | undefined; entries: [string | undefined, unknown][] } {
-  const exp = (mod.default ?? mod) as unknown;
+  let exp = (mod.default ?? mod) as unknown;
+  // A TypeScript plugin outside a `"type": "module"` package is compiled to CommonJS:
+  // its `export default` arrives as `module.exports.default`, one level down.
+  if (exp && typeof exp === 'object' && !Array.isArray(exp) && !isRule(exp) && !('rules' in exp) && 'default' in exp) exp = (exp as { default: unknown }).default;
   if (isRule(exp)) return { prefix: undefined, entries: [[undefined, exp]] };
   if (Array.isArray(exp)) return { prefix: undefined, entries: exp.map((r) => [undefined, r]) };
   if (exp && typeof exp === 'object') {

@@ -44,7 +44,7 @@ function mergeRule(base: RuleSetting | undefined, over: RuleSetting): RuleSettin
   return over;
 }
 
-/** Merges `over` onto `base`: rules by id, kinds by kind and key, other maps by key, plugins appended. */
+/** Merges `over` onto `base`: rules by id, kinds by kind and key, other maps by key, plugins and overrides appended. */
 export function mergeConfigs(base: SkillcConfig, over: SkillcConfig): SkillcConfig {
   const out: Record<string, unknown> = { ...base, ...over };
   const b = base as Record<string, unknown>;
@@ -60,6 +60,9 @@ export function mergeConfigs(base: SkillcConfig, over: SkillcConfig): SkillcConf
       const kinds: Record<string, unknown> = { ...bv };
       for (const [k, v] of Object.entries(ov)) kinds[k] = isPlainObject(kinds[k]) && isPlainObject(v) ? { ...(kinds[k] as object), ...v } : v;
       out.kinds = kinds;
+    } else if (key === 'overrides' && Array.isArray(bv) && Array.isArray(ov)) {
+      // As ESLint's config array: the base's blocks first, so this config's win.
+      out.overrides = [...bv, ...ov];
     } else if (key === 'plugins' && Array.isArray(bv) && Array.isArray(ov)) {
       out.plugins = [...new Set([...(bv as string[]), ...(ov as string[])])];
     } else if (isPlainObject(bv) && isPlainObject(ov)) {

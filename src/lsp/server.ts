@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -18,6 +19,7 @@ import { LineIndex } from '../model/text.js';
 import { ConfigError, loadConfig, type ResolvedConfig } from '../lint/config.js';
 import { discoverSkills } from '../lint/discover.js';
 import { lintModels } from '../lint/models.js';
+import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
 
 /** What a published diagnostic carries for its quick fix. */
@@ -56,6 +58,39 @@ function offsetRange(lines: LineIndex, start: number, end: number): LspRange {
 const contains = (r: Range, offset: number): boolean => (r.start.offset ?? -1) <= offset && offset <= (r.end.offset ?? -1);
 
 const fileUri = (file: string): string => pathToFileURL(file).href;
+
+/** No bundled files: for a SKILL.md opened at the filesystem root or in the home folder itself, whose "bundle" would be every file there. */
+const NO_BUNDLE: Skill['bundle'] = { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, exists: () => false };
+const bare = (dir: string): boolean => dir === path.parse(dir).root || dir === os.homedir();
+
+/**
+ * The skill folders of an open skill's catalog. With a config, its sources (as `skillc lint`).
+ * Without one, only the skill's sibling folders: the editor may open any file
+ * (`file:///SKILL.md`, a download in $HOME), and discovering from its folder walked the whole
+ * filesystem and stopped the server answering.
+ */
+function catalogDirs(resolved: ResolvedConfig, dir: string): string[] {
+  if (resolved.file) return discoverSkills([], resolved, resolved.root);
+  const parent = path.dirname(dir);
+  if (bare(dir) || bare(parent)) return [];
+  const out: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(parent, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  for (const e of entries.slice(0, LIMITS.maxBundledEntries)) {
+    if (!e.isDirectory()) continue;
+    const sub = path.join(parent, e.name);
+    try {
+      if (fs.lstatSync(path.join(sub, 'SKILL.md')).isFile()) out.push(sub);
+    } catch {
+      // not a skill
+    }
+  }
+  return out;
+}
 
 /** Disk skills of a catalog, re-read only when their SKILL.md changed. */
 class SkillCache {
@@ -106,8 +141,8 @@ export function startLanguageServer(connection: Connection): void {
     let diagnostics: LspDiagnostic[] = [];
     try {
       const resolved = config(doc.file);
-      const skill = parseSkill({ dir, text: doc.text });
-      const dirs = new Set(discoverSkills([], resolved, resolved.root));
+      const skill = parseSkill(bare(dir) ? { dir, text: doc.text, bundled: [], bundle: NO_BUNDLE } : { dir, text: doc.text });
+      const dirs = new Set(catalogDirs(resolved, dir));
       dirs.delete(dir);
       const openSkills = new Map<string, Skill>();
       for (const other of docs.values()) {

@@ -10,6 +10,12 @@ export class LineIndex {
 
   constructor(readonly text: string) {
     const starts = [0];
+    // Most files have LF breaks only: indexOf finds them without a look at every character.
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.starts = starts;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);
@@ -73,5 +79,32 @@ export interface TextFile {
 }
 
 export function textFile(path: string, text: string): TextFile {
-  return { path, text, lines: new LineIndex(text) };
+  // Built on first use: most bundled files a rule reads are scanned, and only the few with a finding need positions.
+  let lines: LineIndex | undefined;
+  return {
+    path,
+    text,
+    get lines() {
+      return (lines ??= new LineIndex(text));
+    },
+  };
+}
+
+/**
+ * Characters a terminal acts on instead of showing: C0 and C1 controls (ESC and CSI start every
+ * ANSI/OSC sequence, CR rewrites the line, BEL, NUL), bidirectional overrides, isolates and
+ * marks (Trojan Source), and the Unicode line and paragraph separators. Tab and line feed are
+ * handled by the caller. Escaping the introducer (ESC, CSI, OSC) makes any sequence inert text,
+ * which is what strip-ansi achieves by removing it; showing it keeps the evidence visible.
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from a skill (or anything it controls: names, paths, descriptions, messages, command
+ * output) made safe for a terminal: each character above shown as `\uXXXX`. Line feeds become
+ * spaces unless `keepNewlines` (multi-line evidence). Every text reporter calls this one function.
+ */
+export function printable(text: string, options: { keepNewlines?: boolean } = {}): string {
+  const lines = options.keepNewlines ? text.replace(/\r\n/g, '\n') : text.replace(/\r\n|\n/g, ' ');
+  return lines.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

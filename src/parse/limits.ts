@@ -19,6 +19,24 @@ export const LIMITS = {
    * faster than linearly (20,000 `!`code`` spans on one line took 6 s, 50,000 took 29 s).
    */
   maxInlineMarkers: 10000,
+  /**
+   * Whole-file bounds, so many blocks each under the limits above cannot add up to minutes
+   * (issue #14). Nesting summed over lines (list indentation / 2 plus quote and list markers):
+   * the largest real reference seen sums about 2,000.
+   */
+  maxContainers: 20_000,
+  /**
+   * Non-blank lines in the whole file: each costs micromark 20 to 100 µs, so 300,000 one-line
+   * headings (1.5 MB) took 19 s and 2.7 GB. The largest real Markdown files seen have about 1,900.
+   */
+  maxLines: 20_000,
+  /** Inline markers in the whole file (the largest real reference seen has about 3,200). */
+  maxInlineMarkersTotal: 100_000,
+  /**
+   * The sum over paragraphs of (inline markers)^2: micromark's per-paragraph cost is quadratic,
+   * so this bounds their total (one paragraph at the per-paragraph limit is 10^8; real files stay under 4 x 10^5).
+   */
+  maxInlineWork: 300_000_000,
   /** YAML alias expansions per document (defeats billion-laughs). */
   maxYamlAliases: 100,
   /** Files and folders listed per skill folder. */

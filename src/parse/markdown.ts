@@ -1,8 +1,43 @@
 import type { Root } from 'mdast';
+import { EditMap } from 'micromark-util-edit-map';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { LIMITS } from './limits.js';
+
+type Edit = [at: number, remove: number, add: unknown[]];
+type EditMapShape = { map: Edit[]; index: Map<number, Edit>; consume(events: unknown[]): void };
+
+/**
+ * micromark's `EditMap.consume` rebuilds the whole event list on every call, and micromark calls
+ * it each time containers (block quotes, list items) close, so a document of N closing
+ * containers cost O(N x document): 2,000 one-line quotes nested 66 deep (270 KB) took 128 s.
+ * This rebuilds only the part from the first edit on, which is what changes; the result is the
+ * same list (a differential test checks it against the original). micromark-util-edit-map is
+ * a pinned direct dependency so this is the copy micromark imports.
+ */
+function patchEditMap(): void {
+  const proto = EditMap.prototype as unknown as EditMapShape & { skillcOriginalConsume?: EditMapShape['consume'] };
+  if (proto.skillcOriginalConsume || typeof proto.consume !== 'function') return;
+  proto.skillcOriginalConsume = proto.consume;
+  proto.consume = function consume(this: EditMapShape, events: unknown[]): void {
+    const map = this.map;
+    if (map.length === 0) return;
+    map.sort((a, b) => a[0] - b[0]);
+    const tail: unknown[] = [];
+    for (let k = 0; k < map.length; k++) {
+      const [at, remove, add] = map[k]!;
+      for (const e of add) tail.push(e);
+      const to = k + 1 < map.length ? map[k + 1]![0] : events.length;
+      for (let i = at + remove; i < to; i++) tail.push(events[i]);
+    }
+    events.length = map[0]![0];
+    for (const e of tail) events.push(e);
+    map.length = 0;
+    this.index.clear();
+  };
+}
+patchEditMap();
 
 /** One processor for the whole run: building it is not free. */
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
@@ -56,35 +91,76 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9;
 }
 
-export function tooDeep(text: string): boolean {
-  return estimateNesting(text) > LIMITS.maxNesting;
+/**
+ * What a text would cost micromark, counted in one pass, for the whole file and not one block:
+ * `containers` sums every line's nesting, `markers` every inline marker, `markerWork` the
+ * square of each paragraph's markers (micromark merges a paragraph's text events by splicing,
+ * quadratic per paragraph). 254 paragraphs each just under the per-paragraph limit took 146 s
+ * and 3.1 GB before these totals were bounded.
+ */
+export interface MarkdownCost {
+  /** Lines with something on them: micromark spends 20 to 100 µs on each (a heading, a paragraph, a link definition). */
+  lines: number;
+  /** The deepest line (estimateNesting). */
+  nesting: number;
+  containers: number;
+  /** The most inline markers in one paragraph (a run of lines without a blank one). */
+  paragraphMarkers: number;
+  markers: number;
+  markerWork: number;
 }
 
-/**
- * The most inline markers (backticks, `!`, `*`, `_`, brackets) in one paragraph
- * (a run of lines without a blank one). micromark resolves a paragraph's inline
- * events in time that grows faster than linearly with their number.
- */
-export function inlineDensity(text: string): number {
-  let max = 0;
+export function markdownCost(text: string): MarkdownCost {
+  const cost: MarkdownCost = { lines: 0, nesting: estimateNesting(text), containers: 0, paragraphMarkers: 0, markers: 0, markerWork: 0 };
   let count = 0;
   let blank = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  let lineStart = true;
+  let indent = 0;
+  let containers = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
     if (c === 10 || c === 13) {
-      if (blank) count = 0;
+      cost.containers += (indent >> 1) + containers;
+      if (!blank) cost.lines++;
+      if (blank || i === text.length) {
+        cost.markerWork += count * count;
+        count = 0;
+      }
       blank = true;
+      lineStart = true;
+      indent = 0;
+      containers = 0;
       continue;
+    }
+    if (lineStart) {
+      // The same prefix estimateNesting reads: white space and container markers.
+      if (c === 32) indent++;
+      else if (c === 9) indent += 4;
+      else if (c === 62 || ((c === 45 || c === 42 || c === 43) && isSpace(text.charCodeAt(i + 1)))) {
+        containers++;
+        // The space after a marker belongs to it, not to the indentation.
+        if (text.charCodeAt(i + 1) === 32) i++;
+        continue;
+      } else if (!(c >= 48 && c <= 57) && c !== 46 && c !== 41) lineStart = false;
     }
     if (c !== 32 && c !== 9) blank = false;
     if (c === 96 || c === 33 || c === 42 || c === 95 || c === 91 || c === 93) {
       count++;
-      if (count > max) max = count;
+      cost.markers++;
+      if (count > cost.paragraphMarkers) cost.paragraphMarkers = count;
     }
   }
-  return max;
+  return cost;
 }
 
-export function tooDense(text: string): boolean {
-  return inlineDensity(text) > LIMITS.maxInlineMarkers;
+/** Why `text` is not parsed as Markdown (a limit of src/parse/limits.ts it passes), or undefined. */
+export function markdownOverLimit(text: string): string | undefined {
+  const c = markdownCost(text);
+  if (c.nesting > LIMITS.maxNesting) return `nesting deeper than ${LIMITS.maxNesting} levels`;
+  if (c.paragraphMarkers > LIMITS.maxInlineMarkers) return `paragraph with more than ${LIMITS.maxInlineMarkers} inline markers (\`, !, *, _, [, ])`;
+  if (c.lines > LIMITS.maxLines) return `${c.lines} non-blank lines, more than ${LIMITS.maxLines}`;
+  if (c.containers > LIMITS.maxContainers) return `${c.containers} nested block markers in all (quote and list markers and indentation, summed over lines), more than ${LIMITS.maxContainers}`;
+  if (c.markers > LIMITS.maxInlineMarkersTotal) return `${c.markers} inline markers in all (\`, !, *, _, [, ]), more than ${LIMITS.maxInlineMarkersTotal}`;
+  if (c.markerWork > LIMITS.maxInlineWork) return `inline markers (\`, !, *, _, [, ]) packed into many paragraphs: the sum of each paragraph's markers squared is ${c.markerWork}, more than ${LIMITS.maxInlineWork}`;
+  return undefined;
 }

@@ -10,7 +10,7 @@ import { bundleReader, decodeText, listBundle } from './bundle.js';
 import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
-import { parseMarkdown, tooDeep, tooDense } from './markdown.js';
+import { markdownOverLimit, parseMarkdown } from './markdown.js';
 
 export interface ParseInput {
   /** Absolute path of the skill folder. */
@@ -83,18 +83,9 @@ export function parseSkill(input: ParseInput): Skill {
     }
   }
 
-  if (tooDeep(text)) {
-    skill.readProblem = {
-      kind: 'parse',
-      message: `Unexpected nesting deeper than ${LIMITS.maxNesting} levels; the Markdown body was not parsed`,
-    };
-    return skill;
-  }
-  if (tooDense(text)) {
-    skill.readProblem = {
-      kind: 'parse',
-      message: `Unexpected paragraph with more than ${LIMITS.maxInlineMarkers} inline markers (\`, !, *, _, [, ]); the Markdown body was not parsed`,
-    };
+  const over = markdownOverLimit(text);
+  if (over) {
+    skill.readProblem = { kind: 'parse', message: `Unexpected ${over}; the Markdown body was not parsed` };
     return skill;
   }
   // The BOM is stripped by micromark; parse without it and shift offsets back.
@@ -216,7 +207,7 @@ export interface Fragment {
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
   const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, exists: () => false });
-  if (tooDeep(file.text) || tooDense(file.text)) return skill;
+  if (markdownOverLimit(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);

@@ -1,5 +1,6 @@
 /** Reporters for `skillc rehearse` (stylish, json, junit) and `skillc replay` (stylish, json). */
 import pc from 'picocolors';
+import { printable } from '../model/text.js';
 import type { CaseResult, Check, RehearsalReport } from './result.js';
 import type { WhatIfResult } from './whatif.js';
 
@@ -8,6 +9,8 @@ export const REHEARSAL_FORMATS: RehearsalFormat[] = ['stylish', 'json', 'junit']
 
 const checkLine = (k: Check): string =>
   `${k.step ? `[${k.step}] ` : ''}${k.id}: ${k.message}${k.line && !k.message.includes(`trace.jsonl:${k.line}`) ? ` (trace.jsonl:${k.line})` : ''}`;
+/** Case names, messages and evidence come from the skill and its commands' output: never raw to a terminal. */
+const shown = (k: Check): string => printable(checkLine(k));
 
 const indent = (text: string, by: string): string => text.split('\n').map((l) => `${by}${l}`).join('\n');
 
@@ -36,14 +39,14 @@ export function stylish(report: RehearsalReport, color = false): string {
   for (const r of report.cases) {
     if (r.skill !== skill) {
       skill = r.skill;
-      lines.push(c.bold(skill));
+      lines.push(c.bold(printable(skill)));
     }
     const mark = r.ok ? c.green('✓') : c.red('✖');
     const verdict = r.actual === r.expected ? r.actual : `${r.actual}, expected ${r.expected ?? '(nothing)'}`;
-    lines.push(`  ${mark} ${r.case}  ${c.dim(`${r.kind}, ${verdict}${r.updated ? ', captures updated' : ''}, ${r.ms} ms`)}`);
+    lines.push(`  ${mark} ${printable(r.case)}  ${c.dim(`${r.kind}, ${verdict}${r.updated ? ', captures updated' : ''}, ${r.ms} ms`)}`);
     if (r.firstFailure) {
-      lines.push(indent(checkLine(r.firstFailure), '      '));
-      if (r.firstFailure.evidence) lines.push(c.dim(indent(r.firstFailure.evidence.slice(0, 1500), '        ')));
+      lines.push(indent(shown(r.firstFailure), '      '));
+      if (r.firstFailure.evidence) lines.push(c.dim(indent(printable(r.firstFailure.evidence.slice(0, 1500), { keepNewlines: true }), '        ')));
     }
   }
   const { cases, ok, mismatched } = report.summary;
@@ -95,9 +98,9 @@ export function junit(report: RehearsalReport): string {
 export const REHEARSAL_REPORTERS: Record<RehearsalFormat, (report: RehearsalReport, color?: boolean) => string> = { stylish, json, junit };
 
 export function replayStylish(result: WhatIfResult, trace: string): string {
-  const lines = [`${trace}${Object.keys(result.knobs).length ? `  (${Object.entries(result.knobs).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`];
-  const width = Math.max(...result.steps.map((s) => s.step.length), 4);
-  for (const s of result.steps) lines.push(`  ${s.line ? String(s.line).padStart(4) : '   -'}  ${s.step.padEnd(width)}  ${s.outcome.padEnd(19)}  ${s.detail}`);
+  const lines = [printable(`${trace}${Object.keys(result.knobs).length ? `  (${Object.entries(result.knobs).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`)];
+  const width = result.steps.reduce((w, s) => Math.max(w, printable(s.step).length), 4);
+  for (const s of result.steps) lines.push(`  ${s.line ? String(s.line).padStart(4) : '   -'}  ${printable(s.step).padEnd(width)}  ${s.outcome.padEnd(19)}  ${printable(s.detail)}`);
   lines.push('', `recorded: ${result.recorded}; would: ${result.would}${result.changed ? '' : ' (nothing changes)'}`);
   return `${lines.join('\n')}\n`;
 }

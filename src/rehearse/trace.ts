@@ -2,6 +2,7 @@
  * The recorded trace of a workflow run: `trace.jsonl`, one event a line.
  * Parsing only; replaying lives in workflow.ts (live) and whatif.ts (offline).
  */
+import { parseShell } from '../parse/shell.js';
 import { refusedEnv } from './env.js';
 
 interface Base {
@@ -147,6 +148,15 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
   if (type === 'command') {
     const refused = refusedEnv(v.env as Record<string, string> | undefined);
     if (refused) return `Unexpected \`env\` that ${refused}`;
+  }
+  if (type === 'command' && typeof v.run === 'string') {
+    // `run` goes to `sh -c`: a line sh cannot parse fails only when the rehearsal reaches it, so say so now.
+    const error = parseShell(v.run, 'posix').error;
+    if (error) {
+      const before = v.run.slice(0, error.offset).split('\n');
+      const where = before.length > 1 ? `line ${before.length}, column ${before[before.length - 1]!.length + 1}` : `column ${error.offset + 1}`;
+      return `Unexpected \`run\` that sh cannot parse (${error.message}, at ${where} of the command), expected a POSIX shell command line`;
+    }
   }
   if (type === 'file.write' && ('content' in v) === ('from' in v)) return 'Unexpected `file.write` event, expected exactly one of `content` or `from`';
   const event = { ...v, line } as Record<string, unknown>;

@@ -9,6 +9,16 @@ export function field(skill: SkillSummary, key: string): SummaryField | undefine
   return skill.frontmatter?.fields.find((f) => f.key === key);
 }
 
+/**
+ * The linted hosts this skill is built for: those its `skillc.targets` names (as the build emits
+ * it), else all of them. A host the skill is not built for never reads its frontmatter.
+ */
+export function targetHosts<H extends { id: string }>(skill: { skillc?: Record<string, unknown> | undefined }, hosts: readonly H[]): H[] {
+  const declared = skill.skillc?.targets;
+  if (!Array.isArray(declared)) return [...hosts];
+  return hosts.filter((h) => declared.includes(h.id));
+}
+
 /** The frontmatter data as a plain object, or undefined when it is not a clean mapping. */
 export function frontmatterData(skill: { frontmatter?: { data: unknown } | undefined }): Record<string, unknown> | undefined {
   const data = skill.frontmatter?.data;

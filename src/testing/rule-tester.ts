@@ -43,8 +43,10 @@ export interface ExpectedDiagnostic {
 
 export interface InvalidCase extends RuleCase {
   errors: ExpectedDiagnostic[];
-  /** The SKILL.md after one round of fixes (path relative to the root when several skills). */
+  /** The SKILL.md (or `outputFile`) after one round of fixes (path relative to the root when several skills). */
   output?: string;
+  /** The file `output` is, relative to the skill folder, when the fix edits a bundled file. */
+  outputFile?: string;
 }
 
 export interface RuleCases {
@@ -139,8 +141,9 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
     });
     if (c.output !== undefined) {
       const skill = run.skills[0]!;
-      const edits = got.filter((d) => d.fix && d.fix.file === skill.file.path).flatMap((d) => d.fix!.edits);
-      const fixed = applyEdits(skill.file.text, edits).text;
+      const target = c.outputFile ? path.join(skill.dir, c.outputFile) : skill.file.path;
+      const edits = got.filter((d) => d.fix && d.fix.file === target).flatMap((d) => d.fix!.edits);
+      const fixed = applyEdits(c.outputFile ? fs.readFileSync(target, 'utf8') : skill.file.text, edits).text;
       if (fixed !== c.output) fail(`fix output differs:\n--- expected\n${c.output}\n--- got\n${fixed}`);
     } else if (got.some((d) => d.fix)) {
       fail(`${rule.meta.id} offered a fix; the case must state its \`output\``);

@@ -15,10 +15,11 @@ import { LIMITS } from '../../src/parse/limits.js';
 const S = (name: string, body = '# T\n\nText.\n', extra = '') => `---\nname: ${name}\ndescription: Use when testing ${name}.\n${extra}---\n\n${body}`;
 const roots: string[] = [];
 const figures: string[] = [];
+// Removing 10,000 skill folders can take longer than the default 10 s hook timeout on a busy machine.
 afterAll(() => {
   for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
   console.log(figures.map((f) => `[adversarial] ${f}`).join('\n'));
-});
+}, 120_000);
 
 type Setup = (root: string) => void;
 const write = (root: string, rel: string, content: string | Buffer): void => {

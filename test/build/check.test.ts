@@ -68,6 +68,35 @@ describe('skillc build --check (CLI)', () => {
     expect(narrowed.stderr).toContain('Run `npx skillc build --host claude --out generated`');
   });
 
+  it('editing only a rehearsal case (fixtures/) is not drift: fixtures are never built', () => {
+    const dir = copyFixture('basic');
+    expect(skillc(['build'], dir).code).toBe(0);
+    fs.appendFileSync(path.join(dir, 'skills-src/release-notes/fixtures/pass-basic/notes.md'), '\nAnother line of the recorded run.\n');
+    const check = skillc(['build', '--check'], dir);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+    // A file that is built still is drift, catalog.json included.
+    fs.appendFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), '\nMore.\n');
+    const stale = skillc(['build', '--check'], dir);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('DRIFT: generated/catalog.json');
+  });
+
+  it('--no-lint-report counts the lint errors the lint hook listed instead of printing them again', () => {
+    const dir = copyFixture('basic');
+    fs.writeFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), fs.readFileSync(path.join(dir, 'skills-src/release-notes/SKILL.md'), 'utf8').replace(/^name: .*$/m, 'name: Bad_Name'));
+    const lint = skillc(['lint'], dir);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('frontmatter/name-format');
+    const full = skillc(['build', '--check'], dir);
+    expect(full.code).toBe(1);
+    expect(full.stdout).toContain('frontmatter/name-format');
+    const hook = skillc(['build', '--check', '--no-lint-report'], dir);
+    expect(hook.code).toBe(1);
+    expect(hook.stdout).not.toContain('frontmatter/name-format');
+    expect(hook.stderr).toMatch(/skillc build: \d+ errors? \(\d+ found by lint, not listed here: run `npx skillc lint` to see them\); nothing was written/);
+  });
+
   it('API: check returns the drift and leaves the folder alone', async () => {
     const dir = copyFixture('basic');
     const out = path.join(dir, 'generated');

@@ -10,6 +10,8 @@ const repo = path.resolve(import.meta.dirname, '../..');
 // The 16 SKILL.md files of supermodo (MIT, see its SOURCE): mentions and links, no requires.
 const supermodo = path.join(repo, 'test/fixtures/graph-supermodo');
 
+const unxml = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
 interface Box {
   text: string;
   x0: number;
@@ -25,7 +27,7 @@ function textBoxes(svg: string): Box[] {
   return [...svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)].map((m) => {
     const attr = (name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(m[1]!)?.[1];
     const size = Number(attr('font-size') ?? (/<g class="legend" font-size="(\d+)"/.test(svg) && m.index! > svg.indexOf('<g class="legend"') && m.index! < svg.indexOf('</g>', svg.indexOf('<g class="legend"')) ? 12 : base));
-    const text = m[2]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    const text = unxml(m[2]!);
     const w = textWidth(text, size) * (attr('font-weight') === 'bold' ? 1.1 : 1);
     const x = Number(attr('x'));
     const y = Number(attr('y'));
@@ -37,7 +39,7 @@ function textBoxes(svg: string): Box[] {
 const rects = (svg: string, cls: string): { id: string; x0: number; y0: number; x1: number; y1: number }[] =>
   [...svg.matchAll(new RegExp(`<g class="node node-\\w+" data-id="([^"]*)"><title>[^<]*</title><rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)"`, 'g'))]
     .filter(() => cls === 'node')
-    .map((m) => ({ id: m[1]!, x0: Number(m[2]), y0: Number(m[3]), x1: Number(m[2]) + Number(m[4]), y1: Number(m[3]) + Number(m[5]) }));
+    .map((m) => ({ id: unxml(m[1]!), x0: Number(m[2]), y0: Number(m[3]), x1: Number(m[2]) + Number(m[4]), y1: Number(m[3]) + Number(m[5]) }));
 
 const overlap = (a: Box | ReturnType<typeof rects>[number], b: Box | ReturnType<typeof rects>[number]): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
@@ -135,6 +137,23 @@ describe('a 100-skill catalog', () => {
     const svg = renderSvg(p, layout);
     checkGeometry(svg);
     expect(svgMerit(svg).crossings).toBe(0);
+  });
+});
+
+describe('hostile names', () => {
+  it('a name with control characters, quotes and markup is laid out and drawn as valid text', async () => {
+    const evil = 'evil\u001b[31m\u0001"<x>&';
+    const p: CatalogPicture = {
+      ...picture(),
+      nodes: [evil, 'b'].map((id) => ({ id, kind: 'skill' as const, label: id, path: id })),
+      edges: [{ from: 'b', to: evil, kind: 'requires', via: evil, count: 3, line: 2 }],
+    };
+    const svg = await renderGraph(p, 'svg');
+    // eslint-disable-next-line no-control-regex
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(svg).toContain('data-to="evil\uFFFD[31m\uFFFD&quot;&lt;x&gt;&amp;"');
+    expect(svg).toContain('>×3</text>');
+    checkGeometry(svg);
   });
 });
 

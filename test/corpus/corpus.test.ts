@@ -38,7 +38,12 @@ describe.skipIf(!fs.existsSync(corpus))('the real skills in ../shared/corpus', (
   });
 
   it('reports no false errors on the well-formed tflow family', async () => {
-    expect(await findings('tflow', 'agentskills')).toEqual([]);
+    // The corpus copy leaves the skills' shell scripts out (see its SOURCE): the gateway names two of them,
+    // and links/missing-file says so. Nothing else is reported.
+    expect(await findings('tflow', 'agentskills')).toEqual([
+      { file: 'skills/tflow-gateway/SKILL.md', line: 22, severity: 'warning', ruleId: 'links/missing-file' },
+      { file: 'skills/tflow-gateway/SKILL.md', line: 58, severity: 'warning', ruleId: 'links/missing-file' },
+    ]);
   });
 
   it('names the real defects in supermodo', async () => {

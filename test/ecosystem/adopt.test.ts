@@ -72,6 +72,32 @@ describe('skillc init', () => {
     expect(fs.readFileSync(path.join(root, 'skills-src/summarize-changes/SKILL.md'), 'utf8')).toContain('Edited.');
   });
 
+  it('adds what it needs to .gitignore: created, or appended without duplicating', () => {
+    const fresh = project();
+    expect(skillc(['init'], fresh).code).toBe(0);
+    expect(fs.readFileSync(path.join(fresh, '.gitignore'), 'utf8')).toBe('# skillc (added by skillc init)\nnode_modules/\n*.skillc-tmp-*\n*.skillc-old-*\n*.skillc-stage-*\n');
+    const kept = project({ '.gitignore': 'dist\n/node_modules\n*.log' });
+    const r = skillc(['init'], kept);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('updated  .gitignore');
+    const text = fs.readFileSync(path.join(kept, '.gitignore'), 'utf8');
+    expect(text).toBe('dist\n/node_modules\n*.log\n\n# skillc (added by skillc init)\n*.skillc-tmp-*\n*.skillc-old-*\n*.skillc-stage-*\n');
+    // Again: nothing to add, the file is left as it is.
+    expect(skillc(['init'], kept).stdout).not.toContain('.gitignore');
+    expect(fs.readFileSync(path.join(kept, '.gitignore'), 'utf8')).toBe(text);
+  });
+
+  it('checks first and writes last: a broken package.json is exit 2 with nothing written', () => {
+    for (const bad of ['{ "name": "acme", ', '[1, 2]', '{"scripts": "npm test"}']) {
+      const root = project({ 'package.json': bad });
+      const r = skillc(['init'], root);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain('nothing was written');
+      expect(fs.readdirSync(root)).toEqual(['package.json']);
+      expect(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(bad);
+    }
+  });
+
   it('creates package.json when there is none, and refuses a bad skill name', () => {
     const root = project();
     expect(skillc(['init', '--skill', 'Bad_Name'], root).code).toBe(2);

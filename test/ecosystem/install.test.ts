@@ -70,11 +70,11 @@ describe('skillc install', () => {
 
     const un = skillc(['install', '--host', 'codex', '--user', '--uninstall'], root, { HOME: home });
     expect(un.code).toBe(0);
-    expect(fs.existsSync(path.join(target, 'alpha/references/notes.md'))).toBe(false);
-    // The edited file and the user's own skill stay; the manifest is gone with the last file skillc owned.
+    // The edited file keeps its whole skill (and their records); the user's own skill stays.
+    expect(fs.existsSync(path.join(target, 'alpha/references/notes.md'))).toBe(true);
     expect(fs.readFileSync(path.join(target, 'alpha/SKILL.md'), 'utf8')).toContain('My local note.');
     expect(fs.readFileSync(path.join(target, 'mine/SKILL.md'), 'utf8')).toBe('my own skill\n');
-    expect(fs.existsSync(path.join(target, '.skillc-install.json'))).toBe(false);
+    expect(Object.keys(manifestOf(target).files)).toEqual(['alpha/SKILL.md', 'alpha/references/notes.md']);
   });
 
   it('refuses without a build or a host', () => {

@@ -82,8 +82,8 @@ describe.skipIf(!hasPreCommit)('pre-commit hook (the real framework)', () => {
   }, 120_000);
 
   // language: node installs the hook repo with npm in pre-commit's own environment: npm install (which
-  // compiles dist/ in postinstall), npm pack (whose stdout must be the tarball's name alone, hence no
-  // `prepare` script), then a global install of the tarball, whose postinstall must find nothing to compile.
+  // compiles dist/ in prepare), npm pack (whose stdout must be the tarball's name alone: the repo's .npmrc
+  // keeps npm from printing script banners there), then a global install of the tarball (no install script).
   it.skipIf(!withNode)('installs and runs the published hook from a clean clone (language: node)', () => {
     const clone = project();
     const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repo, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);

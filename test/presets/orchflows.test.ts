@@ -1,89 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintWithPreset, type Tree } from './helpers.js';
+import { lint } from '../../src/lint/engine.js';
+import { examples, type Finding } from './helpers.js';
 
-// docs/examples/orchflows: one not-ok fixture per check of orchflows' validator (see its README).
+// docs/examples/orchflows: orchflows' validate.py decides a package's kind by its folder
+// (skills/<tier>/<name>, packs/<name>) and rejects a `skillc:` key, so the preset maps
+// folders to kinds in config. Fixtures follow ../shared/parity/orchflows.md's probes.
+type Files = Record<string, string>;
 const anchors = 'Require: a clean tree.\n\n1. Do the work.\n\nNever: skip review.\n\nReturn the diff.\n';
-const skill = (name: string, kind: string, body: string, role = 'none', description = `Use when testing ${name}.`): string =>
-  `---\nname: ${name}\ndescription: ${description}\nrole: ${role}\nskillc:\n  kind: ${kind}\n---\n\n# ${name}\n\n${body}`;
+const pkg = (name: string, body: string, role: string | undefined = 'none', description = `Use when testing ${name}.`): string =>
+  `---\nname: ${name}\ndescription: ${description}\n${role === undefined ? '' : `role: ${role}\n`}---\n\n${body}`;
 const words = (n: number): string => `${Array.from({ length: n }, (_, i) => `w${i}`).join(' ')}\n`;
 
-async function only(files: Tree, ruleId: string) {
-  const { findings, internalErrors } = await lintWithPreset('orchflows', files);
-  expect(internalErrors).toBe(0);
-  return findings.filter((f) => f.ruleId === ruleId);
+async function lintTree(files: Files): Promise<Finding[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-orchflows-'));
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    }
+    fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows', 'skillc.config.json')] }));
+    const result = await lint({ cwd: root });
+    expect(result.internalErrors).toBe(0);
+    return result.files.flatMap((f) => f.messages.map((m) => ({ file: path.relative(root, f.path), line: m.line, ruleId: m.ruleId, message: m.message })));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
+const only = async (files: Files, ruleId: string): Promise<Finding[]> => (await lintTree(files)).filter((f) => f.ruleId === ruleId);
 
-describe('docs/examples/orchflows preset', () => {
-  it('passes well-formed skills of each kind (and loads its TypeScript plugin)', async () => {
-    const { findings, internalErrors } = await lintWithPreset('orchflows', {
-      'orch-work/SKILL.md': skill('orch-work', 'kernel', anchors),
-      'orch-review/SKILL.md': skill('orch-review', 'workflow', anchors, 'planner'),
-      'code-pack/SKILL.md': skill('code-pack', 'pack', 'Facts about code.\n', 'worker'),
+describe('docs/examples/orchflows preset: kinds by folder', () => {
+  it('passes well-formed packages of each tier, with no skillc: key', async () => {
+    const findings = await lintTree({
+      'skills/kernel/orch-work/SKILL.md': pkg('orch-work', anchors),
+      'skills/engines/orch-scan/SKILL.md': pkg('orch-scan', anchors),
+      'skills/workflows/orch-review/SKILL.md': pkg('orch-review', anchors, 'planner'),
+      'skills/instances/orch-fix/SKILL.md': pkg('orch-fix', anchors, 'worker'),
+      'skills/utilities/orch-notes/SKILL.md': pkg('orch-notes', anchors),
+      'packs/code/SKILL.md': pkg('code', 'Facts about code.\n', undefined),
     });
-    expect(internalErrors).toBe(0);
     expect(findings.filter((f) => f.ruleId !== 'frontmatter/unknown-key')).toEqual([]);
   });
 
-  for (const [kind, max, scope] of [['kernel', 300, 'the body'], ['workflow', 450, 'the body'], ['pack', 150, 'the body'], ['standard', 1200, 'SKILL.md']] as const) {
-    it(`${kind} word budget: ${max}`, async () => {
+  for (const [tier, kind, max] of [['kernel', 'kernel', 300], ['instances', 'instance', 300], ['utilities', 'utility', 300], ['engines', 'engine', 450], ['workflows', 'workflow', 450]] as const) {
+    it(`probe 1: ${tier} body of ${max} words passes, ${max + 1} fails`, async () => {
       const role = kind === 'workflow' ? 'planner' : 'none';
-      const body = kind === 'kernel' || kind === 'workflow' ? anchors + words(max) : words(max);
-      const found = await only({ [`s-${kind}/SKILL.md`]: skill(`s-${kind}`, kind, body, role) }, 'body/budget');
-      expect(found.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^Unexpected [\\d,]+ words in ${scope}, expected at most ${max.toLocaleString('en-US')} for kind \`${kind}\`$`))]);
+      // The anchors are 14 tokens, `1.` included: validate.py counts every whitespace-separated token.
+      const at = (n: number): Files => ({ [`skills/${tier}/s/SKILL.md`]: pkg('s', anchors + words(n - 14), role) });
+      expect(await only(at(max), 'body/budget')).toEqual([]);
+      expect((await only(at(max + 1), 'body/budget')).map((f) => f.message)).toEqual([`Unexpected ${max + 1} words in the body, expected at most ${max} for kind \`${kind}\``]);
     });
   }
 
-  it('link targets are left out of word counts', async () => {
-    const body = `${anchors}${Array.from({ length: 90 }, (_, i) => `[w${i}](https://example.com/a/b/c/d)`).join(' ')}\n`;
-    expect(await only({ 's/SKILL.md': skill('s', 'kernel', body) }, 'body/budget')).toEqual([]);
+  it('probe 1: a pack over 150 words', async () => {
+    expect((await only({ 'packs/p/SKILL.md': pkg('p', words(151), undefined) }, 'body/budget')).map((f) => f.message)).toEqual([
+      'Unexpected 151 words in the body, expected at most 150 for kind `pack`',
+    ]);
   });
 
-  it('skills need Require:, Never: and Return', async () => {
-    const found = await only({ 's/SKILL.md': skill('s', 'kernel', 'Require: x.\n\nDo it.\n') }, 'body/line-anchors');
+  it('probe 2: `[a b](c d e f g)` counts 2 words, `| a | b |` 5', async () => {
+    const body = (line: string, n: number): Files => ({ 'packs/p/SKILL.md': pkg('p', `${line}\n${words(n)}`, undefined) });
+    expect(await only(body('[a b](c d e f g)', 148), 'body/budget')).toEqual([]);
+    expect(await only(body('[a b](c d e f g)', 149), 'body/budget')).toHaveLength(1);
+    expect(await only(body('| a | b |', 145), 'body/budget')).toEqual([]);
+    expect(await only(body('| a | b |', 146), 'body/budget')).toHaveLength(1);
+  });
+
+  it('probe 4: skills need Require:, Never: and Return at column 0', async () => {
+    const found = await only({ 'skills/kernel/s/SKILL.md': pkg('s', ' Require: x.\n\nNever: y.\n\nReturns y\n') }, 'body/line-anchors');
     expect(found.map((f) => f.message)).toEqual([
-      'Unexpected body without a line starting `Never:` for kind `kernel`, expected one',
+      'Unexpected body without a line starting `Require:` for kind `kernel`, expected one',
       'Unexpected body without a line starting `Return` for kind `kernel`, expected one',
     ]);
   });
 
   it('packs must not have them', async () => {
-    const found = await only({ 'p/SKILL.md': skill('p', 'pack', anchors, 'worker') }, 'body/line-anchors');
-    expect(found).toHaveLength(3);
+    expect(await only({ 'packs/p/SKILL.md': pkg('p', anchors.replace('Return the diff', 'Return: the diff'), undefined) }, 'body/line-anchors')).toHaveLength(3);
   });
 
-  it('role: planner, worker or none; kernel none; workflow not none', async () => {
+  it('probe 6: engines only none; workflows not none; role judge', async () => {
     const found = await only(
       {
-        'a/SKILL.md': skill('a', 'kernel', anchors, 'planner'),
-        'b/SKILL.md': skill('b', 'workflow', anchors, 'none'),
-        'c/SKILL.md': skill('c', 'pack', 'Facts.\n', 'boss'),
+        'skills/engines/a/SKILL.md': pkg('a', anchors, 'worker'),
+        'skills/workflows/b/SKILL.md': pkg('b', anchors, 'none'),
+        'skills/utilities/c/SKILL.md': pkg('c', anchors, 'judge'),
       },
       'frontmatter/field-values',
     );
     expect(found.map((f) => `${f.file} ${f.message}`)).toEqual([
-      'a/SKILL.md Unexpected `role: planner`, expected none for kind `kernel`',
-      'b/SKILL.md Unexpected `role: none`, expected a value other than none for kind `workflow`',
-      'c/SKILL.md Unexpected `role: boss`, expected one of planner, worker, none',
+      'skills/engines/a/SKILL.md Unexpected `role: worker`, expected none for kind `engine`',
+      'skills/utilities/c/SKILL.md Unexpected `role: judge`, expected one of planner, worker, none for kind `utility`',
+      'skills/workflows/b/SKILL.md Unexpected `role: none`, expected one of planner, worker for kind `workflow`',
     ]);
   });
 
-  it('description at most 140 characters', async () => {
-    const found = await only({ 's/SKILL.md': skill('s', 'kernel', anchors, 'none', `Use when ${'x'.repeat(140)}`) }, 'frontmatter/description-length');
-    expect(found.map((f) => f.message)).toEqual(['Unexpected description of 149 characters, expected at most 140 (the house limit)']);
+  it('probe 3: description of 140 passes, 141 fails', async () => {
+    const d = (n: number): Files => ({ 'skills/kernel/s/SKILL.md': pkg('s', anchors, 'none', `Use when ${'x'.repeat(n - 9)}`) });
+    expect(await only(d(140), 'frontmatter/description-length')).toEqual([]);
+    expect((await only(d(141), 'frontmatter/description-length')).map((f) => f.message)).toEqual(['Unexpected description of 141 characters, expected at most 140 (the house limit)']);
+  });
+
+  it('a skillc.kind in the frontmatter wins over the folder', async () => {
+    const text = `---\nname: s\ndescription: Use when testing s.\nrole: none\nskillc:\n  kind: pack\n---\n\n${words(151)}`;
+    expect((await only({ 'skills/kernel/s/SKILL.md': text }, 'body/budget')).map((f) => f.message)).toEqual(['Unexpected 151 words in the body, expected at most 150 for kind `pack`']);
   });
 
   it('near-duplicate passages between skills', async () => {
     const passage = 'Launch a fresh maker with the assignment and the applicable guidance, then wait for its result before any review starts.\n';
     const found = await only(
       {
-        'a/SKILL.md': skill('a', 'kernel', `${anchors}\n${passage}`),
-        'b/SKILL.md': skill('b', 'kernel', `${anchors}\n${passage.replace('starts.', 'starts, always.')}`),
+        'skills/kernel/a/SKILL.md': pkg('a', `${anchors}\n${passage}`),
+        'skills/kernel/b/SKILL.md': pkg('b', `${anchors}\n${passage.replace('starts.', 'starts, always.')}`),
       },
       'orchflows/near-duplicate',
     );
-    expect(found.map((f) => `${f.file}:${f.line} ${f.message.replace(/\d+%/, 'N%')}`)).toEqual([
-      'a/SKILL.md:19 Unexpected passage N% the same as `b/SKILL.md` line 19, expected shared text in one place (a reference file or a standard both point to)',
-      'b/SKILL.md:19 Unexpected passage N% the same as `a/SKILL.md` line 19, expected shared text in one place (a reference file or a standard both point to)',
+    expect(found.map((f) => f.file)).toEqual(['skills/kernel/a/SKILL.md', 'skills/kernel/b/SKILL.md']);
+  });
+});
+
+describe('docs/examples/orchflows preset: the call graph', () => {
+  it('probe 7: a <-> b is a cycle, reported once on its first node', async () => {
+    const found = await only(
+      {
+        'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nThen run \`orch-b\`.\n`, 'planner'),
+        'skills/workflows/orch-b/SKILL.md': pkg('orch-b', `${anchors}\nThen run \`orch-a\`.\n`, 'planner'),
+      },
+      'orchflows-py/call-graph',
+    );
+    expect(found.map((f) => `${f.file} ${f.message}`)).toEqual([
+      'skills/workflows/orch-a/SKILL.md Unexpected call graph cycle: orch-a -> orch-b -> orch-a, expected calls that end',
     ]);
+  });
+
+  it('probe 8: `orch-zzz` and `orch-b-` do not resolve; role profiles always do', async () => {
+    const found = await only(
+      {
+        'skills/workflows/orch-a/SKILL.md': pkg('orch-a', `${anchors}\nUse \`orch-zzz\`, \`orch-b-\`, \`orch-planner\` and \`orch-b\`.\n`, 'planner'),
+        'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors),
+      },
+      'orchflows-py/call-graph',
+    );
+    expect(found.map((f) => f.message.replace(/ that does not.*/, ''))).toEqual(['Unexpected call edge `orch-zzz`', 'Unexpected call edge `orch-b-`']);
+  });
+
+  it('probe 9: a kernel skill citing `orch-b`', async () => {
+    const found = await only(
+      { 'skills/kernel/orch-k/SKILL.md': pkg('orch-k', `${anchors}\nSee \`orch-b\`.\n`), 'skills/utilities/orch-b/SKILL.md': pkg('orch-b', anchors) },
+      'orchflows-py/call-graph',
+    );
+    expect(found.map((f) => `${f.file} ${f.message.split(' (')[0]}`)).toEqual(['skills/kernel/orch-k/SKILL.md Unexpected call edges from a kernel package']);
+  });
+});
+
+describe('docs/examples/orchflows preset: loops and the result envelope', () => {
+  it('probe 12: orch-investigate `Return: a summary. Then status.` fails, `Return: the ticket.` passes', async () => {
+    const engine = (ret: string): Files => ({ 'skills/engines/orch-investigate/SKILL.md': pkg('orch-investigate', anchors.replace('Return the diff.', ret)) });
+    expect((await only(engine('Return: a summary. Then status.'), 'orchflows-py/envelope')).map((f) => f.message)).toEqual([
+      'Unexpected Return without the result envelope ("Return: a summary."), expected its first sentence to name the status, the result and the verification (or a ticket)',
+    ]);
+    expect(await only(engine('Return: the ticket.'), 'orchflows-py/envelope')).toEqual([]);
+    expect(await only(engine('Return: status complete, the result identity and its verification verdict.'), 'orchflows-py/envelope')).toEqual([]);
+  });
+
+  it('probe 19: iterate without bound and exit terms gives 2 warnings (verdict unaffected)', async () => {
+    const found = await only({ 'skills/kernel/s/SKILL.md': pkg('s', `${anchors}\nIterate over the findings.\n`) }, 'orchflows-py/loop-lint');
+    expect(found.map((f) => f.message.split(' (')[0])).toEqual(['Unexpected loop', 'Unexpected loop']);
+    const bounded = await only({ 'skills/kernel/s/SKILL.md': pkg('s', `${anchors}\nIterate within the budget; exit when stalled.\n`) }, 'orchflows-py/loop-lint');
+    expect(bounded).toEqual([]);
   });
 });

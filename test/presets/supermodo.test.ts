@@ -1,80 +1,47 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { corpus, lintCorpus, lintWithPreset, presetRules, type Tree } from './helpers.js';
+import { readProbes, runTreeProbes } from './cli-probes.js';
+import { corpus, lintCorpus } from './helpers.js';
 
-// docs/examples/supermodo: one not-ok fixture per check of supermodo's skill checker (see its README).
-const skill = (name: string, body: string): string => `---\nname: ${name}\ndescription: Use when testing ${name}.\n---\n\n${body}`;
-const protocols: Tree = {
-  'protocols/SKILL.md': skill('protocols', '# Protocols\n\nShared: [questions](references/questions.md).\n'),
-  'protocols/references/questions.md': '# Questions\n\nAsk in chat unless configured.\n',
-};
+// docs/examples/supermodo reproduces supermodo's scripts/check.ts skill checks
+// (../shared/parity/supermodo.md). Its probes/ hold a small tree with supermodo's
+// roster (probes/base) and the spec's probe cases as changes to it, each with
+// check.ts's verdict; every one goes through the built CLI here.
+const { probes } = readProbes('supermodo');
+const results = await runTreeProbes('supermodo');
 
-async function only(files: Tree, ruleId: string) {
-  const { findings, internalErrors } = await lintWithPreset('supermodo', { ...protocols, ...files });
-  expect(internalErrors).toBe(0);
-  return findings.filter((f) => f.ruleId === ruleId);
-}
-
-describe('docs/examples/supermodo preset', () => {
-  it('passes well-formed skills', async () => {
-    const { findings, internalErrors } = await lintWithPreset('supermodo', {
-      ...protocols,
-      'hunt/SKILL.md': skill('hunt', '# Hunt\n\nAsk on the configured transport (`AskUserQuestion`\nonly when set; see ../protocols/references/questions.md).\n'),
-    });
-    expect(internalErrors).toBe(0);
-    expect(findings.filter((f) => !f.ruleId.startsWith('links/'))).toEqual([]);
+describe("the supermodo preset gives check.ts's verdicts on its probes (through the CLI)", () => {
+  it.each(probes.map((p) => [p.id, p] as const))('%s', (_id, p) => {
+    const got = results.get(p.id)!;
+    expect(got.verdict, `${p.why}: ${got.messages.join('; ')}`).toBe(p.skillc ?? p.original);
+    if (p.skillcRule) expect(got.rules).toContain(p.skillcRule);
   });
 
-  it('SKILL.md over 40 KB', async () => {
-    const found = await only({ 'big/SKILL.md': skill('big', `# Big\n\n${'word '.repeat(8200)}\n`) }, 'body/budget');
-    expect(found.map((f) => f.message)).toEqual(['Unexpected 41,062 bytes in SKILL.md, expected at most 40,960']);
+  it('differs from check.ts only where probes.json says why', () => {
+    const differing = probes.filter((p) => results.get(p.id)!.verdict !== p.original);
+    expect(differing.map((p) => p.id)).toEqual(probes.filter((p) => p.skillc && p.skillc !== p.original).map((p) => p.id));
+    expect(differing.every((p) => (p.difference ?? '').length > 20)).toBe(true);
   });
 
-  it('AskUserQuestion more than 3 lines from the transport', async () => {
-    const body = '# Hunt\n\nUse `AskUserQuestion` now.\n\na\n\nb\n\nc\n\nper `questions.transport`.\n';
-    const found = await only({ 'hunt/SKILL.md': skill('hunt', body) }, 'supermodo/ask-user-question');
-    expect(found.map((f) => `${f.line} ${f.message}`)).toEqual([
-      '8 Unexpected `AskUserQuestion` more than 3 lines from `transport`, `questions.md`, `perSkill`, expected the question transport named beside it (questions go to chat unless configured)',
+  it('names what check.ts names', () => {
+    expect(results.get('02-remove-tdd')!.messages).toEqual(['skills/tdd/SKILL.md: Unexpected missing skill folder `tdd/`, expected every skill of the roster']);
+    expect(results.get('03-hidden-dir')!.messages.sort()).toEqual([
+      'skills/.cache/SKILL.md: Unexpected folder `.cache/` without a SKILL.md, expected a skill',
+      'skills/.cache/SKILL.md: Unexpected skill folder `.cache/`, expected only the roster\'s skills (add it to the roster or move it out)',
     ]);
-  });
-
-  it('AskUserQuestion in allowed-tools is not a mention', async () => {
-    const text = '---\nname: hunt\ndescription: Use when testing hunt.\nallowed-tools: Read AskUserQuestion\n---\n\n# Hunt\n';
-    expect(await only({ 'hunt/SKILL.md': text }, 'supermodo/ask-user-question')).toEqual([]);
-  });
-
-  it('a local copy of a shared protocol file, by name or by content', async () => {
-    const found = await only(
-      {
-        'hunt/SKILL.md': skill('hunt', '# Hunt\n\nSee [q](references/questions.md) and [c](references/copy.md).\n'),
-        'hunt/references/questions.md': '# My questions\n',
-        'hunt/references/copy.md': '# Questions\n\nAsk in chat unless configured.\n',
-      },
-      'supermodo/shared-protocol-copy',
-    );
-    expect(found.map((f) => `${f.file} ${f.message}`)).toEqual([
-      'hunt/references/copy.md Unexpected local copy `references/copy.md` of the shared `protocols/references/questions.md` (same content), expected a pointer to `../protocols/references/questions.md`',
-      'hunt/references/questions.md Unexpected local copy `references/questions.md` of the shared `protocols/references/questions.md` (same name), expected a pointer to `../protocols/references/questions.md`',
+    expect(results.get('07-name-mismatch')!.messages).toContain('skills/commit/SKILL.md: Unexpected name "commits" (check.ts: != folder "commit"), expected the folder name');
+    expect(results.get('10-size-40961')!.messages).toContain('skills/commit/SKILL.md: Unexpected 40,961 bytes in SKILL.md, expected at most 40,960');
+    expect(results.get('16-gate-4-above')!.messages).toEqual([
+      'skills/commit/SKILL.md: Unexpected `AskUserQuestion` not gated on the question transport, expected `transport`, `questions.md` or `perSkill` within 3 lines (questions go to chat unless configured)',
     ]);
-  });
-
-  it('frontmatter basics stay on (name matches folder, description within 1,024)', async () => {
-    const { findings } = await lintWithPreset('supermodo', { ...protocols, 'hunt/SKILL.md': `---\nname: hunter\ndescription: Use when ${'x'.repeat(1020)}\n---\n\n# Hunt\n` });
-    expect(findings.map((f) => f.ruleId).filter((r) => r.startsWith('frontmatter/')).sort()).toEqual(['frontmatter/description-length', 'frontmatter/name-directory']);
   });
 });
 
 describe.skipIf(!fs.existsSync(corpus))('the supermodo preset on ../shared/corpus/supermodo', () => {
-  it('gives exactly the findings explained in docs/examples/supermodo/FINDINGS.md', async () => {
+  it('passes its sixteen skills, as check.ts does (warnings only)', async () => {
     const { findings, internalErrors } = await lintCorpus('supermodo', 'supermodo', ['skills']);
     expect(internalErrors).toBe(0);
-    const mine = presetRules('supermodo');
-    expect(findings.filter((f) => mine.has(f.ruleId)).map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual([
-      'skills/hunt/SKILL.md:447 supermodo/ask-user-question',
-      'skills/refactor/SKILL.md:443 supermodo/ask-user-question',
-      'skills/tdd/SKILL.md:320 supermodo/ask-user-question',
-      'skills/tests/SKILL.md:30 supermodo/ask-user-question',
-      'skills/work/SKILL.md:31 supermodo/ask-user-question',
-    ]);
+    const own = findings.filter((f) => f.ruleId.startsWith('supermodo/') || f.ruleId === 'body/budget');
+    expect(own).toEqual([]);
   });
 });

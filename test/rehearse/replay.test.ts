@@ -43,6 +43,16 @@ describe('parseTrace', () => {
       { line: 7, message: 'Unexpected `step.end` of `b`, expected `step.end` of `a`' },
     ]);
   });
+
+  it('parses each `run` as sh would, with the parser\'s message and column', () => {
+    const runs = ['echo "unterminated', 'ls &&', 'a=(1 2)', 'grep -q x f && echo "$(date)" | tee -a log', 'cat <<EOF\nx\nEOF'];
+    const text = runs.map((run) => JSON.stringify({ type: 'command', run })).join('\n');
+    expect(parseTrace(text).problems).toEqual([
+      { line: 1, message: 'Unexpected `run` that sh cannot parse (reached EOF without closing quote ", at column 6 of the command), expected a POSIX shell command line' },
+      { line: 2, message: 'Unexpected `run` that sh cannot parse (&& must be followed by a statement, at column 4 of the command), expected a POSIX shell command line' },
+      { line: 3, message: 'Unexpected `run` that sh cannot parse (arrays are a bash/mksh feature, at column 3 of the command), expected a POSIX shell command line' },
+    ]);
+  });
 });
 
 describe('whatIf', () => {

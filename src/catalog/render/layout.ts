@@ -111,8 +111,6 @@ export interface CatalogLayout {
   kinds: EdgeKind[];
 }
 
-const dotId = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-
 /** Text of a count label, `×3`. */
 export const countText = (count: number): string => `×${count}`;
 
@@ -145,14 +143,16 @@ export function layoutSource(nodes: readonly { id: string; label: string }[], ed
     `  node [shape=box, fixedsize=true, height=${NODE_H / 72}, label=""];`,
     '  edge [arrowsize=0.8];',
   ];
-  for (const nd of nodes) lines.push(`  ${dotId(nd.id)} [width=${nodeWidth(nd.label) / 72}];`);
+  // dot sees node numbers, never names: a name is anything a SKILL.md says (control characters included).
+  const num = new Map(nodes.map((nd, i) => [nd.id, i]));
+  nodes.forEach((nd, i) => lines.push(`  n${i} [width=${nodeWidth(nd.label) / 72}];`));
   for (const e of edges) {
     const attrs = [e.both ? 'dir=both' : ''];
     if (e.count > 1) {
       const w = textWidth(countText(e.count), COUNT_SIZE) + 4;
       attrs.push(`label=<<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD FIXEDSIZE="TRUE" WIDTH="${w}" HEIGHT="14"></TD></TR></TABLE>>`);
     }
-    lines.push(`  ${dotId(e.from)} -> ${dotId(e.to)} [${attrs.filter(Boolean).join(', ')}];`);
+    lines.push(`  n${num.get(e.from)} -> n${num.get(e.to)} [${attrs.filter(Boolean).join(', ')}];`);
   }
   lines.push('}');
   return `${lines.join('\n')}\n`;
@@ -186,7 +186,7 @@ function dotPart(viz: Viz, labels: readonly { id: string; label: string }[], edg
     const w = Number(o.width) * 72;
     const h = Number(o.height) * 72;
     const [x, y] = at([cx - w / 2, cy + h / 2]);
-    return { id: o.name, x, y, w: round(w), h: round(h) };
+    return { id: labels[Number(o.name.slice(1))]!.id, x, y, w: round(w), h: round(h) };
   });
   const laid: LaidEdge[] = edges.map((e, i) => {
     const j = result.edges?.[i];

@@ -17,7 +17,9 @@ const MARGIN = 24;
 const BAR_W = 220;
 const ROW_H = 26;
 
-export const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text safe in XML and HTML: escaped, and the control characters XML forbids (a hostile name or description) replaced. */
+// eslint-disable-next-line no-control-regex
+export const xml = (s: string): string => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const f = (x: number): string => String(Math.round(x * 100) / 100);
 const curvePath = (c: Point[]): string => (c.length ? `M${f(c[0]![0])},${f(c[0]![1])}${c.length > 1 ? ` C${c.slice(1).map((p) => `${f(p[0])},${f(p[1])}`).join(' ')}` : ''}` : '');

@@ -1,3 +1,4 @@
+import { printable } from '../../model/text.js';
 import { EDGE_KINDS, type EdgeKind } from '../graph.js';
 import { countText, drawnEdges } from './layout.js';
 import { budgetLine, type CatalogPicture } from './model.js';
@@ -12,7 +13,8 @@ const DOT_STYLES: Record<string, string> = {
   include: 'style=dotted, color="#7b3fa0", arrowhead=odot',
 };
 
-const mermaidText = (s: string): string => s.replace(/"/g, '#quot;').replace(/[<>]/g, (c) => (c === '<' ? '#lt;' : '#gt;'));
+// Labels come from skills: control characters are shown as text first (the graph is often printed to a terminal).
+const mermaidText = (s: string): string => printable(s).replace(/"/g, '#quot;').replace(/[<>]/g, (c) => (c === '<' ? '#lt;' : '#gt;'));
 
 function ids(picture: CatalogPicture): Map<string, string> {
   return new Map(picture.nodes.map((node, i) => [node.id, `${node.kind === 'skill' ? 's' : 'f'}${i}_${node.id.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}`]));
@@ -36,7 +38,7 @@ export function renderMermaid(picture: CatalogPicture, kinds: readonly EdgeKind[
   return `${lines.join('\n')}\n`;
 }
 
-const dotText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const dotText = (s: string): string => printable(s, { keepNewlines: true }).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /** Graphviz DOT, for those who have Graphviz (skillc itself does not need it). */
 export function renderDot(picture: CatalogPicture, kinds: readonly EdgeKind[] = EDGE_KINDS): string {

@@ -39,14 +39,8 @@ export function relativePath(file: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
-/**
- * Text from a skill made safe for a terminal: control characters (ANSI escape
- * sequences, carriage returns, NULs) and bidirectional overrides are shown as
- * `\\uXXXX` instead of being acted on, and a newline becomes a space.
- */
-export function printable(text: string): string {
-  return text.replace(/\r\n|\n/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** The one terminal sanitiser, shared with every other text output (catalog, rehearse, install). */
+export { printable } from '../../model/text.js';
 
 /** A relative path as a URI reference: each segment percent-encoded, so `#`, `?` and `%` in folder names stay path characters. */
 export function relativeUri(file: string, cwd: string): string {

@@ -6,6 +6,8 @@ export interface Budget {
   lines?: number;
   /** Words as orchflows counts them: link targets left out. */
   words?: number;
+  /** Count every whitespace-separated token as a word (pipes, list markers, dashes), as orchflows' validate.py does; default: tokens with a letter or digit. */
+  allTokens?: boolean;
   /** UTF-8 bytes. */
   bytes?: number;
   /** Count the body (default) or the whole SKILL.md, frontmatter included. */
@@ -19,6 +21,7 @@ const budget = {
   properties: {
     lines: { type: 'integer', minimum: 1 },
     words: { type: 'integer', minimum: 1 },
+    allTokens: { type: 'boolean' },
     bytes: { type: 'integer', minimum: 1 },
     scope: { enum: ['body', 'file'] },
   },
@@ -26,6 +29,15 @@ const budget = {
 };
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * The text as orchflows' validate.py counts it: each `](…)` (to the first `)`,
+ * whether or not Markdown would call it a link) becomes `]`. Blanked in place, so
+ * offsets stay those of the file.
+ */
+function tokenText(text: string): string {
+  return text.replace(/\]\([^)]*\)/g, (m) => `]${m.slice(1).replace(/[^\r\n]/g, ' ')}`);
+}
 
 /** The offset where the UTF-8 size of text[start..] first exceeds `max` bytes. */
 function byteOffset(text: string, start: number, max: number): number {
@@ -65,7 +77,7 @@ export default defineSkillRule<Options>(
       if (count > b.lines) report({ message: `Unexpected ${fmt(count)} lines ${where}, expected at most ${fmt(b.lines)}${why}`, range: lines.lineRange(first + b.lines) });
     }
     if (b.words !== undefined) {
-      const { count, nthOffset, nthEnd } = countWords(wordText(skill, start), start, b.words + 1);
+      const { count, nthOffset, nthEnd } = countWords(b.allTokens ? tokenText(text) : wordText(skill, start), start, b.words + 1, b.allTokens === true);
       if (count > b.words && nthOffset !== undefined && nthEnd !== undefined) {
         report({ message: `Unexpected ${fmt(count)} words ${where}, expected at most ${fmt(b.words)}${why}`, range: lines.range(nthOffset, nthEnd) });
       }

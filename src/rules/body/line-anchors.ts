@@ -7,13 +7,23 @@ export interface Anchors {
   required?: string[];
   /** None may start a line of the body. */
   forbidden?: string[];
+  /**
+   * As orchflows' validate.py reads anchors: a required one counts only at column 0
+   * of a line (code included) and, when it ends in a letter, before a space, a colon
+   * or the line's end (`Returns` is not `Return`); a forbidden one anywhere in the body.
+   */
+  strict?: boolean;
 }
 
 export type Options = PerKind<Anchors>;
 
 const anchors = {
   type: 'object',
-  properties: { required: { type: 'array', items: { type: 'string', minLength: 1 } }, forbidden: { type: 'array', items: { type: 'string', minLength: 1 } } },
+  properties: {
+    required: { type: 'array', items: { type: 'string', minLength: 1 } },
+    forbidden: { type: 'array', items: { type: 'string', minLength: 1 } },
+    strict: { type: 'boolean' },
+  },
   additionalProperties: false,
 };
 
@@ -40,10 +50,20 @@ export default defineSkillRule<Options>(
     const code = skill.codeFences.map((c): [number, number] => [c.range.start.offset ?? 0, c.range.end.offset ?? 0]).sort((a, b) => a[0] - b[0]);
     const { first, count } = bodyLines(skill);
     const found = new Set<string>();
+    const strict = chosen.setting.strict === true;
+    const startsLine = (text: string, a: string): boolean => text.startsWith(a) && (!/[A-Za-z]$/.test(a) || /^(?:[ :]|$)/.test(text.slice(a.length)));
     for (let line = first; line < first + count; line++) {
       const start = lines.offsetAt(line, 1);
-      if (inRanges(code, start)) continue;
       const text = lines.lineText(line);
+      if (strict) {
+        for (const a of required) if (startsLine(text, a)) found.add(a);
+        for (const a of forbidden) {
+          const col = text.indexOf(a);
+          if (col >= 0) report({ message: `Unexpected \`${a}\`${why}, expected none`, range: lines.range(start + col, start + col + a.length) });
+        }
+        continue;
+      }
+      if (inRanges(code, start)) continue;
       const rest = text.slice(LEAD.exec(text)?.[0].length ?? 0);
       for (const a of required) if (rest.startsWith(a)) found.add(a);
       for (const a of forbidden) {

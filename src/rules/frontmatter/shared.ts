@@ -1,4 +1,5 @@
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import { parseYamlDocument } from '../../parse/frontmatter.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { Frontmatter, FrontmatterField, Skill } from '../../model/skill.js';
 import { parsed } from '../util.js';
@@ -79,7 +80,7 @@ export function doubleQuoted(s: string): string {
 
 /** True when `key: <source>` parses, cleanly, to exactly `expected`: the check every fix passes. */
 export function parsesTo(source: string, expected: unknown): boolean {
-  const doc = parseDocument(`k: ${source}\n`, { uniqueKeys: true, strict: true });
+  const doc = parseYamlDocument(`k: ${source}\n`, { strict: true });
   if (doc.errors.length || doc.warnings.length) return false;
   const contents = doc.contents;
   if (!isMap(contents) || contents.items.length !== 1) return false;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
+import { targetHosts } from '../util.js';
 import { cleanFrontmatter, hostIds } from './shared.js';
 
 /** The compile-time block of a source skill; the build strips it. */
@@ -53,9 +54,11 @@ export default defineSkillRule(
   },
   ({ skill, hosts, config, report }) => {
     const fm = cleanFrontmatter(skill);
-    if (!fm || !hosts.length) return;
     // In generated output the compile-time block is a leak that hosts would see.
     const generated = inside(skill.dir, config.out);
+    // A source skill is checked for the hosts it is built for (`skillc.targets`), as the build emits it.
+    if (!generated) hosts = targetHosts(skill, hosts);
+    if (!fm || !hosts.length) return;
     const taken = new Set(fm.fields.map((f) => f.key));
     const seen = new Set<string>();
     for (const f of fm.fields) {
@@ -64,7 +67,12 @@ export default defineSkillRule(
       if (f.key === SOURCE_KEY && !generated) continue;
       const missing = hosts.filter((h) => !known(h, f.key));
       if (!missing.length) continue;
-      const why = consequences(missing);
+      let why = consequences(missing);
+      // A key some targets read: say how to keep it for them alone (the build emits `skillc.<host>` keys to that host only).
+      const readers = hosts.filter((h) => known(h, f.key));
+      if (readers.length && !generated && f.key !== SOURCE_KEY) {
+        why += `; to keep it for ${hostIds(readers)} only, write it as ${readers.map((h) => `\`skillc.${h.id}.${f.key}\``).join(' and ')}`;
+      }
       const severity = missing.some((h) => h.unknownKey === 'error') ? undefined : 'warning';
       const spelling = spellingOf(f.key, hosts);
       let input: ReportInput;

@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, parseDocument, Scalar, visit } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, visit } from 'yaml';
+import { parseYamlDocument } from '../../parse/frontmatter.js';
 import type { TextEdit } from '../../model/diagnostic.js';
 import type { Frontmatter, Skill, YamlIssue } from '../../model/skill.js';
 import { LIMITS } from '../../parse/limits.js';
@@ -64,7 +65,7 @@ function colonFix(skill: Skill, fm: Frontmatter): ColonFix | undefined {
   });
   if (!edits.length) return undefined;
   fixedRaw += fm.raw.slice(cursor);
-  const doc = parseDocument(fixedRaw, { uniqueKeys: true, strict: true });
+  const doc = parseYamlDocument(fixedRaw, { strict: true });
   if (doc.errors.length) return undefined;
   let data: unknown;
   try {

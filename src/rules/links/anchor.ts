@@ -1,6 +1,10 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { closest, headingsOf, htmlIds, isMarkdown, linkSources, resolve } from './shared.js';
+import { locate, scopeOf } from './scope.js';
+import { closest, headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';
+
+/** A heading's explicit id, `## Title {#id}` (Pandoc, kramdown, MkDocs and markdown-it-attrs read it; agents grep it). */
+const EXPLICIT_ID = /\{#([^\s{}]+)(?:\s[^{}]*)?\}\s*$/;
 
 export default defineSkillRule(
   {
@@ -10,20 +14,29 @@ export default defineSkillRule(
     fixable: false,
     defaultOptions: {},
   },
-  ({ skill, report }) => {
+  ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
+    const scope = scopeOf(skill, hosts, config);
     for (const source of linkSources(skill)) {
       for (const t of source.targets) {
         if (t.fragment === undefined) continue;
         let file: string;
         if (t.kind === 'self') file = source.rel;
-        else if (t.kind === 'relative' && isMarkdown(t.path)) file = resolve(source.from, t.path).rel;
-        else continue;
+        else if (t.kind === 'relative' && isMarkdown(t.path)) {
+          const place = locate(scope, source.from, t.path);
+          // Outside the skill or behind an unknown placeholder: links/escape's and links/broken's.
+          if (place.where !== 'skill' && place.where !== 'plugin') continue;
+          file = place.rel;
+        } else continue;
         const headings = headingsOf(skill, file);
         if (!headings) continue; // a missing or unreadable file is links/broken's
         // GitHub prefixes heading ids with `user-content-`; links may spell either.
         const fragment = t.fragment.replace(/^user-content-/, '');
         const slugs = new Set(headings.map((h) => h.slug));
+        for (const h of headings) {
+          const id = EXPLICIT_ID.exec(h.text)?.[1];
+          if (id) slugs.add(id);
+        }
         if (slugs.has(fragment)) continue;
         const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
         if (htmlIds(text).has(fragment)) continue;

@@ -1,6 +1,7 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { bundledEntry, caseVariant, linkSources, noun, resolve } from './shared.js';
+import { checkable, locate, scopeOf, strayedTo } from './scope.js';
+import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
 
 export default defineSkillRule(
   {
@@ -10,25 +11,46 @@ export default defineSkillRule(
     fixable: false,
     defaultOptions: {},
   },
-  ({ skill, report }) => {
+  ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
+    const scope = scopeOf(skill, hosts, config);
+    const unknown = new Set<string>();
     for (const source of linkSources(skill)) {
       const at = source.reportFile ? { file: source.reportFile } : {};
       for (const t of source.targets) {
         if (t.kind !== 'relative') continue;
-        const { rel, escapes } = resolve(source.from, t.path);
-        if (!escapes && bundledEntry(skill, rel)) continue;
-        const variant = escapes ? undefined : caseVariant(skill, rel);
-        if (variant) {
+        const place = locate(scope, source.from, t.path);
+        // Outside the skill (or its plugin) is links/escape's; under the project or a runtime folder, nothing to check.
+        if (place.where === 'outside' || place.where === 'unchecked') continue;
+        if (place.where === 'unknown') {
+          // Once per placeholder: the path behind it cannot be checked, and ten links say no more than one.
+          if (unknown.has(place.placeholder)) continue;
+          unknown.add(place.placeholder);
+          const known = scope.documented.length ? ` (${scope.documented.map((d) => `\`${d}\``).join(', ')})` : '';
           report({
-            message: `Unexpected ${noun(t.link)} to \`${show(rel, 60)}\`, expected \`${show(variant, 60)}\` (paths are case-sensitive on most hosts)`,
+            message: `Unexpected unknown placeholder \`${show(place.placeholder, 40)}\` in ${noun(t.link)} \`${show(t.link.url, 60)}\`, expected a variable the host substitutes${known} or one named in the config's \`placeholders\` (its paths are not checked)`,
             range: t.link.range,
+            severity: 'warning',
             ...at,
           });
           continue;
         }
+        const rel = place.rel;
+        if (place.where === 'skill') {
+          if (bundledEntry(skill, rel)) continue;
+          const variant = caseVariant(skill, rel);
+          if (variant) {
+            report({
+              message: `Unexpected ${noun(t.link)} to \`${show(rel, 60)}\`, expected \`${show(variant, 60)}\` (paths are case-sensitive on most hosts)`,
+              range: t.link.range,
+              ...at,
+            });
+            continue;
+          }
+        } else if (!checkable(scope, rel)) continue; // a plugin folder not all present here (no manifest): unknown
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
+        if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
         report({ message: `Unexpected ${noun(t.link)} to missing \`${show(t.path, 60)}\`, expected an existing file`, range: t.link.range, ...at });
       }
     }

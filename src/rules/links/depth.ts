@@ -1,6 +1,7 @@
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { bundledEntry, noun, resolve, targets } from './shared.js';
+import { locate, scopeOf } from './scope.js';
+import { bundledEntry, noun, targets } from './shared.js';
 
 export interface Options {
   max: number;
@@ -19,16 +20,22 @@ export default defineSkillRule<Options>(
     },
     defaultOptions: { max: 1 },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const max = options.max;
+    const scope = scopeOf(skill, hosts, config);
     for (const t of targets(skill)) {
       if (t.kind !== 'relative') continue;
-      const { rel, escapes, folder } = resolve('', t.path);
-      if (escapes || rel === '.') continue; // links/escape's
+      // `${CLAUDE_SKILL_DIR}/x` is `x`; paths outside the skill are links/escape's.
+      const place = locate(scope, '', t.path);
+      if (place.where !== 'skill' || place.rel === '.') continue;
+      const rel = place.rel;
+      // A missing target is links/broken's: one link, one finding.
+      const entry = bundledEntry(skill, rel);
+      if (!entry && !skill.bundle.exists(rel)) continue;
       const segments = rel.split('/');
       // A file sits in (segments - 1) folders; a linked folder is itself one more level.
-      const isFolder = folder || bundledEntry(skill, rel)?.kind === 'directory';
+      const isFolder = /\/$/.test(t.path) || entry?.kind === 'directory';
       const depth = isFolder ? segments.length : segments.length - 1;
       if (depth <= max) continue;
       report({

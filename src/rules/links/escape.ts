@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
-import { linkSources, noun, resolve } from './shared.js';
+import { locate, scopeOf, splitPlaceholder, strayedTo, type PathScope } from './scope.js';
+import { bundledEntry, linkSources, noun } from './shared.js';
 
 export interface Options {
   mentions: boolean;
@@ -9,8 +10,17 @@ export interface Options {
 
 const INSIDE = 'expected a path inside the skill folder';
 
+/** What a path leaves: the plugin folder when the skill ships inside a plugin installed whole, else the skill folder. */
+function boundary(scope: PathScope): { outside: string; inside: string } {
+  return scope.inPlugin
+    ? { outside: 'outside the plugin folder', inside: 'expected a path inside the plugin folder (a plugin is installed without the files around it)' }
+    : { outside: 'outside the skill folder', inside: INSIDE };
+}
+
 /** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
 const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
+/** An inline-code span that is just a path under a placeholder, like `{baseDir}/scanner.sh`. */
+const PLACEHOLDER_PATH = /^\S+\/[^\s<>"'`*?|]+$/;
 
 export default defineSkillRule<Options>(
   {
@@ -25,7 +35,7 @@ export default defineSkillRule<Options>(
     },
     defaultOptions: { mentions: true },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     // Symlinks are listed even when SKILL.md cannot be parsed.
     for (const b of skill.bundled) {
       if (b.kind !== 'symlink' || !b.escapes) continue;
@@ -36,6 +46,8 @@ export default defineSkillRule<Options>(
       });
     }
     if (!parsed(skill)) return;
+    const scope = scopeOf(skill, hosts, config);
+    const { outside, inside } = boundary(scope);
     // The links of SKILL.md and of the Markdown files it links to (resolved from their own folder).
     for (const source of linkSources(skill)) {
       for (const t of source.targets) {
@@ -45,7 +57,15 @@ export default defineSkillRule<Options>(
         if (t.kind === 'absolute') message = `Unexpected ${what} to absolute path \`${url}\`, ${INSIDE}`;
         else if (t.kind === 'file-url') message = `Unexpected ${what} to \`file:\` URL \`${url}\`, ${INSIDE}`;
         else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
-        else if (t.kind === 'relative' && resolve(source.from, t.path).escapes) message = `Unexpected ${what} to \`${url}\` outside the skill folder, ${INSIDE}`;
+        else if (t.kind === 'relative') {
+          const place = locate(scope, source.from, t.path);
+          if (place.where === 'outside') message = `Unexpected ${what} to \`${url}\` ${outside}, ${inside}`;
+          else if (place.placeholder && place.where === 'skill' && !bundledEntry(skill, place.rel) && !skill.bundle.exists(place.rel)) {
+            // `{baseDir}/scanner.sh` where `scanner.sh` sits above the skill: the placeholder is the skill folder.
+            const found = strayedTo(place, skill.bundle.exists);
+            if (found) message = `Unexpected ${what} to \`${url}\` outside the skill folder: \`${show(place.placeholder, 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${INSIDE}`;
+          }
+        }
         if (message) report({ message, range: t.link.range, ...(source.reportFile ? { file: source.reportFile } : {}) });
       }
     }
@@ -56,16 +76,20 @@ export default defineSkillRule<Options>(
     const seen = new Set<string>();
     for (const code of skill.inlineCode) {
       const value = code.value.trim();
-      if (!PARENT_PATH.test(value)) continue;
+      const placeholder = splitPlaceholder(value);
+      if (!PARENT_PATH.test(value) && !(placeholder && PLACEHOLDER_PATH.test(value))) continue;
       const target = value.replace(/\\/g, '/');
-      const { rel, escapes } = resolve('', target);
-      if (!escapes || seen.has(rel) || !skill.bundle.exists(target)) continue;
-      seen.add(rel);
-      report({
-        message: `Unexpected path \`${show(value, 60)}\` outside the skill folder, ${INSIDE}`,
-        range: code.range,
-        severity: 'warning',
-      });
+      const place = locate(scope, '', target);
+      let message: string | undefined;
+      if (place.where === 'outside' && !seen.has(place.rel) && skill.bundle.exists(place.rel)) {
+        message = `Unexpected path \`${show(value, 60)}\` ${outside}, ${inside}`;
+      } else if (placeholder && place.where === 'skill' && !seen.has(place.rel) && !bundledEntry(skill, place.rel) && !skill.bundle.exists(place.rel)) {
+        const found = strayedTo(place, skill.bundle.exists);
+        if (found) message = `Unexpected path \`${show(value, 60)}\` outside the skill folder: \`${show(place.placeholder ?? '', 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${INSIDE}`;
+      }
+      if (!message) continue;
+      seen.add(place.rel);
+      report({ message, range: code.range, severity: 'warning' });
     }
   },
 );

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Link, Skill } from '../../model/skill.js';
+import { bundleIndex } from './bundle-index.js';
 
 /**
  * What a link target is, by its spelling alone:
  * - `empty`: `[x]()` or `<>`;
  * - `self`: only a `#fragment` (or `?query`), into SKILL.md itself;
  * - `external`: has a URL scheme (`https:`, `mailto:`, ...) or is protocol-relative (`//host`);
- * - `file-url`, `absolute`, `drive`: point at the author's disk, never inside the skill;
+ * - `file-url`, `absolute` (also `~/`), `drive`: point at the author's disk, never inside the skill;
  * - `relative`: a path relative to SKILL.md.
  */
 export type TargetKind = 'empty' | 'self' | 'external' | 'file-url' | 'absolute' | 'drive' | 'relative';
@@ -46,7 +47,8 @@ export function classify(link: Link): Target {
   if (/^file:/i.test(url)) return { ...base, kind: 'file-url' };
   if (SCHEME.test(url)) return { ...base, kind: 'external' };
   if (url.startsWith('//')) return { ...base, kind: 'external' };
-  if (url.startsWith('/') || url.startsWith('\\')) return { ...base, kind: 'absolute' };
+  // `~/x` is the author's home folder, as absolute as `/x` to whoever installs the skill.
+  if (url.startsWith('/') || url.startsWith('\\') || /^~(?:[\\/]|$)/.test(url)) return { ...base, kind: 'absolute' };
   let rest = hash >= 0 ? url.slice(0, hash) : url;
   const query = rest.indexOf('?');
   if (query >= 0) rest = rest.slice(0, query);
@@ -83,8 +85,8 @@ export function linkSources(skill: Skill): LinkSource[] {
     if (t.kind !== 'relative' || !isMarkdown(t.path)) continue;
     const { rel, escapes } = resolve('', t.path);
     if (escapes || referenced.has(rel)) continue;
-    const entry = skill.bundled.find((b) => b.relPath === rel && b.kind === 'file');
-    if (entry) referenced.set(rel, entry.path);
+    const entry = bundleIndex(skill).entries.get(rel);
+    if (entry?.kind === 'file') referenced.set(rel, entry.path);
   }
   for (const [rel, file] of [...referenced].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const links = skill.bundle.links(rel);
@@ -114,14 +116,14 @@ export function resolve(from: string, target: string): Resolved {
 /** True when a skill-relative path names SKILL.md or a bundled entry, matching case exactly. */
 export function bundledEntry(skill: Skill, rel: string): { kind: string } | undefined {
   if (rel === 'SKILL.md' || rel === '.') return { kind: rel === '.' ? 'directory' : 'file' };
-  return skill.bundled.find((b) => b.relPath === rel);
+  return bundleIndex(skill).entries.get(rel);
 }
 
 /** The spelling of a path that exists with other letter case, for a hint. */
 export function caseVariant(skill: Skill, rel: string): string | undefined {
   const lower = rel.toLowerCase();
   if (lower === 'skill.md') return 'SKILL.md';
-  return skill.bundled.find((b) => b.relPath.toLowerCase() === lower)?.relPath;
+  return bundleIndex(skill).lower.get(lower);
 }
 
 export function isMarkdown(rel: string): boolean {

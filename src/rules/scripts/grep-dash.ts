@@ -1,7 +1,7 @@
+import { commandOf, parseShellSnippet, type ParsedShell, type ShellWord } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
 import { show } from '../util.js';
-import { shellFences, shellScripts } from './shared.js';
-import { commandOf, shellPipelines, type Word } from './shell.js';
+import { parsedScript, shellFences, shellScripts } from './shared.js';
 
 interface GrepSyntax {
   /** Short options that take a value (the rest of the cluster, or the next word). */
@@ -35,7 +35,7 @@ const OPTION = /^(?:--[A-Za-z0-9][A-Za-z0-9-]*(?:=.*)?|-[A-Za-z0-9]+)$/s;
  * quoted word starting with `-` before any `--`, `-e` or `-f`, or an unquoted
  * one that is no option (`---`, `-[0-9]`).
  */
-export function dashPattern(args: readonly Word[], syntax: GrepSyntax): Word | undefined {
+export function dashPattern(args: readonly ShellWord[], syntax: GrepSyntax): ShellWord | undefined {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     const v = w.value;
@@ -60,16 +60,16 @@ export function dashPattern(args: readonly Word[], syntax: GrepSyntax): Word | u
   return undefined;
 }
 
-function findings(script: string): { word: Word; name: string }[] {
-  const out: { word: Word; name: string }[] = [];
-  for (const pipeline of shellPipelines(script)) {
-    for (const command of pipeline.commands) {
-      const cmd = commandOf(command);
-      const syntax = cmd && GREPS[cmd.name];
-      if (!cmd || !syntax) continue;
-      const word = dashPattern(cmd.args, syntax);
-      if (word) out.push({ word, name: cmd.name });
-    }
+const MENTIONS_GREP = /\b(?:[ef]?grep|rg)\b/;
+
+function findings(parsed: ParsedShell | undefined): { word: ShellWord; name: string }[] {
+  const out: { word: ShellWord; name: string }[] = [];
+  for (const command of parsed?.commands ?? []) {
+    const cmd = commandOf(command);
+    const syntax = cmd && GREPS[cmd.name];
+    if (!cmd || !syntax) continue;
+    const word = dashPattern(cmd.args, syntax);
+    if (word) out.push({ word, name: cmd.name });
   }
   return out;
 }
@@ -87,13 +87,17 @@ export default defineSkillRule(
     defaultOptions: {},
   },
   ({ skill, report }) => {
-    for (const { entry, file } of shellScripts(skill)) {
-      for (const { word, name } of findings(file.text)) {
+    for (const script of shellScripts(skill)) {
+      const { entry, file } = script;
+      // A zsh script is read as bash; one that does not parse is scripts/syntax's.
+      for (const { word, name } of findings(parsedScript(script, script.shell === 'zsh' ? 'bash' : undefined))) {
         report({ message: message(name, word.value), range: file.lines.range(word.start, word.end), file: entry.path });
       }
     }
     for (const block of shellFences(skill)) {
-      for (const { word, name } of findings(block.script)) {
+      // Most blocks name no grep at all: not worth a parse.
+      if (!MENTIONS_GREP.test(block.script)) continue;
+      for (const { word, name } of findings(parseShellSnippet(block.script, (line) => MENTIONS_GREP.test(line)))) {
         report({ message: message(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
       }
     }

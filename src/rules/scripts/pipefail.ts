@@ -1,6 +1,6 @@
+import { commandOf, type ShellCommand, type ShellPipeline } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
-import { shebangProgram, shellScripts } from './shared.js';
-import { commandOf, shellPipelines, type Command, type Word } from './shell.js';
+import { parsedScript, shellScripts } from './shared.js';
 
 /** Commands that read a pipe and succeed whatever the producer did. */
 const FILTERS = new Set([
@@ -11,8 +11,13 @@ const FILTERS = new Set([
 /** Producers that cannot fail in a way worth catching: `echo "$x" | grep -q y` needs no pipefail. */
 const SAFE_PRODUCERS = new Set(['echo', 'printf', 'true', ':', 'yes']);
 
-function safeProducer(command: Command): boolean {
-  if (command.compound) return false;
+/** Filters whose status *is* the question in a condition: `if ! nc … | grep -q ok` fails the same way either side. */
+const PREDICATES = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+
+function safeProducer(command: ShellCommand): boolean {
+  if (command.kind === 'compound') return false;
+  // `timeout 4 dns-sd -B …` is meant to be cut off: its exit status 124 is the plan, not a failure.
+  if (command.words[0]?.value === 'timeout') return true;
   const cmd = commandOf(command);
   if (!cmd) return true;
   if (SAFE_PRODUCERS.has(cmd.name)) return true;
@@ -20,48 +25,35 @@ function safeProducer(command: Command): boolean {
   return cmd.name === 'cat' && cmd.args.every((a) => a.value.startsWith('-') && a.value !== '-');
 }
 
-/** `set -o pipefail` (`-eo`, `-euo`, `+o`...), `shopt -so pipefail`, zsh's `setopt pipefail`: on, off, or no change. */
-export function pipefailSetting(name: string, args: readonly Word[]): boolean | undefined {
-  const values = args.map((a) => a.value);
-  if (name === 'set') {
-    let result: boolean | undefined;
-    values.forEach((v, i) => {
-      if (/^[-+][A-Za-z]*o$/.test(v) && values[i + 1] === 'pipefail') result = v.startsWith('-');
-    });
-    return result;
-  }
-  if (name === 'shopt' && values.includes('pipefail') && values.some((v) => /^-[su]*o[su]*$/.test(v))) {
-    return values.some((v) => /^-[a-z]*s/.test(v));
-  }
-  if ((name === 'setopt' || name === 'unsetopt') && values.some((v) => v.toLowerCase().replace(/_/g, '') === 'pipefail')) return name === 'setopt';
-  return undefined;
+/** Why nobody would notice the producer failing here, or undefined when someone would. */
+function statusMatters(pipeline: ShellPipeline): boolean {
+  if (pipeline.ignored || pipeline.outputChecked) return false;
+  return pipeline.errexit || pipeline.tested;
 }
 
 export default defineSkillRule(
   {
     id: 'scripts/pipefail',
-    description: 'Reports a pipeline into a filter (`head`, `grep`, `jq`...) in a bash or zsh script without `set -o pipefail` before it.',
+    description:
+      'Reports a pipeline into a filter (`head`, `grep`, `jq`...) whose exit status is used (`set -e`, `if`, `&&`/`||`, `$?`, the last command) in a bash, ksh or zsh script without `set -o pipefail` in effect.',
     severity: 'warning',
     fixable: false,
     defaultOptions: {},
   },
   ({ skill, report }) => {
-    for (const { entry, file, shell } of shellScripts(skill)) {
+    for (const script of shellScripts(skill)) {
+      const { entry, file, shell } = script;
       // POSIX sh and dash up to 0.5.12 reject `set -o pipefail`; those scripts are not checked.
-      if (shell !== 'bash' && shell !== 'zsh') continue;
-      if (/PIPESTATUS|\bpipestatus\b/.test(file.text)) continue;
-      let pipefail = /pipefail/.test(shebangProgram(file.text)?.line ?? '');
-      for (const pipeline of shellPipelines(file.text)) {
+      if (shell === 'sh' || shell === 'dash') continue;
+      // zsh is read as bash: close enough for pipelines and `set`; a script that does not parse is skipped.
+      const parsed = parsedScript(script, shell === 'zsh' ? 'bash' : undefined);
+      if (!parsed || parsed.error || parsed.readsPipestatus) continue;
+      for (const pipeline of parsed.pipelines) {
         const commands = pipeline.commands;
-        if (commands.length === 1) {
-          const cmd = commandOf(commands[0]!);
-          const setting = cmd && pipefailSetting(cmd.name, cmd.args);
-          if (setting !== undefined) pipefail = setting;
-          continue;
-        }
-        if (pipefail) continue;
+        if (commands.length < 2 || pipeline.pipefail || !statusMatters(pipeline)) continue;
         const last = commandOf(commands[commands.length - 1]!);
         if (!last || !FILTERS.has(last.name)) continue;
+        if (pipeline.tested && !pipeline.errexit && PREDICATES.has(last.name)) continue;
         if (commands.slice(0, -1).every(safeProducer)) continue;
         report({
           message: `Unexpected pipeline into \`${last.name}\` without \`set -o pipefail\`, expected \`set -o pipefail\` earlier in the script (a failure before \`${last.name}\` is lost)`,

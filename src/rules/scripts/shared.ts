@@ -1,45 +1,29 @@
 import type { BundledFile, CodeFence, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
-
-export type ShellKind = 'bash' | 'sh' | 'dash' | 'zsh';
+import { dialectOf, parseShellFile, shebangProgram, shellOf, type ParsedShell, type ShellDialect, type ShellKind } from '../../parse/shell.js';
 
 /** Scripts larger than this are not checked (the bundle reader caps text at the same size). */
 export const MAX_SCRIPT_BYTES = 1024 * 1024;
-
-const SHELLS = new Set<string>(['bash', 'sh', 'dash', 'zsh']);
-
-/** The interpreter a shebang names (`#!/bin/bash`, `#!/usr/bin/env -S bash -e`), or undefined. */
-export function shebangProgram(text: string): { program: string; line: string } | undefined {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (!text.startsWith('#!', start)) return undefined;
-  const end = text.indexOf('\n', start);
-  const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
-  const parts = line.slice(2).trim().split(/\s+/);
-  let i = 0;
-  let program = (parts[i] ?? '').replace(/^.*\//, '');
-  if (program === 'env') {
-    i++;
-    while (i < parts.length && (parts[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(parts[i]!))) i++;
-    program = (parts[i] ?? '').replace(/^.*\//, '');
-  }
-  return { program, line };
-}
-
-/**
- * The shell a bundled file is written for: its shebang when it names sh, bash,
- * dash or zsh; bash for a `.sh`/`.bash` file without one (agents run those with
- * `bash script.sh`). A shebang naming another interpreter wins over the extension.
- */
-export function shellOf(relPath: string, text: string): ShellKind | undefined {
-  const shebang = shebangProgram(text);
-  if (shebang) return SHELLS.has(shebang.program) ? (shebang.program as ShellKind) : undefined;
-  return /\.(?:sh|bash)$/i.test(relPath) ? 'bash' : undefined;
-}
 
 export interface ShellScript {
   entry: BundledFile;
   file: TextFile;
   shell: ShellKind;
+}
+
+/** Options a shebang turns on: `#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`. */
+function shebangOptions(text: string): { errexit: boolean; pipefail: boolean } {
+  const args = (shebangProgram(text)?.line ?? '').split(/\s+/).slice(1);
+  return { errexit: args.some((a) => /^-[A-Za-z]*e[A-Za-z]*$/.test(a) && a !== '-S'), pipefail: args.includes('pipefail') };
+}
+
+/**
+ * A script's parse in the dialect its shell speaks (or `dialect` when given),
+ * the shebang's options on; undefined for a shell the parser does not know (zsh).
+ */
+export function parsedScript(script: ShellScript, dialect?: ShellDialect): ParsedShell | undefined {
+  const d = dialect ?? dialectOf(script.shell);
+  return d && parseShellFile(script.file, d, shebangOptions(script.file.text));
 }
 
 /** Bundled shell scripts: `.sh`/`.bash` files, and extensionless or executable files with a shell shebang. */

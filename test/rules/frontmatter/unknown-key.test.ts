@@ -15,6 +15,7 @@ testRule(
       { name: 'a host field under that host', hosts: ['claude'], files: { 'SKILL.md': fm('context: fork\ndisable-model-invocation: true') } },
       { name: 'nested keys are not top-level keys', files: { 'SKILL.md': fm('metadata:\n  anything: goes') } },
       { name: 'broken YAML is frontmatter/yaml', files: { 'SKILL.md': fm('foo: a: b') } },
+      { name: 'a host key in a skill built for that host only', hosts: ['agentskills', 'claude'], files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude]') } },
     ],
     invalid: [
       {
@@ -26,7 +27,13 @@ testRule(
         name: 'a host key for a host that does not read it',
         hosts: ['agentskills', 'claude', 'codex'],
         files: { 'SKILL.md': fm('context: fork') },
-        errors: [{ line: 4, column: 1, message: `Unexpected key \`context\`, expected one of ${SPEC} (agentskills rejects the skill; codex ignores it)` }],
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`context\`, expected one of ${SPEC} (agentskills rejects the skill; codex ignores it; to keep it for claude only, write it as \`skillc.claude.context\`)` }],
+      },
+      {
+        name: 'a key some targets read: only the targets count, and the message says how to scope it',
+        hosts: ['agentskills', 'claude', 'codex'],
+        files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude, codex]') },
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (codex ignores it; to keep it for claude only, write it as \`skillc.claude.when_to_use\`)` }],
       },
       {
         name: 'once per key, naming every host',
@@ -67,4 +74,9 @@ describe('frontmatter/unknown-key severity', () => {
   };
   it('is an error when a linted host rejects the key', () => expect(severities(['agentskills', 'claude'])).toEqual(['error']));
   it('is a warning when every linted host ignores it', () => expect(severities(['claude', 'codex'])).toEqual(['warning']));
+  it('counts only the hosts the skill targets', () => {
+    const run = runRuleCase(rule, { hosts: ['agentskills', 'claude', 'codex'], files: { 'SKILL.md': fm('when_to_use: When asked.\nskillc:\n  targets: [claude, codex]') } });
+    fs.rmSync(run.root, { recursive: true, force: true });
+    expect(run.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
 });

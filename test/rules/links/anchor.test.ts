@@ -17,8 +17,21 @@ testRule(
       { name: 'duplicate headings get -1', files: { 'SKILL.md': skill('## Notes\n\n## Notes\n\n[second](#notes-1)\n') } },
       { name: 'GitHub user-content- prefix and HTML anchors', files: { 'SKILL.md': skill('## Notes\n\n<a id="custom"></a>\n\n[a](#user-content-notes) [b](#custom)\n') } },
       { name: 'non-Markdown targets, missing files and external URLs are skipped', files: { 'SKILL.md': skill('[a](scripts/run.py#L3) [b](references/gone.md#x) [c](https://x.dev/a.md#b) [d](#)\n'), 'scripts/run.py': 'x' } },
+      {
+        name: 'an explicit heading id ({#id}), and a link through a host variable',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('## GitHub Token Patterns {#tokens}\n\n[t](#tokens) [r](${CLAUDE_SKILL_DIR}/references/a.md#loop)\n'), 'references/a.md': '## Loop {#loop .unnumbered}\n' },
+      },
+      { name: 'an unknown placeholder is not followed', files: { 'SKILL.md': skill('[r]({root}/references/a.md#nowhere)\n'), 'references/a.md': '# A\n' } },
     ],
     invalid: [
+      {
+        name: 'a stale fragment in a sibling skill of a plugin',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[b](../b/SKILL.md#old-name)\n'), '../b/SKILL.md': '# New name\n' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected fragment `#old-name` for `../b/SKILL.md`, expected an existing heading' }],
+      },
       {
         name: 'a fragment inside a linked reference: #x is the reference\'s own heading',
         files: { 'SKILL.md': skill('# Setup\n\n[a](references/a.md)\n'), 'references/a.md': '# A\n\nSee [setup](#setup).\n' },

@@ -20,6 +20,8 @@ testRule(
       { name: 'ordinary options and patterns', files: { 'SKILL.md': skill(), 'scripts/b.sh': script('#!/bin/sh\ngrep -rn -A 3 -m1 "TODO" src | head\ngrep -c "$pattern" -- "$file"\ngit grep -- -x\n') } },
       { name: 'text in comments, heredocs and strings', files: { 'SKILL.md': skill(), 'scripts/c.sh': script("#!/bin/bash\n# grep '-x' f\ncat <<EOF\ngrep '-x' f\nEOF\necho \"grep '-x' f\"\n") } },
       { name: 'a non-shell code block', files: { 'SKILL.md': skill("```text\ngrep '-x' f\n```") } },
+      { name: 'a here-string, a quoted heredoc and a [[ ]] test are no grep calls', files: { 'SKILL.md': skill(), 'scripts/d.sh': script("#!/bin/bash\ncat <<'EOF'\n$(grep '-x' f)\nEOF\n[[ $x == '-x' ]] && echo grep '-x'\n") } },
+      { name: 'a zsh script that is not bash is skipped', files: { 'SKILL.md': skill(), 'scripts/z': script("#!/bin/zsh\nfor f (*.md) grep '-x' $f\n") } },
       { name: 'console output lines are not commands', files: { 'SKILL.md': skill("```console\n$ grep -c -- -x f\ngrep '-x' would fail\n```") } },
     ],
     invalid: [
@@ -40,6 +42,14 @@ testRule(
         name: 'unquoted pattern that is no option, inside an indented console block',
         files: { 'SKILL.md': skill('1. Run:\n\n   ```console\n   $ sudo grep -rn --- docs/\n   ```') },
         errors: [{ line: 8, column: 20, endColumn: 23, message: message('grep', '---') }],
+      },
+      {
+        name: 'a code block with a placeholder line still checks its other lines; heredoc substitutions run',
+        files: { 'SKILL.md': skill("```bash\ncat <file>\ngrep '-v' f\n```"), 'scripts/h.sh': script("#!/bin/bash\ncat <<EOF\n$(grep '-q' f)\nEOF\n") },
+        errors: [
+          { file: 'scripts/h.sh', line: 3, column: 8, message: message('grep', '-q') },
+          { line: 7, column: 6, message: message('grep', '-v') },
+        ],
       },
       {
         name: 'ripgrep, with an option value first',

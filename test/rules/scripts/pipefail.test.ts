@@ -17,6 +17,23 @@ testRule(
       { name: 'POSIX sh is not checked', files: { 'SKILL.md': SKILL, 'scripts/e.sh': script('#!/bin/sh\ncurl -fsS "$URL" | head -1\n') } },
       { name: 'last command is not a filter', files: { 'SKILL.md': SKILL, 'scripts/f.sh': script('#!/bin/bash\ngit diff | git apply --check\n') } },
       { name: 'zsh setopt', files: { 'SKILL.md': SKILL, 'scripts/g': script('#!/bin/zsh\nsetopt pipefail\ngit log | head\n') } },
+      { name: 'status not used: no set -e, not tested, not last', files: { 'SKILL.md': SKILL, 'scripts/h.sh': script('#!/bin/bash\ngit log | head -5\necho done\n') } },
+      { name: 'status discarded with || true and || :', files: { 'SKILL.md': SKILL, 'scripts/i.sh': script('#!/bin/bash\nset -e\nls dir | grep x || true\nfind . | wc -l || :\n') } },
+      { name: 'pure producers of a variable under set -e', files: { 'SKILL.md': SKILL, 'scripts/j.sh': script('#!/bin/bash\nset -e\necho "$json" | jq -r .name\nprintf "%s" "$x" | tr a b\ncat <<< "$x" | sort\n') } },
+      { name: 'pipefail in the shebang', files: { 'SKILL.md': SKILL, 'scripts/k.sh': script('#!/usr/bin/env -S bash -eo pipefail\ncurl -fsS "$URL" | jq .\n') } },
+      { name: 'grep as the question of a condition', files: { 'SKILL.md': SKILL, 'scripts/l.sh': script('#!/bin/bash\nset -e\nif ! nc -z host 9100 2>&1 | grep -q succeeded; then exit 1; fi\nwhile ps ax | grep -q "[m]ake"; do sleep 1; done\n') } },
+      { name: 'output tested for emptiness right after', files: { 'SKILL.md': SKILL, 'scripts/m.sh': script('#!/bin/bash\nset -e\nIP=$(dscacheutil -q host -a name x | awk \'/^ip/ {print $2}\')\nif [[ -z "$IP" ]]; then exit 1; fi\n') } },
+      {
+        name: 'output defaulted on the next line, or tested after the enclosing if',
+        files: {
+          'SKILL.md': SKILL,
+          'scripts/m2.sh': script('#!/bin/bash\nset -e\nP="${P_ENV:-$(lpstat -d | awk \'{print $2}\')}"\nP="${P:-default}"\nif [[ -z "$IP" ]]; then\n  ping -c1 h || true\n  IP=$(dscacheutil -q host | awk \'{print $2}\')\nfi\nif [[ -z "$IP" ]]; then exit 1; fi\n'),
+        },
+      },
+      { name: 'timeout producers meant to be cut off', files: { 'SKILL.md': SKILL, 'scripts/n.sh': script('#!/bin/bash\nset -e\nX=$(timeout 4 dns-sd -B _ipps._tcp | awk \'{print; exit}\')\necho "$X"\n') } },
+      { name: 'set -e not in effect in bash substitutions of arguments, nor in a subshell after it ends', files: { 'SKILL.md': SKILL, 'scripts/o.sh': script('#!/bin/bash\n(set -e; true)\nfor f in $(ls | sort); do echo "$f"; done\necho "$(git log | head -1)"\necho end\n') } },
+      { name: 'set -e turned off again', files: { 'SKILL.md': SKILL, 'scripts/p.sh': script('#!/bin/bash\nset -e\nset +e\nls | sort\necho end\n') } },
+      { name: 'local masks the status', files: { 'SKILL.md': SKILL, 'scripts/q.sh': script('#!/bin/bash\nset -e\nf() { local n=$(ls | wc -l); echo "$n"; }\nf\n') } },
     ],
     invalid: [
       {
@@ -26,18 +43,36 @@ testRule(
       },
       {
         name: 'pipefail set only after the pipeline, and turned off again',
-        files: { 'SKILL.md': SKILL, 'scripts/run.sh': script('#!/usr/bin/env bash\nnpm test | tee log\nset -o pipefail\ngit log | wc -l\nset +o pipefail\nrg x | sort\n') },
+        files: { 'SKILL.md': SKILL, 'scripts/run.sh': script('#!/usr/bin/env bash\nset -e\nnpm test | tee log\nset -o pipefail\ngit log | wc -l\nset +o pipefail\nrg x | sort\n') },
         errors: [
-          { file: 'scripts/run.sh', line: 2, column: 12, message: message('tee') },
-          { file: 'scripts/run.sh', line: 6, column: 8, message: message('sort') },
+          { file: 'scripts/run.sh', line: 3, column: 12, message: message('tee') },
+          { file: 'scripts/run.sh', line: 7, column: 8, message: message('sort') },
         ],
       },
       {
         name: 'loop and substitution producers in a .sh file without a shebang',
-        files: { 'SKILL.md': SKILL, 'scripts/list.sh': 'for f in *.md; do\n  cat "$f"\ndone | sort\nn=$(ls -1 dir | wc -l)\n' },
+        files: { 'SKILL.md': SKILL, 'scripts/list.sh': 'set -o errexit\nfor f in *.md; do\n  cat "$f"\ndone | sort\nn=$(ls -1 dir | wc -l)\n' },
         errors: [
-          { file: 'scripts/list.sh', line: 3, column: 8, message: message('sort') },
-          { file: 'scripts/list.sh', line: 4, column: 17, message: message('wc') },
+          { file: 'scripts/list.sh', line: 4, column: 8, message: message('sort') },
+          { file: 'scripts/list.sh', line: 5, column: 17, message: message('wc') },
+        ],
+      },
+      {
+        name: 'status tested by if, &&, $? and as the script\'s last command, without set -e',
+        files: { 'SKILL.md': SKILL, 'scripts/t.sh': script('#!/bin/bash\nif curl -s x | jq -e .ok; then :; fi\ngit log | head -1 && echo ok\nmake | tee log\nif [ $? -ne 0 ]; then exit 1; fi\nfind . -name x | sort\n') },
+        errors: [
+          { file: 'scripts/t.sh', line: 2, column: 16, message: message('jq') },
+          { file: 'scripts/t.sh', line: 3, column: 11, message: message('head') },
+          { file: 'scripts/t.sh', line: 4, column: 8, message: message('tee') },
+          { file: 'scripts/t.sh', line: 6, column: 18, message: message('sort') },
+        ],
+      },
+      {
+        name: 'set -e reaches into functions, groups, and assignments from a substitution; ksh too',
+        files: { 'SKILL.md': SKILL, 'scripts/u': script('#!/bin/ksh\nset -eu\nmain() {\n  { ls | sort; }\n  x=$(git log | head -1)\n  echo "$x"\n}\nmain\n') },
+        errors: [
+          { file: 'scripts/u', line: 4, column: 10, message: message('sort') },
+          { file: 'scripts/u', line: 5, column: 17, message: message('head') },
         ],
       },
     ],

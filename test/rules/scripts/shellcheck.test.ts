@@ -19,12 +19,24 @@ testRule(
         name: 'fallback: a syntax error from sh -n',
         files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho ok\nif then\n' },
         options: missing,
-        errors: [{ file: 'scripts/a.sh', line: 3, message: /^Unexpected syntax error \(.*\), expected a script `sh -n` accepts \(shellcheck is not installed; checked with `sh -n`\)$/ }],
+        errors: [{ file: 'scripts/a.sh', line: 3, message: /^Unexpected syntax error \(.*\), expected a script that parses as sh \(shellcheck is not installed; checked with the shell parser\)$/ }],
       },
     ],
   },
   { describe, it },
 );
+
+describe('scripts/shellcheck without shellcheck, fallback "notice"', () => {
+  it('warns once per skill, naming the scripts left unchecked, and checks nothing else', () => {
+    const run = runRuleCase(rule, {
+      files: { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\nif then\n', 'scripts/b.sh': '#!/bin/sh\necho ok\n' },
+      options: { ...missing, fallback: 'notice' },
+    });
+    expect(run.diagnostics.map((d) => [d.file.split('/').slice(-2).join('/'), d.severity, d.message])).toEqual([
+      ['scripts/a.sh', 'warning', 'Unexpected unchecked scripts (scripts/a.sh, scripts/b.sh): `/nonexistent/shellcheck` is not installed, expected shellcheck on the PATH to check them'],
+    ]);
+  });
+});
 
 describe.skipIf(!hasShellcheck)('scripts/shellcheck with shellcheck installed', () => {
   const files = { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/sh\necho $1\nfoo && bar || baz\n' };
@@ -42,6 +54,12 @@ describe.skipIf(!hasShellcheck)('scripts/shellcheck with shellcheck installed', 
   it('leaves out excluded codes (as SC2015 or 2015) and milder levels', () => {
     expect(runRuleCase(rule, { files, options: { exclude: ['SC2015', 2086] } }).diagnostics).toEqual([]);
     expect(runRuleCase(rule, { files, options: { severity: 'warning' } }).diagnostics).toEqual([]);
+  });
+
+  it('checks every script as the `shell` option says, whatever its shebang', () => {
+    const bash = { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/bash\nif [[ -n "$1" ]]; then echo "$1"; fi\n' };
+    expect(runRuleCase(rule, { files: bash }).diagnostics).toEqual([]);
+    expect(runRuleCase(rule, { files: bash, options: { shell: 'sh' } }).diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^Unexpected shellcheck SC3010 /)]);
   });
 
   it('reports parse errors with their SC1xxx code', () => {

