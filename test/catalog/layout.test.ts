@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogReport } from '../../src/catalog/load.js';
-import { drawnEdges, edgeKinds, layoutCatalog, layoutMerit, renderGraph, renderSvg, svgMerit, type CatalogPicture } from '../../src/catalog/render/index.js';
+import { drawnEdges, edgeKinds, layoutCatalog, layoutMerit, renderGraph, renderSvg, svgMerit, type CatalogLayout, type CatalogPicture } from '../../src/catalog/render/index.js';
 import { textWidth } from '../../src/catalog/render/layout.js';
 import { main } from '../../src/cli/main.js';
 import { hostIds } from '../../src/hosts/index.js';
@@ -68,6 +68,13 @@ function checkGeometry(svg: string): void {
 }
 
 const picture = (): CatalogPicture => catalogReport({ cwd: supermodo, paths: ['skills'], hosts: hostIds() });
+// Laying supermodo out with every kind is the slow part (a second or two): once for the file.
+let everyKind: Promise<{ p: CatalogPicture; layout: CatalogLayout }> | undefined;
+const laidEveryKind = () => {
+  const p = picture();
+  everyKind ??= layoutCatalog(p, edgeKinds(['all'])).then((layout) => ({ p, layout }));
+  return everyKind;
+};
 
 describe('merging parallel edges', () => {
   const e = (from: string, to: string, kind: 'mention' | 'requires', count = 1) => ({ from, to, kind, via: to, count, line: 1 });
@@ -90,8 +97,7 @@ describe('merging parallel edges', () => {
 
 describe('the laid-out skill graph (supermodo, 16 skills, every host)', () => {
   it('draws every kind with no text over another text or a box, host names clear of the bars', async () => {
-    const p = picture();
-    const layout = await layoutCatalog(p, edgeKinds(['all']));
+    const { p, layout } = await laidEveryKind();
     expect(layout.nodes.size).toBe(16);
     // 84 references merge into fewer drawn edges, some with a count.
     expect(layout.edges.length).toBeLessThan(p.edges.length);
@@ -167,8 +173,8 @@ describe('figures of merit', () => {
     expect(m).toEqual({ edges: 3, crossings: 1, length: Math.round(2 * Math.hypot(10, 10) + 10) });
   });
   it('the drawn supermodo graph crosses less than the 84 separate curves did', async () => {
-    const p = picture();
-    const after = svgMerit(renderSvg(p, await layoutCatalog(p, edgeKinds(['all']))));
+    const { p, layout } = await laidEveryKind();
+    const after = svgMerit(renderSvg(p, layout));
     expect(after.edges).toBeLessThan(84);
     expect(after.length).toBeGreaterThan(0);
     // Before the layout engine (hand-made layers, every reference its own curve): 84 edges, 496 crossings (docs/cli.md); after: 41.
