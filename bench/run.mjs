@@ -4,7 +4,9 @@
 // the medians, peak memory and ratios: cold lint, the cache (nothing changed, one file
 // changed), cold build, rebuild, watch latency, one-skill startup, 100/1,000/5,000 scaling, and the
 // real-shaped tree of bench/real-shaped.mjs (skills of 300 bundled files; --no-real-shaped skips it).
-// --quick: 3 runs, scaling 100/1,000 only. Benchmarks are measured here, never asserted in tests.
+// --quick: 3 runs, scaling 100/1,000 only. --small: only the small-repo rows (this repo's
+// own 4 skills: build cold, --no-incremental, --check, via npm run build:skills, and
+// --version), each beside its goal. Benchmarks are measured here, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,7 @@ import { scriptsCorpus, scriptsLintCmd } from './scripts.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
+const SMALL = args.includes('--small');
 const [nArg, runsArg] = args.filter((a) => !a.startsWith('--'));
 const N = Number(nArg ?? 1000);
 const RUNS = Number(runsArg ?? (QUICK ? 3 : 5));
@@ -73,13 +76,14 @@ function projectOf(n) {
 }
 
 function once(cmd, cwd = root) {
-  const argv = hasTime ? ['/usr/bin/time', '-f', '%M', ...cmd] : cmd;
+  // Peak memory and CPU time (user + system: what a loaded machine does not inflate as much as the wall time).
+  const argv = hasTime ? ['/usr/bin/time', '-f', '%M %U %S', ...cmd] : cmd;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.error) return { seconds: NaN, mib: NaN, error: r.error.message };
-  const kib = hasTime ? Number(r.stderr.trim().split('\n').pop()) : NaN;
-  return { seconds, mib: kib / 1024, status: r.status };
+  if (r.error) return { seconds: NaN, mib: NaN, cpu: NaN, error: r.error.message };
+  const [kib, user, sys] = hasTime ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { seconds, mib: kib / 1024, cpu: user + sys, status: r.status };
 }
 const median = (xs) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
@@ -92,7 +96,7 @@ function measure(name, cmd, { cwd, before, runs = RUNS } = {}) {
     before?.(i);
     results.push(once(typeof cmd === 'function' ? cmd(i) : cmd, cwd));
   }
-  const row = { name, seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), status: results[0].status, error: results[0].error };
+  const row = { name, seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), cpu: median(results.map((r) => r.cpu)), status: results[0].status, error: results[0].error };
   rows.push(row);
   process.stderr.write('.');
   return row;
@@ -132,6 +136,52 @@ async function watchLatency(command, cwd, target, times) {
   }
   return median(samples);
 }
+
+/**
+ * The small repo a user has: this repository's own 4 skills for 9 hosts, built in a copy
+ * (bench/.project-small) so the repo's generated/ is never touched, except by the
+ * read-only `npm run build:skills -- --check` and the up-to-date `npm run build:skills`.
+ */
+function smallRepoRows() {
+  const dir = path.join(root, 'bench', '.project-small');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(root, 'skills-src'), path.join(dir, 'skills-src'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'skillc.config.json'), path.join(dir, 'skillc.config.json'));
+  const fresh = () => {
+    for (const d of ['generated', 'node_modules']) fs.rmSync(path.join(dir, d), { recursive: true, force: true });
+  };
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const out = [];
+  const row = (name, goal, cmd, options) => out.push({ ...measure(name, cmd, options), goal });
+  row('skillc --version', '<= 0.15 s', [node, skillc, '--version']);
+  row('node -e 0 (peer: the floor)', '', [node, '-e', '0']);
+  const lintSmall = measure('skillc lint, 4 skills', [node, skillc, 'lint'], { cwd: dir });
+  out.push({ ...lintSmall, goal: '(peer of --check)' });
+  row('skillc build, 4 skills, cold (no output, no cache: the type check runs)', '<= 1.0 s', [node, skillc, 'build'], { cwd: dir, before: fresh });
+  once([node, skillc, 'build'], dir);
+  row('skillc build --no-incremental, 4 skills', '<= 1.0 s', [node, skillc, 'build', '--no-incremental'], { cwd: dir });
+  const check = measure('skillc build --check, 4 skills', [node, skillc, 'build', '--check'], { cwd: dir });
+  out.push({ ...check, goal: `<= 1.0 s and <= lint + 0.3 s (${(lintSmall.seconds + 0.3).toFixed(2)})` });
+  row('npm run build:skills -- --check (this repo)', '<= 1.2 s', [npm, 'run', '-s', 'build:skills', '--', '--check']);
+  row('npm run build:skills (this repo, up to date)', '<= 1.2 s', [npm, 'run', '-s', 'build:skills']);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return out;
+}
+const smallRows = smallRepoRows();
+const printSmall = () => {
+  const f2 = (x) => (Number.isNaN(x) ? '-' : x.toFixed(2));
+  console.log(`\nSmall repo (this repo's 4 skills, 9 hosts), median of ${RUNS} runs, Node ${process.version}\n`);
+  console.log('| command | median s | CPU s | peak MiB | goal |');
+  console.log('| --- | ---: | ---: | ---: | --- |');
+  for (const r of smallRows) console.log(`| ${r.name}${r.status ? ` (exit ${r.status})` : ''} | ${f2(r.seconds)} | ${f2(r.cpu)} | ${Number.isNaN(r.mib) ? '-' : r.mib.toFixed(0)} | ${r.goal} |`);
+};
+if (SMALL) {
+  process.stderr.write('\n');
+  printSmall();
+  process.exit(0);
+}
+rows.length = 0;
 
 const corpus = corpusOf(N);
 const project = projectOf(N);
@@ -211,6 +261,7 @@ console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare par
 console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
 console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x), one changed ${f(rebuildOne.seconds, 2)} s;`);
 console.log(`watch latency lint ${f(watchLint * 1000, 0)} ms, build ${f(watchBuild * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(startup.seconds, 2)} s (target 0.15 s).`);
+printSmall();
 
 // The real-shaped tree (issue #17): skills that ship hundreds of files; its own script prints the per-rule table.
 if (!args.includes('--no-real-shaped')) {

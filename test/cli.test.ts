@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin', 'skillc.js');
@@ -16,7 +16,7 @@ function skillc(args: string[], cwd: string, env: Record<string, string> = {}) {
 
 // Fixtures are copied out of the repo: its own skillc.config.json would otherwise be found upwards.
 function copyFixture(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-cli-'));
+  const dir = tempDir('skillc-cli-');
   fs.cpSync(path.join(fixtures, name), dir, { recursive: true });
   return dir;
 }

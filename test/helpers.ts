@@ -1,10 +1,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
+
+/** Copies of real MIT-licensed skill trees (supermodo, tflow): see test/fixtures/corpus/README.md. */
+export const corpus = path.join(import.meta.dirname, 'fixtures', 'corpus');
+
+const made: string[] = [];
+
+/**
+ * A fresh temporary folder, removed when the test file ends (the one temp-folder helper:
+ * a run of the suite leaves nothing in the temp folder).
+ */
+export function tempDir(prefix = 'skillc-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Writes files (relative path -> content) under a fresh temporary folder and returns it. */
 export function tempTree(files: Record<string, string | Buffer>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-test-'));
+  const root = tempDir('skillc-test-');
   for (const [rel, content] of Object.entries(files)) {
     const p = path.join(root, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });

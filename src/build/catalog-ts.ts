@@ -1,5 +1,7 @@
-import { IndentationText, NewLineKind, Project, QuoteKind, VariableDeclarationKind } from 'ts-morph';
-import type { OutputFile } from './emit-skill.js';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sha } from '../lint/cache.js';
 import { artifactBindings, type CatalogEntry } from './catalog.js';
 import { escapeHiddenChars } from '../model/hidden.js';
 
@@ -43,75 +45,139 @@ const literal = (x: unknown): string => escapeHiddenChars(JSON.stringify(x), 'js
 /** A string array literal as the TypeScript formatter writes it. */
 const list = (xs: readonly string[]): string => `[${xs.map((x) => literal(x)).join(', ')}]`;
 
+/** Text inside a `/** ... *\/` comment: a `*\/` in a name must not end the comment. */
+const doc = (text: string): string => `/** ${text.replace(/\*\//g, '*\\/')} */`;
+
 /**
- * generated/catalog.ts, written with ts-morph: typed skill names, the catalog as
- * a constant, and for each artifact schema a section type and a validator.
- * Returns the file and the compiler's errors (the build fails on any).
+ * generated/catalog.ts: typed skill names, the catalog as a constant, and for each
+ * artifact schema a section type and a validator.
+ *
+ * Written as text, laid out as ts-morph's printer lays it out (the format of the
+ * files committed so far): loading ts-morph and TypeScript costs ~0.3 s, more than a
+ * small repo's whole build, and the text alone needs neither. The compiler checks the
+ * text afterwards (catalog-check.ts), only when that exact text was not checked before.
  */
-export function catalogModule(entries: readonly CatalogEntry[]): { file: OutputFile; errors: string[] } {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    // skipLibCheck: the standard library's .d.ts files are TypeScript's, not ours to check (1,000 skills: 1.33 s -> 1.17 s).
-    compilerOptions: { strict: true, noUncheckedIndexedAccess: true, target: 9 /* ES2022 */, lib: ['lib.es2022.d.ts'], skipLibCheck: true },
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed, quoteKind: QuoteKind.Single, useTrailingCommas: true },
-  });
-  const sf = project.createSourceFile('catalog.ts', HEADER);
+export function catalogText(entries: readonly CatalogEntry[]): string {
   const names = entries.map((e) => e.name);
-  sf.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['Every skill in the catalog, by name.'],
-    declarations: [{ name: 'SKILL_NAMES', initializer: `[${names.map((n) => literal(n)).join(', ')}] as const` }],
-  });
-  sf.addTypeAlias({ isExported: true, name: 'SkillName', type: names.length ? '(typeof SKILL_NAMES)[number]' : 'never' });
-  sf.addInterface({
-    isExported: true,
-    name: 'SkillInfo',
-    properties: [
-      { name: 'name', type: 'SkillName', isReadonly: true },
-      { name: 'description', type: 'string', isReadonly: true },
-      { name: 'hosts', type: 'readonly string[]', isReadonly: true },
-      { name: 'requires', type: 'readonly string[]', isReadonly: true },
-      { name: 'invocation', type: "'auto' | 'manual'", isReadonly: true },
-      { name: 'effects', type: 'readonly string[]', isReadonly: true },
-      { name: 'artifacts', type: 'readonly string[]', isReadonly: true },
-    ],
-  });
-  // Written as the formatter lays it out (a statement's text keeps its indentation):
-  // formatting 1,000 entries with formatText cost ~1 s of a build, more than the type check.
+  const parts: string[] = [
+    `${HEADER}${doc('Every skill in the catalog, by name.')}\nexport const SKILL_NAMES = ${list(names)} as const;\n`,
+    `export type SkillName = ${names.length ? '(typeof SKILL_NAMES)[number]' : 'never'};\n`,
+    `export interface SkillInfo {
+  readonly name: SkillName;
+  readonly description: string;
+  readonly hosts: readonly string[];
+  readonly requires: readonly string[];
+  readonly invocation: 'auto' | 'manual';
+  readonly effects: readonly string[];
+  readonly artifacts: readonly string[];
+}
+`,
+  ];
   const catalogLines = entries.map(
     (e) =>
       `  ${literal(e.name)}: { name: ${literal(e.name)}, description: ${literal(e.description)}, hosts: ${list(e.hosts)}, requires: ${list(e.requires)}, invocation: ${literal(e.invocation)}, effects: ${list(e.effects)}, artifacts: ${list(e.artifacts.map((a) => a.name))} },`,
   );
-  sf.addStatements(`\n/** The catalog: each skill with its hosts, required skills and artifacts. */\nexport const CATALOG: Readonly<Record<SkillName, SkillInfo>> = {\n${catalogLines.join('\n')}\n};`);
-  sf.addInterface({
-    isExported: true,
-    name: 'ArtifactResult',
-    typeParameters: ['S extends string'],
-    docs: ['What a validator found: ok only when every required section is present (in order when required).'],
-    properties: [
-      { name: 'ok', type: 'boolean' },
-      { name: 'problems', type: 'string[]' },
-      { name: 'sections', type: 'Partial<Record<S, string>>', docs: ["Each required section's text, by heading."] },
-    ],
-  });
+  parts.push(`${doc('The catalog: each skill with its hosts, required skills and artifacts.')}\nexport const CATALOG: Readonly<Record<SkillName, SkillInfo>> = {\n${catalogLines.join('\n')}\n};\n`);
+  parts.push(`${doc('What a validator found: ok only when every required section is present (in order when required).')}
+export interface ArtifactResult<S extends string> {
+  ok: boolean;
+  problems: string[];
+  ${doc("Each required section's text, by heading.")}
+  sections: Partial<Record<S, string>>;
+}
+`);
   for (const b of artifactBindings(entries)) {
     const sectionType = b.artifact.sections.length ? b.artifact.sections.map((s) => literal(s)).join(' | ') : 'never';
-    sf.addTypeAlias({ isExported: true, name: `${b.id}Section`, type: sectionType, docs: [`Required \`##\` sections of \`${b.artifact.name}\` (skill \`${b.skill}\`).`] });
-    sf.addFunction({
-      isExported: true,
-      name: `validate${b.id}`,
-      docs: [`Checks \`${b.artifact.name}\` of \`${b.skill}\` against its declared sections, failing closed.`],
-      parameters: [{ name: 'text', type: 'string' }],
-      returnType: `ArtifactResult<${b.id}Section>`,
-      statements: `return checkSections<${b.id}Section>(${literal(b.artifact.name)}, text, ${list(b.artifact.sections)}, ${b.artifact.ordered});`,
-    });
+    parts.push(`${doc(`Required \`##\` sections of \`${b.artifact.name}\` (skill \`${b.skill}\`).`)}\nexport type ${b.id}Section = ${sectionType};\n`);
+    parts.push(
+      `${doc(`Checks \`${b.artifact.name}\` of \`${b.skill}\` against its declared sections, failing closed.`)}\nexport function validate${b.id}(text: string): ArtifactResult<${b.id}Section> {\n  return checkSections<${b.id}Section>(${literal(b.artifact.name)}, text, ${list(b.artifact.sections)}, ${b.artifact.ordered});\n}\n`,
+    );
   }
-  sf.addStatements(CHECK_SECTIONS);
-  const errors = project.getPreEmitDiagnostics().map((d) => {
-    const text = d.getMessageText();
-    const message = typeof text === 'string' ? text : text.getMessageText();
-    return `catalog.ts:${d.getLineNumber() ?? 0}: ${message}`;
-  });
-  return { file: { path: 'catalog.ts', data: Buffer.from(sf.getFullText().replace(/\s*$/, '\n')), mode: 0o644 }, errors };
+  // The printer puts a blank line between declarations, none before the appended statement text.
+  return `${parts.join('\n')}${CHECK_SECTIONS}\n`;
+}
+
+/**
+ * The compiler options catalog.ts is checked with: the strictest a user's project is
+ * likely to use. The lib files are the few the emitted code needs (ES5, `findIndex`
+ * from ES2015, `trimStart` from ES2019), not the whole of ES2022: TypeScript parses
+ * and binds every lib file it is given, and the full set cost ~0.7 s of a 4-skill
+ * build (0.06 s with these three, measured on a 2-core VM).
+ */
+export const CHECK_OPTIONS = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  target: 9 /* ES2022 */,
+  lib: ['lib.es5.d.ts', 'lib.es2015.core.d.ts', 'lib.es2019.string.d.ts'],
+  // The lib .d.ts files are TypeScript's, not ours to check.
+  skipLibCheck: true,
+};
+
+/** The file the hashes of checked catalog.ts texts are kept in, in the build cache folder. */
+export const CHECKED_FILE = 'catalog-ts-checked.json';
+/** How many checked texts are remembered (a few branches' worth). */
+const REMEMBERED = 32;
+/** Texts checked clean in this process (watch mode, the API, a test run): never checked twice. */
+const checkedHere = new Set<string>();
+
+let compiler: string | undefined;
+
+/** The key a checked text is remembered by: the text, the compiler's version and its options. */
+export function catalogCheckKey(text: string): string {
+  if (compiler === undefined) {
+    try {
+      compiler = (createRequire(import.meta.url)('ts-morph/package.json') as { version?: string }).version ?? '';
+    } catch {
+      compiler = ''; // not resolvable here: the check itself will say so
+    }
+  }
+  return sha(`${JSON.stringify([compiler, CHECK_OPTIONS])}\0${text}`);
+}
+
+function rememberedChecks(file: string): string[] {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { checked?: unknown };
+    return Array.isArray(data.checked) ? data.checked.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface CatalogCheckOptions {
+  /** The build cache folder: a text checked clean before is not checked again. */
+  cacheDir?: string;
+  /** Record a clean check there (`build --check` writes nothing, not even a cache). */
+  record?: boolean;
+  /**
+   * The catalog.ts the output folder holds. The same bytes need no check: a build
+   * writes catalog.ts only after its check passed (so `build --check` on an up-to-date
+   * tree, as in CI on a fresh clone, never loads the compiler).
+   */
+  onDisk?: Buffer;
+}
+
+/**
+ * The compiler's errors on catalog.ts's text (`catalog.ts:<line>: <message>`).
+ * ts-morph and TypeScript load only when the text was not checked before.
+ */
+export async function catalogTypeErrors(text: string, options: CatalogCheckOptions = {}): Promise<string[]> {
+  if (options.onDisk?.equals(Buffer.from(text))) return [];
+  const key = catalogCheckKey(text);
+  const file = options.cacheDir ? path.join(options.cacheDir, CHECKED_FILE) : undefined;
+  const remembered = file ? rememberedChecks(file) : [];
+  const known = checkedHere.has(key) || remembered.includes(key);
+  if (known && (!file || !options.record || remembered.includes(key))) return [];
+  const errors = known ? [] : (await import('./catalog-check.js')).compilerErrors(text, CHECK_OPTIONS);
+  if (!errors.length) checkedHere.add(key);
+  if (file && options.record && !errors.length) {
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, `${JSON.stringify({ checked: [...remembered, key].slice(-REMEMBERED) })}\n`);
+      fs.renameSync(tmp, file);
+    } catch {
+      // a read-only tree checks again next time
+    }
+  }
+  return errors;
 }

@@ -14,8 +14,7 @@ import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha
  * what that depended on (every source file's content, the folder's listing).
  * A skill whose record still holds reuses its outputs, read back from the output
  * folder and checked against its manifest, so an incremental build is byte for
- * byte a clean one. catalog.ts is reused when its inputs are the same, which
- * skips loading ts-morph and the type check.
+ * byte a clean one.
  *
  * In watch mode the cache stays in memory between runs (one per lint session),
  * and what the last finished run verified or wrote is trusted for the skill
@@ -71,8 +70,6 @@ interface BuildCacheFile {
   format: 1;
   key: string;
   skills: Record<string, SkillRecord>;
-  /** Hash of catalog.ts's inputs, and the sha256 of the catalog.ts they gave. */
-  catalogTs?: { key: string; hash: string };
 }
 
 function hashOf(p: string): string {
@@ -319,25 +316,6 @@ export class BuildCache {
     };
   }
 
-  /** The last catalog.ts when its inputs are the same and the output folder still has it. */
-  catalogTs(entries: readonly CatalogEntry[]): { key: string; file?: OutputFile } {
-    const key = sha(JSON.stringify(entries.map((e) => [e.name, e.description, e.hosts, e.requires, e.invocation, e.effects, e.artifacts])));
-    const c = this.data.catalogTs;
-    if (!c || c.key !== key || this.manifest?.get('catalog.ts') !== c.hash) return { key };
-    try {
-      const data = fs.readFileSync(path.join(this.outDir, 'catalog.ts'));
-      if (sha256(data) === c.hash) return { key, file: { path: 'catalog.ts', data, mode: 0o644 } };
-    } catch {
-      // gone: emit it again
-    }
-    return { key };
-  }
-
-  recordCatalogTs(key: string, file: OutputFile): void {
-    this.dirty = true;
-    this.data.catalogTs = { key, hash: sha256(file.data) };
-  }
-
   /**
    * Drops the records of skills not in this build, and writes the cache (a failed write
    * is not an error). The JSON of each record is kept (watch mode writes the file on
@@ -383,9 +361,13 @@ export class BuildCache {
   }
 }
 
+/** The build's cache folder: `--cache-location`, else node_modules/.cache/skillc in the project. */
+export function cacheFolder(config: ResolvedConfig, location?: string): string {
+  return location ? path.resolve(config.root, location) : path.join(config.root, 'node_modules', '.cache', 'skillc');
+}
+
 export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
-  const base = location ? path.resolve(config.root, location) : path.join(config.root, 'node_modules', '.cache', 'skillc');
-  return path.join(base, `build-${sha(outDir).slice(0, 16)}.json`);
+  return path.join(cacheFolder(config, location), `build-${sha(outDir).slice(0, 16)}.json`);
 }
 
 /**

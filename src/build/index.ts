@@ -8,7 +8,8 @@ import { isInside } from '../parse/bundle.js';
 import { lint, type LintOptions, type LintResult } from '../lint/engine.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import { BuildCache, buildCacheFile, noteChanges, writeOutputLinking } from './incremental.js';
+import { BuildCache, buildCacheFile, cacheFolder, noteChanges, writeOutputLinking } from './incremental.js';
+import { catalogText, catalogTypeErrors } from './catalog-ts.js';
 import { groupPlan, planOutput, writeOutputUpdate } from './patch.js';
 import { forgetVerified, sha } from '../lint/cache.js';
 import { artifactSchemas } from './artifacts.js';
@@ -31,9 +32,9 @@ export interface BuildOptions {
   /** Test hook: runs after the new tree is written, before the swap. */
   beforeSwap?: () => void;
   /**
-   * Reuse the lint cache and the last build's outputs for unchanged skills, skip
-   * the catalog.ts type check when its inputs are unchanged, and write nothing when
-   * the output folder is already up to date (`skillc build`'s default).
+   * Reuse the lint cache and the last build's outputs for unchanged skills, and write
+   * nothing when the output folder is already up to date (`skillc build`'s default).
+   * (The catalog.ts type check is skipped in every mode for a text checked before.)
    */
   incremental?: boolean;
   /** Folder for the lint and build caches (default node_modules/.cache/skillc). */
@@ -181,13 +182,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   for (const host of hosts) files.push(...hostManifests(host, config.plugin, perHost.get(host.id)!));
   entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   files.push(catalogJson(entries));
-  // ts-morph (and TypeScript) load only here: lint never pays for them, nor a build whose catalog.ts inputs are unchanged.
-  const lastTs = cache?.catalogTs(entries);
-  const module = lastTs?.file ? { file: lastTs.file, errors: [] as string[] } : (await import('./catalog-ts.js')).catalogModule(entries);
-  if (lastTs?.file) reusedFiles.add('catalog.ts');
-  else if (cache && lastTs && !module.errors.length) cache.recordCatalogTs(lastTs.key, module.file);
-  files.push(module.file);
-  for (const e of module.errors) problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
+  // catalog.ts is text; the compiler (ts-morph and TypeScript) loads only for a text not checked before.
+  const catalogTs: OutputFile = { path: 'catalog.ts', data: Buffer.from(catalogText(entries)), mode: 0o644 };
+  let onDisk: Buffer | undefined;
+  try {
+    // Only a regular file of the same size can be the same bytes (never read a FIFO or a huge file).
+    const p = path.join(outDir, 'catalog.ts');
+    const st = fs.lstatSync(p);
+    if (st.isFile() && st.size === catalogTs.data.length) onDisk = fs.readFileSync(p);
+  } catch {
+    // not built yet
+  }
+  const typeErrors = await catalogTypeErrors(catalogTs.data.toString('utf8'), { cacheDir: cacheFolder(config, options.cacheLocation), record: !options.check, ...(onDisk ? { onDisk } : {}) });
+  files.push(catalogTs);
+  for (const e of typeErrors) problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
 
   const unsorted = [...files];
   if (sortByPath(files)) {

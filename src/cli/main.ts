@@ -1,6 +1,5 @@
 import { didYouMean } from '../core/suggest.js';
-import { ConfigError } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { ConfigError, UsageError } from '../lint/errors.js';
 import { type Io, packageVersion, processIo } from './io.js';
 
 export const MAIN_HELP = `Usage: skillc <command> [options]

@@ -7,6 +7,7 @@ import { didYouMean } from '../core/suggest.js';
 import { DEFAULT_HOSTS, getHost, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
+import { ConfigError } from './errors.js';
 import type { ContractSpec } from '../catalog/contracts.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
@@ -108,13 +109,7 @@ export interface ResolvedConfig {
   plugins?: string[];
 }
 
-/** A config that cannot be used: exit code 2, with the file named. */
-export class ConfigError extends Error {
-  constructor(message: string, readonly file?: string) {
-    super(file ? `${file}: ${message}` : message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 export const CONFIG_FILES = ['skillc.config.json', 'skillc.config.yaml', 'skillc.config.yml'];
 

@@ -2,14 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ResolvedConfig } from './config.js';
+import { UsageError } from './errors.js';
 
-/** A path on the command line that names nothing: a usage error (exit 2), as ESLint does. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError };
 
 const ALWAYS_SKIP = new Set(['node_modules', '.git']);
 const MAX_DEPTH = 8;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { diffSnapshots, skillc, snapshot, swapLeftovers, tempProject, writeTree } from './helpers.js';
+import { diffSnapshots, skillcHere, snapshot, swapLeftovers, tempProject, writeTree } from './helpers.js';
 
 const CONFIG = JSON.stringify({ hosts: ['agentskills', 'claude'] });
 
@@ -44,7 +44,7 @@ describe('build: bad input is a positioned diagnostic and nothing written', () =
     const d = await expectRejected(dir, out, before, 'source/include-missing', 'skills-src/alpha/SKILL.md', 10);
     expect(d.message).toContain('gone.md');
     // The CLI says so and exits 1.
-    const cli = skillc(['build'], dir);
+    const cli = await skillcHere(['build'], dir);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toMatch(/10:1\s+error\s+.*gone\.md.*source\/include-missing/);
     expect(diffSnapshots(snapshot(out), before)).toEqual([]);
@@ -92,7 +92,7 @@ describe('build: bad input is a positioned diagnostic and nothing written', () =
 
   it('an unknown host in --host: exit 2', async () => {
     const { dir, out, before } = await builtProject();
-    const cli = skillc(['build', '--host', 'claude,clippy'], dir);
+    const cli = await skillcHere(['build', '--host', 'claude,clippy'], dir);
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain("unknown host 'clippy' in --host");
     expect(cli.stderr).toContain('skillc build --help');
@@ -102,19 +102,19 @@ describe('build: bad input is a positioned diagnostic and nothing written', () =
 
   it('--out outside the project, or over the sources: exit 2', async () => {
     const { dir, out, before } = await builtProject();
-    const outside = skillc(['build', '--out', '../elsewhere'], dir);
+    const outside = await skillcHere(['build', '--out', '../elsewhere'], dir);
     expect(outside.code).toBe(2);
     expect(outside.stderr).toContain('must be a folder inside the project');
     expect(fs.existsSync(path.join(dir, '..', 'elsewhere'))).toBe(false);
-    const root = skillc(['build', '--out', '.'], dir);
+    const root = await skillcHere(['build', '--out', '.'], dir);
     expect(root.code).toBe(2);
-    const sources = skillc(['build', '--out', 'skills-src/out'], dir);
+    const sources = await skillcHere(['build', '--out', 'skills-src/out'], dir);
     expect(sources.code).toBe(2);
     expect(sources.stderr).toContain('overlaps the sources');
     expect(fs.existsSync(path.join(dir, 'skills-src/out'))).toBe(false);
     expect(diffSnapshots(snapshot(out), before)).toEqual([]);
     // Inside the project it is fine, and leaves generated/ alone.
-    const elsewhere = skillc(['build', '--out', 'dist/skills'], dir);
+    const elsewhere = await skillcHere(['build', '--out', 'dist/skills'], dir);
     expect(elsewhere.code).toBe(0);
     expect(fs.existsSync(path.join(dir, 'dist/skills/claude/skills/alpha/SKILL.md'))).toBe(true);
     expect(diffSnapshots(snapshot(out), before)).toEqual([]);

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
+import { CHECKED_FILE, catalogCheckKey, catalogText, catalogTypeErrors } from '../../src/build/catalog-ts.js';
+import type { CatalogEntry } from '../../src/build/catalog.js';
 import { copyFixture, tempDir } from './helpers.js';
 
 interface Result {
@@ -93,5 +95,51 @@ export { text };
     expect(json.skills.map((s: { name: string }) => s.name)).toEqual(['changelog-style', 'release-notes']);
     expect(json.skills[1].artifacts).toEqual([{ name: 'notes.md', sections: ['Summary', 'Breaking changes', 'Contributors'], ordered: true }]);
     expect(json.skills[1].source).toBe('skills-src/release-notes');
+  });
+});
+
+describe('build: the catalog.ts type check', () => {
+  const entry = (name: string, artifact: string): CatalogEntry => ({
+    name,
+    description: `A skill whose description holds */ and "quotes"`,
+    hosts: ['claude'],
+    requires: [],
+    invocation: 'auto',
+    effects: [],
+    artifacts: [{ name: artifact, sections: ['A', 'B'], ordered: true }],
+    source: `skills-src/${name}`,
+    sourceHash: '',
+    outputHash: '',
+  });
+
+  it('passes the text skillc writes, even with comment closers in names, and reports a broken one by line', async () => {
+    const text = catalogText([entry('one', 'out */ x.md'), entry('two', 'two.md')]);
+    expect(await catalogTypeErrors(text)).toEqual([]);
+    const broken = text.replace('readonly hosts: readonly string[];', 'readonly hosts: readonly Strin[];');
+    const errors = await catalogTypeErrors(broken);
+    expect(errors).toEqual([expect.stringMatching(/^catalog\.ts:10: Cannot find name 'Strin'/)]);
+  });
+
+  it('remembers a text checked clean (keyed on the text) and never a broken one; the same bytes on disk need no check', async () => {
+    const cacheDir = tempDir('skillc-catalog-check-');
+    const file = path.join(cacheDir, CHECKED_FILE);
+    const text = catalogText([entry('one', 'one.md')]);
+    const broken = `${text}export const x: number = 'no';\n`;
+
+    // Read-only (as build --check is): nothing is written.
+    expect(await catalogTypeErrors(text, { cacheDir })).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await catalogTypeErrors(text, { cacheDir, record: true })).toEqual([]);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).checked).toHaveLength(1);
+    expect((await catalogTypeErrors(broken, { cacheDir, record: true })).length).toBe(1);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).checked).toHaveLength(1);
+
+    // A remembered text is not checked again (plant the broken text's key: it passes unchecked).
+    fs.writeFileSync(file, JSON.stringify({ checked: [catalogCheckKey(broken)] }));
+    expect(await catalogTypeErrors(broken, { cacheDir })).toEqual([]);
+
+    // The output folder's catalog.ts with the same bytes was checked by the build that wrote it.
+    expect(await catalogTypeErrors(broken, { onDisk: Buffer.from(broken) })).toEqual([]);
+    expect((await catalogTypeErrors(broken, { onDisk: Buffer.from(text) })).length).toBe(1);
   });
 });

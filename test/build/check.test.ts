@@ -2,28 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
-import { copyFixture, diffSnapshots, skillc, snapshot, swapLeftovers } from './helpers.js';
+import { copyFixture, diffSnapshots, skillcHere, snapshot, swapLeftovers } from './helpers.js';
 
 const FIX = 'Run `npx skillc build`';
 
 describe('skillc build --check (CLI)', () => {
-  it('exits 0 when up to date, 1 with DRIFT/MISSING/EXTRA lines and the fix command otherwise, and never writes', () => {
+  it('exits 0 when up to date, 1 with DRIFT/MISSING/EXTRA lines and the fix command otherwise, and never writes', async () => {
     const dir = copyFixture('basic');
     const out = path.join(dir, 'generated');
 
     // Nothing built yet: every file is missing, and --check does not create the folder.
-    const none = skillc(['build', '--check'], dir);
+    const none = await skillcHere(['build', '--check'], dir);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('MISSING: generated/catalog.json');
     expect(none.stderr).toContain(FIX);
     expect(fs.existsSync(out)).toBe(false);
 
-    const built = skillc(['build'], dir);
+    const built = await skillcHere(['build'], dir);
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     expect(built.stdout).toMatch(/skillc build: 2 skills for agentskills, claude, codex, .* -> generated\/ \(\d+ files\)/);
 
-    const clean = skillc(['build', '--check'], dir);
+    const clean = await skillcHere(['build', '--check'], dir);
     expect(clean.stderr).toBe('');
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain('skillc build --check: generated/ is up to date');
@@ -36,7 +36,7 @@ describe('skillc build --check (CLI)', () => {
     fs.chmodSync(path.join(out, 'pi/release-notes/scripts/collect.sh'), 0o644);
 
     const project = snapshot(dir);
-    const drift = skillc(['build', '--check'], dir);
+    const drift = await skillcHere(['build', '--check'], dir);
     expect(drift.code).toBe(1);
     const lines = drift.stderr.trim().split('\n');
     expect(lines).toContain('DRIFT: generated/claude/skills/release-notes/SKILL.md');
@@ -52,18 +52,18 @@ describe('skillc build --check (CLI)', () => {
     expect(swapLeftovers(out)).toEqual([]);
 
     // A source change not rebuilt is drift too.
-    const rebuilt = skillc(['build'], dir);
+    const rebuilt = await skillcHere(['build'], dir);
     expect(rebuilt.code).toBe(0);
     fs.rmSync(path.join(out, 'gemini/stray.md'));
-    expect(skillc(['build', '--check'], dir).code).toBe(0);
+    expect((await skillcHere(['build', '--check'], dir)).code).toBe(0);
     fs.appendFileSync(path.join(dir, 'skills-src/release-notes/references/style.md'), '\nMore.\n');
-    const stale = skillc(['build', '--check'], dir);
+    const stale = await skillcHere(['build', '--check'], dir);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('DRIFT: generated/agentskills/release-notes/references/style.md');
     expect(stale.stderr).toContain('DRIFT: generated/catalog.json');
 
     // The fix command repeats the hosts and output folder the check was run with.
-    const narrowed = skillc(['build', '--check', '--host', 'claude', '--out', 'generated'], dir);
+    const narrowed = await skillcHere(['build', '--check', '--host', 'claude', '--out', 'generated'], dir);
     expect(narrowed.code).toBe(1);
     expect(narrowed.stderr).toContain('Run `npx skillc build --host claude --out generated`');
   });

@@ -5,16 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkContract, renderContract, renderSkillContracts, type ContractSpec } from '../../src/catalog/contracts.js';
 import { lint } from '../../src/lint/engine.js';
 import { gate } from '../../src/rehearse/gate.js';
+import { corpus } from '../helpers.js';
 
 const config = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/catalog/supermodo-stage-report.json'), 'utf8')) as { contracts: Record<string, ContractSpec> };
 const stageReport = config.contracts['stage-report']!;
-const store = path.resolve(import.meta.dirname, '../../../shared/corpus/supermodo/scripts/fixtures/reports-store');
+const store = path.join(corpus, 'supermodo/scripts/fixtures/reports-store');
 
 function reports(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? reports(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
 }
 
-describe.skipIf(!fs.existsSync(store))('the supermodo stage-report contract on its real report fixtures', () => {
+describe('the supermodo stage-report contract on its real report fixtures', () => {
   // Each verdict follows from the fixture's own text: the three broken ones say so.
   const expected: Record<string, { ok: boolean; problem?: RegExp }> = {
     'hunt/20260728-120000.md': { ok: false, problem: /^Missing frontmatter/ },

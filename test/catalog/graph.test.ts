@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostListing } from '../../src/catalog/budget.js';
@@ -8,10 +7,10 @@ import { catalogReport, loadCatalog } from '../../src/catalog/load.js';
 import { renderGraph } from '../../src/catalog/render/index.js';
 import { main } from '../../src/cli/main.js';
 import { HOSTS } from '../../src/hosts/index.js';
+import { corpus, tempDir } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-// supermodo's 16 SKILL.md files (MIT, see SOURCE there).
-const supermodo = path.join(repo, 'test/fixtures/graph-supermodo');
+const supermodo = path.join(corpus, 'supermodo');
 
 function cli(argv: string[], cwd = repo) {
   let stdout = '';
@@ -60,7 +59,7 @@ describe("the repository's own skills (skills-src/)", () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(supermodo))('the supermodo corpus graph', () => {
+describe('the supermodo corpus graph', () => {
   const { skills } = loadCatalog({ cwd: supermodo, paths: ['skills'], hosts: ['claude', 'codex'] });
   const graph = buildGraph(skills);
 
@@ -114,7 +113,7 @@ describe('skillc graph', () => {
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
   });
   it('writes to a file and rejects a bad format', async () => {
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-graph-')), 'g.html');
+    const out = path.join(tempDir('skillc-graph-'), 'g.html');
     expect((await cli(['graph', '-f', 'html', '-o', out])).code).toBe(0);
     expect(fs.readFileSync(out, 'utf8')).toMatch(/^<!doctype html>/);
     const bad = await cli(['graph', '-f', 'png']);
@@ -128,7 +127,7 @@ describe('skillc graph', () => {
 });
 
 describe('skillc catalog --host', () => {
-  it.skipIf(!fs.existsSync(supermodo))('lists what Claude Code would list, with the budget on stderr', async () => {
+  it('lists what Claude Code would list, with the budget on stderr', async () => {
     const r = await cli(['catalog', 'skills', '--host', 'claude'], supermodo);
     expect(r.code).toBe(0);
     const names = r.stdout.trim().split('\n').map((l) => l.split('\t')[0]);
@@ -144,7 +143,7 @@ describe('skillc catalog --host', () => {
     expect(data.hidden).toEqual(['release-announce', 'release-notes']);
   });
   it('cuts a long entry as the host does', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-cat-'));
+    const root = tempDir('skillc-cat-');
     fs.mkdirSync(path.join(root, 'long'));
     fs.writeFileSync(path.join(root, 'long', 'SKILL.md'), `---\nname: long\ndescription: Use when testing.\nwhen_to_use: ${'y'.repeat(2000)}\n---\n# L\n`);
     const r = await cli(['catalog', '.', '--host', 'claude'], root);

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachFindings, catalogReport } from '../../src/catalog/load.js';
 import { edgeKinds, renderGraph, type CatalogPicture } from '../../src/catalog/render/index.js';
 import { hostIds } from '../../src/hosts/index.js';
+import { corpus } from '../helpers.js';
 
 // Debian's `chromium` package; CI installs it only if .ci/run does.
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH ?? ''].find((p) => p && fs.existsSync(p));
 const repo = path.resolve(import.meta.dirname, '../..');
-// supermodo's 16 SKILL.md files (MIT, see SOURCE there).
-const supermodo = path.join(repo, 'test/fixtures/graph-supermodo');
+const supermodo = path.join(corpus, 'supermodo');
 
 if (!CHROMIUM) console.warn('skipping the HTML report test in headless Chromium: no chromium at /usr/bin/chromium (apt-get install -y chromium)');
 

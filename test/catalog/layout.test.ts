@@ -5,10 +5,11 @@ import { drawnEdges, edgeKinds, layoutCatalog, layoutMerit, renderGraph, renderS
 import { textWidth } from '../../src/catalog/render/layout.js';
 import { main } from '../../src/cli/main.js';
 import { hostIds } from '../../src/hosts/index.js';
+import { corpus } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-// The 16 SKILL.md files of supermodo (MIT, see its SOURCE): mentions and links, no requires.
-const supermodo = path.join(repo, 'test/fixtures/graph-supermodo');
+// supermodo's 16 skills (MIT, see test/fixtures/corpus/README.md): mentions and links, no requires.
+const supermodo = path.join(corpus, 'supermodo');
 
 const unxml = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 

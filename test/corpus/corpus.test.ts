@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
+import { corpus } from '../helpers.js';
 
-// The real, MIT-licensed skill trees beside the repo (read in place, never copied).
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+// The real, MIT-licensed skill trees, copied into test/fixtures/corpus.
 const expectedFile = path.join(import.meta.dirname, 'expected.json');
 
 interface Finding {
@@ -26,7 +26,7 @@ async function findings(tree: string, host: string): Promise<Finding[]> {
  * docs/corpus-findings.md; a new finding, or a lost one, fails this test.
  * UPDATE_CORPUS=1 rewrites expected.json (then update the explanations).
  */
-describe.skipIf(!fs.existsSync(corpus))('the real skills in ../shared/corpus', () => {
+describe('the real skills in test/fixtures/corpus', () => {
   it('tflow under agentskills and supermodo under claude give exactly the explained findings', async () => {
     const actual = {
       'tflow (agentskills)': await findings('tflow', 'agentskills'),

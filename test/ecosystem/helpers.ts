@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { tempDir } from '../helpers.js';
 
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -20,7 +21,7 @@ export function skillc(args: string[], cwd: string, env: Record<string, string> 
 
 /** A fresh temporary folder with files (relative path -> content). */
 export function project(files: Record<string, string> = {}): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-eco-'));
+  const root = tempDir('skillc-eco-');
   for (const [rel, content] of Object.entries(files)) {
     const p = path.join(root, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });

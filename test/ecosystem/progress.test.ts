@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 
 function catalog(n: number): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-progress-'));
+  const root = tempDir('skillc-progress-');
   for (let i = 0; i < n; i++) {
     const name = `skill-${String(i).padStart(4, '0')}`;
     fs.mkdirSync(path.join(root, name));

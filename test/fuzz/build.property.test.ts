@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +9,10 @@ import { renderRegions } from '../../src/build/generated.js';
 import { HOSTS } from '../../src/hosts/index.js';
 import { parseSkill } from '../../src/parse/skill.js';
 import { params, structured } from './arbitraries.js';
+import { tempDir } from '../helpers.js';
 
 // A sources root with fragments the generated directives name: one that includes itself, one that leaves the root.
-const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-fuzz-build-')));
+const root = fs.realpathSync(tempDir('skillc-fuzz-build-'));
 const sources = path.join(root, 'skills-src');
 const skillDir = path.join(sources, 'fuzz-skill');
 fs.mkdirSync(path.join(sources, '_shared'), { recursive: true });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
 import { params, structured } from './arbitraries.js';
+import { tempDir } from '../helpers.js';
 
-const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-fuzz-fix-')));
+const root = fs.realpathSync(tempDir('skillc-fuzz-fix-'));
 const skillDir = path.join(root, 'skills', 'fuzz-skill');
 fs.mkdirSync(skillDir, { recursive: true });
 const file = path.join(skillDir, 'SKILL.md');

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +11,13 @@ import { bundleReader } from '../../src/parse/bundle.js';
 import { outlineOfFile, parseSkill } from '../../src/parse/skill.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
 import { structured as richer } from './arbitraries.js';
+import { tempDir } from '../helpers.js';
 
 // A fixed seed keeps CI reproducible; FUZZ_RUNS=5000 FUZZ_SEED=... for a longer local run.
 const seed = Number(process.env.FUZZ_SEED ?? 20261129);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 150);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-fuzz-'));
+const dir = tempDir('skillc-fuzz-');
 const skillDir = path.join(dir, 'fuzz-skill');
 fs.mkdirSync(skillDir);
 const config = resolveConfig({ hosts: Object.keys(HOSTS) }, dir);

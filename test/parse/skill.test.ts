@@ -134,9 +134,8 @@ describe('parse: the skill model', () => {
     expect(utf.readProblem?.kind).toBe('encoding');
     expect(utf.name).toBe('utf');
     expect(readSkill(path.join(root, 'big')).readProblem?.kind).toBe('too-large');
-    const t0 = Date.now();
+    // Deep nesting is refused before the parser recurses (a hang would hit the test timeout; time is not asserted).
     expect(readSkill(path.join(root, 'deep')).readProblem?.kind).toBe('parse');
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(readSkill(path.join(root, 'dir')).readProblem?.kind).toBe('not-a-file');
     expect(readSkill(path.join(root, 'missing')).readProblem?.kind).toBe('unreadable');
   });

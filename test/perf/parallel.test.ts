@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConcurrency, threadCount } from '../../src/lint/parallel.js';
+import { corpus } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
-const corpus = path.resolve(repo, '..', 'shared', 'corpus');
+
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
@@ -23,7 +24,7 @@ function catalog(extraConfig: Record<string, unknown> = {}): string {
   fs.mkdirSync(src);
   for (const set of ['supermodo', 'tflow']) {
     const from = path.join(corpus, set);
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(src, set), { recursive: true });
+    fs.cpSync(from, path.join(src, set), { recursive: true });
   }
   for (let i = 0; i < 30; i++) {
     const name = `gen-${String(i).padStart(2, '0')}`;
@@ -49,8 +50,10 @@ function lintJson(cwd: string, ...args: string[]): { status: number | null; json
   return { status: r.status, json: fs.readFileSync(out, 'utf8') };
 }
 
+// Each of the first three tests runs the CLI on ~60 skills (supermodo, tflow and generated ones) 2-4
+// times: seconds on an idle machine, more under load, hence their timeouts.
 describe('parallel lint', () => {
-  it('gives byte-identical reports with 1, 2 and 3 threads, plugins and suppressions included', () => {
+  it('gives byte-identical reports with 1, 2 and 3 threads, plugins and suppressions included', { timeout: 120_000 }, () => {
     const dir = catalog();
     const serial = lintJson(dir, '--concurrency', 'off');
     const report = JSON.parse(serial.json) as { files: { messages: { ruleId: string }[] }[] };
@@ -63,7 +66,7 @@ describe('parallel lint', () => {
     for (const n of ['2', '3']) expect(lintJson(dir, '--concurrency', n)).toEqual(serial);
   });
 
-  it('writes the same cache from threads as serially, and replays it', () => {
+  it('writes the same cache from threads as serially, and replays it', { timeout: 120_000 }, () => {
     const dir = catalog();
     const serial = lintJson(dir, '--cache', '--cache-location', 'serial.json', '--concurrency', 'off');
     const threaded = lintJson(dir, '--cache', '--cache-location', 'threaded.json', '--concurrency', '3');
@@ -74,7 +77,7 @@ describe('parallel lint', () => {
     expect(lintJson(dir, '--cache', '--cache-location', 'threaded.json', '--concurrency', '3')).toEqual(serial);
   });
 
-  it('finishes on the main thread when a worker dies', () => {
+  it('finishes on the main thread when a worker dies', { timeout: 120_000 }, () => {
     const dir = catalog();
     // A plugin that ends any worker thread that loads it: every batch comes back to the main thread.
     fs.writeFileSync(

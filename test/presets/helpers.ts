@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lint } from '../../src/lint/engine.js';
+import { corpus } from '../helpers.js';
 
 export const examples = path.resolve(import.meta.dirname, '../../docs/examples');
-export const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+export { corpus };
 
 export type Tree = Record<string, string | { symlink: string } | { text: string; mode: number }>;
 

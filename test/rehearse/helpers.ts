@@ -1,8 +1,18 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sandboxProbe } from '../../src/rehearse/sandbox.js';
+import { tempDir } from '../helpers.js';
+
+// Rehearse tests use the system's temp folder, as a user's run does, not the test run's
+// private one (test/global-setup.ts): the sandbox drops to `nobody` when run as root, who
+// cannot enter a private folder, and it mounts its own /tmp, where a case's write to a
+// nested private folder fails as missing rather than read-only. Their folders are still
+// removed by `tempDir`.
+if ('SKILLC_TEST_SYSTEM_TMPDIR' in process.env) {
+  if (process.env.SKILLC_TEST_SYSTEM_TMPDIR) process.env.TMPDIR = process.env.SKILLC_TEST_SYSTEM_TMPDIR;
+  else delete process.env.TMPDIR;
+}
 
 export const repo = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -34,7 +44,7 @@ export const netnsWorks = sandboxed;
 
 /** Writes files (relative path -> content) under a fresh temporary folder (outside any skillc project). */
 export function tree(files: Record<string, string>, modes: Record<string, number> = {}): string {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rh-test-')));
+  const root = fs.realpathSync(tempDir('skillc-rh-test-'));
   for (const [rel, content] of Object.entries(files)) {
     const p = path.join(root, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });

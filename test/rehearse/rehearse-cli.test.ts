@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpus } from '../helpers.js';
 import { byCase, repo, skillc, tree } from './helpers.js';
 
-const corpusFixtures = path.resolve(repo, '../shared/corpus/tflow/skills/tflow-gateway/scripts/fixtures');
+const corpusFixtures = path.join(corpus, 'tflow/skills/tflow-gateway/scripts/fixtures');
 const gatewaySource = path.join(repo, 'test/fixtures/tflow-gateway');
 
 /**
@@ -28,7 +29,7 @@ function gatewayCopy(): string {
   return root;
 }
 
-describe.skipIf(!fs.existsSync(corpusFixtures))('skillc rehearse: tflow-gateway fixtures as script cases', () => {
+describe('skillc rehearse: tflow-gateway fixtures as script cases', () => {
   it('gives every fixture the verdict its name states', async () => {
     const root = gatewayCopy();
     const r = await skillc(['rehearse', 'tflow-gateway', '--format', 'json'], root);

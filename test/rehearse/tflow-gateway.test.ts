@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpus } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
-const fixtures = path.resolve(repo, '../shared/corpus/tflow/skills/tflow-gateway/scripts/fixtures');
+const fixtures = path.join(corpus, 'tflow/skills/tflow-gateway/scripts/fixtures');
 const gatewaySource = path.join(repo, 'test/fixtures/tflow-gateway');
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
@@ -15,8 +16,8 @@ const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cw
  * artifact cases through `skillc gate` with the gateway's schemas declared in
  * a skillc source, the discovery cases through `skillc catalog`.
  */
-describe.skipIf(!fs.existsSync(fixtures))('tflow-gateway fixtures', () => {
-  const cases = fs.existsSync(fixtures) ? fs.readdirSync(fixtures).sort() : [];
+describe('tflow-gateway fixtures', () => {
+  const cases = fs.readdirSync(fixtures).sort();
 
   it('are all twelve present (seven artifact cases, five discovery cases)', () => {
     expect(cases.filter((c) => /^(pass|fail)-/.test(c))).toHaveLength(12);

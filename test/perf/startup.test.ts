@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Startup is module loading: a command loads what it runs and nothing else. Checked on the
+// unbundled dist/cli/ (the bundle mirrors its import graph, and its chunk names are hashes),
+// by module (never by the clock).
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const hook = pathToFileURL(path.join(repo, 'test', 'fixtures', 'startup', 'record-loads.mjs')).href;
+const entry = pathToFileURL(path.join(repo, 'dist', 'cli', 'main.js')).href;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-startup-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The modules (file URLs, relative to the repo) a CLI run loads. */
+function loads(argv: string[]): string[] {
+  const file = path.join(tmp, `${argv.join('_').replace(/\W/g, '_')}.txt`);
+  const script = `const { main } = await import(${JSON.stringify(entry)}); process.exitCode = await main(${JSON.stringify(argv)});`;
+  const r = spawnSync(process.execPath, ['--import', hook, '--input-type=module', '-e', script], { cwd: tmp, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SKILLC_LOADS: file } });
+  expect(r.status, r.stderr).toBe(0);
+  const root = pathToFileURL(repo).href;
+  return fs.readFileSync(file, 'utf8').split('\n').filter((u) => u.startsWith(root)).map((u) => u.slice(root.length + 1));
+}
+
+const heavy = (mods: string[], names: RegExp): string[] => mods.filter((m) => names.test(m));
+
+describe.skipIf(!fs.existsSync(new URL(entry)))('CLI startup loads only the command it runs', () => {
+  it('--version loads the entry and nothing of lint, config, rules or any package', () => {
+    const mods = loads(['--version']);
+    expect(mods).toContain('dist/cli/main.js');
+    expect(mods.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
+    expect(heavy(mods, /^dist\/(rules|lint\/(config|discover|engine)|build|lsp)\b/)).toEqual([]);
+  });
+
+  it('rules and help load no ts-morph, ajv, vscode-languageserver or TypeScript; --help no package and no rule', () => {
+    for (const argv of [['rules'], ['--help'], ['build', '--help']]) {
+      expect(heavy(loads(argv), /node_modules\/(ts-morph|@ts-morph|ajv|vscode-languageserver|typescript)\//), argv.join(' ')).toEqual([]);
+    }
+    expect(heavy(loads(['--help']), /node_modules\/|^dist\/rules\//)).toEqual([]);
+  });
+});
