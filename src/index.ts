@@ -44,8 +44,8 @@ export { buildGraph, adjacency, longestChains, EDGE_KINDS, CALL_EDGES, type Edge
 export { hostListing, invocationOn, listingBudget, type HostListing, type ListingEntry, type Invocation } from './catalog/budget.js';
 export { similarity, similarPairs, type SimilarPair } from './catalog/similarity.js';
 export { checkContract, checkArtifactContract, renderContract, renderSkillContracts, type ContractSpec, type ContractField, type ContractCheck } from './catalog/contracts.js';
-export { loadCatalog, catalogGraph, catalogReport, catalogListings, type CatalogOptions, type LoadedCatalog } from './catalog/load.js';
-export { catalogPicture, renderGraph, renderMermaid, renderDot, renderSvg, renderHtml, renderJson, GRAPH_FORMATS, type CatalogPicture, type GraphFormat } from './catalog/render/index.js';
+export { loadCatalog, catalogGraph, catalogReport, catalogListings, attachFindings, type CatalogOptions, type LoadedCatalog } from './catalog/load.js';
+export { catalogPicture, renderGraph, renderMermaid, renderDot, renderSvg, renderHtml, renderJson, layoutCatalog, drawnEdges, edgeKinds, svgMerit, layoutMerit, GRAPH_FORMATS, STRUCTURAL_EDGES, type CatalogPicture, type CatalogLayout, type GraphFormat, type GraphRenderOptions, type LayoutMerit } from './catalog/render/index.js';
 export type { LayerSpec } from './lint/config.js';
 export type { ListingProfile } from './hosts/profile.js';
 

@@ -193,28 +193,3 @@ export function longestChains(graph: SkillGraph, kinds: readonly EdgeKind[]): Ma
   for (const n of graph.nodes) visit(n.id);
   return memo;
 }
-
-/**
- * Layers for drawing: callers above the skills they call. Each node's layer is
- * its longest path from a node nothing points at (cycle-closing edges ignored).
- */
-export function drawingLayers(graph: SkillGraph): string[][] {
-  const incoming = new Map<string, GraphEdge[]>(graph.nodes.map((n) => [n.id, []]));
-  for (const e of graph.edges) incoming.get(e.to)?.push(e);
-  const depth = new Map<string, number>();
-  const onStack = new Set<string>();
-  const visit = (id: string): number => {
-    const known = depth.get(id);
-    if (known !== undefined) return known;
-    onStack.add(id);
-    let d = 0;
-    for (const e of incoming.get(id) ?? []) if (!onStack.has(e.from) && e.from !== id) d = Math.max(d, visit(e.from) + 1);
-    onStack.delete(id);
-    depth.set(id, d);
-    return d;
-  };
-  for (const n of graph.nodes) visit(n.id);
-  const layers: string[][] = [];
-  for (const n of graph.nodes) (layers[depth.get(n.id)!] ??= []).push(n.id);
-  return layers.filter(Boolean);
-}

@@ -6,7 +6,8 @@ import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { hostListing, type HostListing } from './budget.js';
 import { buildGraph, type SkillGraph } from './graph.js';
-import { catalogPicture, type CatalogPicture } from './render/model.js';
+import { lint } from '../lint/engine.js';
+import { catalogPicture, type CatalogPicture, type PictureFinding } from './render/model.js';
 
 export interface CatalogOptions {
   cwd?: string;
@@ -62,4 +63,30 @@ export function catalogReport(options: CatalogOptions = {}): CatalogPicture {
 export function catalogListings(options: CatalogOptions = {}): HostListing[] {
   const c = loadCatalog(options);
   return c.hosts.map((h) => hostListing(c.skills, h, c.contextTokens));
+}
+
+/**
+ * Lints the catalog and files each finding under the skill whose folder holds
+ * it (the HTML view shows them for the selected skill). `picture` must come
+ * from `catalogReport` with the same options.
+ */
+export async function attachFindings(picture: CatalogPicture, options: CatalogOptions = {}): Promise<CatalogPicture> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const run: Parameters<typeof lint>[0] = { cwd };
+  if (options.paths?.length) run.paths = options.paths;
+  if (options.configFile) run.configFile = options.configFile;
+  if (options.config) run.config = options.config;
+  if (options.hosts?.length) run.hosts = options.hosts;
+  const result = await lint(run);
+  const dirs = picture.nodes.filter((nd) => nd.kind === 'skill').map((nd) => ({ nd, dir: path.resolve(cwd, picture.root, nd.path) })).sort((a, b) => b.dir.length - a.dir.length);
+  for (const { nd } of dirs) nd.findings = [];
+  for (const file of result.files) {
+    const owner = dirs.find(({ dir }) => file.path === dir || file.path.startsWith(dir + path.sep));
+    if (!owner) continue;
+    for (const d of file.messages) {
+      const finding: PictureFinding = { ruleId: d.ruleId, severity: d.severity, message: d.message, file: path.relative(owner.dir, d.file).split(path.sep).join('/') || '.', line: d.line };
+      owner.nd.findings!.push(finding);
+    }
+  }
+  return picture;
 }

@@ -1,7 +1,7 @@
-import { catalogReport } from '../catalog/load.js';
-import { GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
+import { attachFindings, catalogReport } from '../catalog/load.js';
+import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
 import { UsageError } from '../lint/discover.js';
-import { hostList, intOption, parse } from './args.js';
+import { hostList, intOption, parse, splitList } from './args.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]
@@ -12,6 +12,9 @@ host's listing budget the catalog uses. Default paths: the config's sources.
 
 Options:
   -f, --format <name>      mermaid (default), dot, svg, html (one offline page) or json
+      --edges <kinds>      edge kinds to draw, comma-separated: requires, include,
+                           mention, link, or all (default: requires,include; the
+                           HTML view can show the others on demand)
       --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
       --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
   -o, --output <file>      write to a file instead of stdout
@@ -23,12 +26,14 @@ Exit codes: 0 drawn, 1 no skill found, 2 usage or config error.
 Examples:
   skillc graph
   skillc graph --format html -o catalog.html --host claude,codex
+  skillc graph --format svg --edges all -o catalog.svg
 `;
 
 export async function runGraph(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     format: { type: 'string', short: 'f', default: 'mermaid' },
     host: { type: 'string', multiple: true },
+    edges: { type: 'string', multiple: true },
     context: { type: 'string' },
     output: { type: 'string', short: 'o' },
     config: { type: 'string', short: 'c' },
@@ -40,6 +45,12 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   }
   const format = values.format as GraphFormat;
   if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${GRAPH_FORMATS.join(', ')}`);
+  let edges;
+  try {
+    edges = edgeKinds(splitList(values.edges));
+  } catch (err) {
+    throw new UsageError(`--edges: ${(err as Error).message}`);
+  }
   const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
@@ -51,7 +62,9 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     io.stderr('skillc graph: no skill found\n');
     return 1;
   }
-  const text = renderGraph(picture, format);
+  // The HTML view shows each skill's lint findings in its panel.
+  if (format === 'html') await attachFindings(picture, options);
+  const text = await renderGraph(picture, format, { edges });
   if (target && values.output !== undefined) writeOutput(target, text, '--output', values.output);
   else io.stdout(text);
   return 0;

@@ -120,9 +120,9 @@ describe('skillc graph', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown format 'png'");
   });
-  it('the API gives the same picture', () => {
+  it('the API gives the same picture', async () => {
     const picture = catalogReport({ cwd: repo, hosts: ['claude'] });
-    expect(renderGraph(picture, 'mermaid')).toContain('Claude Code: ');
+    expect(await renderGraph(picture, 'mermaid')).toContain('Claude Code: ');
   });
 });
 

@@ -23,7 +23,18 @@ export interface PictureNode {
   path: string;
   description?: string;
   /** Per host id: how the skill fares there. */
-  hosts?: Record<string, { model: boolean; user: boolean; listing: 'listed' | 'cut' | 'dropped' | 'hidden' | 'not installed' }>;
+  hosts?: Record<string, { model: boolean; user: boolean; listing: 'listed' | 'cut' | 'dropped' | 'hidden' | 'not installed'; chars?: number }>;
+  /** Lint findings in the skill's files (the HTML view shows them), when the picture was drawn with them. */
+  findings?: PictureFinding[];
+}
+
+export interface PictureFinding {
+  ruleId: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  /** Relative to the skill folder, with `/`. */
+  file: string;
+  line: number;
 }
 
 export interface PictureEdge {
@@ -77,6 +88,7 @@ export function catalogPicture(skills: readonly Skill[], hosts: readonly HostPro
         const inv = invocationOn(n.skill, l.host);
         const entry = l.entries.find((e) => e.skill === n.skill);
         node.hosts[l.host.id] = { model: inv.model, user: inv.user, listing: !inv.installed ? 'not installed' : entry ? entry.fate : 'hidden' };
+        if (entry) node.hosts[l.host.id]!.chars = entry.chars;
       }
     }
     return node;

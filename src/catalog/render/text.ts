@@ -1,7 +1,11 @@
 import { printable } from '../../model/text.js';
+import { EDGE_KINDS, type EdgeKind } from '../graph.js';
+import { countText, drawnEdges } from './layout.js';
 import { budgetLine, type CatalogPicture } from './model.js';
 
 const MERMAID_ARROWS: Record<string, string> = { requires: '==>', mention: '-->', link: '-.->', include: '--o' };
+/** Two skills that refer to each other the same way: one edge with two heads. */
+const MERMAID_BOTH: Record<string, string> = { requires: '<==>', mention: '<-->', link: '<-.->', include: 'o--o' };
 const DOT_STYLES: Record<string, string> = {
   requires: 'style=bold, color="#1f4e8c"',
   mention: 'color="#2e7d32"',
@@ -17,14 +21,14 @@ function ids(picture: CatalogPicture): Map<string, string> {
 }
 
 /** Mermaid flowchart: skills as boxes, fragments as parallelograms, edges by kind, hosts with their budget. */
-export function renderMermaid(picture: CatalogPicture): string {
+export function renderMermaid(picture: CatalogPicture, kinds: readonly EdgeKind[] = EDGE_KINDS): string {
   const id = ids(picture);
   const lines = ['flowchart TD'];
   for (const node of picture.nodes) {
     const manual = node.hosts && Object.values(node.hosts).some((h) => h.listing === 'hidden');
     lines.push(node.kind === 'skill' ? `  ${id.get(node.id)}["${mermaidText(node.label)}"]${manual ? ':::manual' : ''}` : `  ${id.get(node.id)}[/"${mermaidText(node.label)}"/]:::fragment`);
   }
-  for (const e of picture.edges) lines.push(`  ${id.get(e.from)} ${MERMAID_ARROWS[e.kind]}|${e.kind}| ${id.get(e.to)}`);
+  for (const e of drawnEdges(picture.edges, kinds)) lines.push(`  ${id.get(e.from)} ${(e.both ? MERMAID_BOTH : MERMAID_ARROWS)[e.kind]}|${e.kind}${e.count > 1 ? ` ${countText(e.count)}` : ''}| ${id.get(e.to)}`);
   if (picture.hosts.length) {
     lines.push('  subgraph hosts["listing budget at ' + picture.contextTokens.toLocaleString('en-US') + ' tokens"]');
     for (const h of picture.hosts) lines.push(`    h_${h.id}["${mermaidText(budgetLine(h))}"]:::${h.budget !== null && h.wanted > h.budget ? 'over' : 'host'}`);
@@ -37,13 +41,13 @@ export function renderMermaid(picture: CatalogPicture): string {
 const dotText = (s: string): string => printable(s, { keepNewlines: true }).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /** Graphviz DOT, for those who have Graphviz (skillc itself does not need it). */
-export function renderDot(picture: CatalogPicture): string {
+export function renderDot(picture: CatalogPicture, kinds: readonly EdgeKind[] = EDGE_KINDS): string {
   const lines = ['digraph skills {', '  rankdir=TB;', '  node [shape=box, style="rounded,filled", fillcolor="#f5f7fa", fontname="Helvetica"];'];
   for (const node of picture.nodes) {
     const extra = node.kind === 'fragment' ? ', shape=note, fillcolor="#f3ecf8"' : node.hosts && Object.values(node.hosts).some((h) => h.listing === 'hidden') ? ', style="rounded,dashed,filled"' : '';
     lines.push(`  "${dotText(node.id)}" [label="${dotText(node.label)}"${extra}];`);
   }
-  for (const e of picture.edges) lines.push(`  "${dotText(e.from)}" -> "${dotText(e.to)}" [label="${e.kind}", ${DOT_STYLES[e.kind]}];`);
+  for (const e of drawnEdges(picture.edges, kinds)) lines.push(`  "${dotText(e.from)}" -> "${dotText(e.to)}" [label="${e.kind}${e.count > 1 ? ` ${countText(e.count)}` : ''}", ${DOT_STYLES[e.kind]}${e.both ? ', dir=both' : ''}];`);
   if (picture.hosts.length) {
     lines.push('  subgraph cluster_hosts {', `    label="listing budget at ${picture.contextTokens.toLocaleString('en-US')} tokens";`);
     for (const h of picture.hosts) lines.push(`    "host:${dotText(h.id)}" [shape=box, label="${dotText(budgetLine(h))}", fillcolor="${h.budget !== null && h.wanted > h.budget ? '#fdecea' : '#eef4ee'}"];`);
