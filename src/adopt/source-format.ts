@@ -107,9 +107,14 @@ export function sourceFormatMarkdown(): string {
     'HTML comments, so a source still renders:',
     '',
     '- `<!-- include: ../_shared/fail-closed.md -->` is replaced by that file at build;',
-    '- `<!-- host: claude, codex -->` ... `<!-- /host -->` keeps a block for those hosts only;',
+    '- `<!-- host: claude, codex -->` ... `<!-- /host -->` keeps a block for those hosts only; the close may',
+    '  name the list again (`<!-- /host: claude, codex -->`, in any order), and must then name the opener\'s hosts;',
     '- `<!-- generated: artifacts -->` ... `<!-- /generated -->` (and `contracts`) is rendered',
     '  from the frontmatter at build; a hand-edited copy is reported as drift.',
+    '',
+    'Includes and host blocks apply to every Markdown file the skill ships (companions such as',
+    '`patterns.md`, `references/*.md`), not only SKILL.md; `source/host-block` checks their markers.',
+    'A marker is a directive only where it is an HTML comment to Markdown: inside a code fence it is text.',
     '',
   );
   return out.join('\n');

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { HostProfile } from '../hosts/profile.js';
 import type { Range, Severity } from '../model/diagnostic.js';
-import type { Skill } from '../model/skill.js';
+import { isBundledMarkdown, NEVER_EMITTED } from '../model/bundled-markdown.js';
+import type { Directive, Skill } from '../model/skill.js';
+import { textFile } from '../model/text.js';
 import { shellOf } from '../parse/shell.js';
-import { parseSkill } from '../parse/skill.js';
+import { parseFragment, parseSkill } from '../parse/skill.js';
 import { field, frontmatterData } from '../rules/util.js';
 import { isPlainFileName } from './artifacts.js';
 import { hostFrontmatter } from './frontmatter.js';
@@ -32,8 +34,6 @@ export interface BuildProblem {
   ruleId: string;
 }
 
-/** Folders of a source skill that never reach a host. */
-const NEVER_EMITTED = ['fixtures/'];
 
 /** What a source skill becomes before any host is chosen: includes expanded, regions rendered. */
 export interface PreparedSkill {
@@ -48,6 +48,11 @@ export interface PreparedSkill {
   included: string[];
   /** What generated regions render from besides the skill. */
   regions: RegionContext;
+  /**
+   * Bundled Markdown holding skillc directives (companions, references), by path in the skill
+   * folder: includes expanded, host blocks left for each host. Files without directives ship as they are.
+   */
+  markdown: Map<string, { text: string; directives: Directive[] }>;
   sourceFiles: string[];
   sourceHash: string;
   problems: BuildProblem[];
@@ -64,13 +69,35 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     problems.push({ severity: 'error', message: p.message, file: skill.file.path, range: p.range, ruleId: 'build/generated-region' });
   }
   problems.push(...artifactNameProblems(skill));
+  const markdown = new Map<string, { text: string; directives: Directive[] }>();
+  const included = [...expansion.included];
+  const copies = [...expansion.copies];
+  for (const b of skill.bundled) {
+    if (!isBundledMarkdown(b)) continue;
+    const file = skill.bundle.text(b.relPath);
+    if (!file || !file.text.includes('<!--')) continue;
+    const { directives } = parseFragment(file);
+    if (!directives.some((d) => d.kind === 'include' || d.kind === 'host-open')) continue;
+    // The one include resolver, as for SKILL.md: links in fragments are rewritten from this file's folder.
+    const own = expandIncludes(b.path, file.text, directives, path.dirname(b.path), sourcesRoot);
+    for (const p of own.problems) problems.push({ severity: 'error', message: p.message, file: p.file, range: p.range, ruleId: 'build/include' });
+    included.push(...own.included);
+    // Rewritten links point at `_included/...` from this file's own folder: the copies land there.
+    const folder = path.posix.dirname(b.relPath);
+    for (const c of own.copies) {
+      const to = folder === '.' ? c.to : `${folder}/${c.to}`;
+      if (!copies.some((x) => x.to === to)) copies.push({ from: c.from, to });
+    }
+    const text = own.text === file.text ? file.text : own.text;
+    markdown.set(b.relPath, { text, directives: text === file.text ? directives : parseFragment(textFile(b.path, text)).directives });
+  }
   // Outputs are LF; only re-parse when includes or line endings changed the text: most skills need neither.
   const text = toLf(expansion.text);
   const expanded = text === skill.file.text ? skill : parseSkill({ dir: skill.dir, text, bundled: skill.bundled, bundle: skill.bundle });
   const sourceFiles = [
     skill.file.path,
-    ...expansion.included,
-    ...expansion.copies.map((c) => c.from),
+    ...included,
+    ...copies.map((c) => c.from),
     ...skill.bundled.filter((b) => b.kind === 'file' || (b.kind === 'symlink' && !b.escapes)).map((b) => b.path),
   ];
   // Rehearsal fixtures are never emitted, so the catalog's sourceHash leaves them out: editing only a
@@ -93,9 +120,10 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     name: skill.name ?? skill.dirName,
     text,
     expanded,
-    copies: expansion.copies,
-    included: expansion.included,
+    copies,
+    included,
     regions,
+    markdown,
     sourceFiles,
     sourceHash: hash.digest('hex'),
     problems,
@@ -183,7 +211,10 @@ export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabe
   for (const b of skill.bundled) {
     if (NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;
     if (host.emit.metadataFile && b.relPath === host.emit.metadataFile.path && fm.metadata) continue;
-    if (b.kind === 'file') {
+    const md = prepared.markdown.get(b.relPath);
+    if (md) {
+      files.push({ path: `${base}/${b.relPath}`, data: Buffer.from(applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
+    } else if (b.kind === 'file') {
       const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
       if (file) files.push(file);
     } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {

@@ -104,7 +104,8 @@ export interface HtmlComment {
 export type Directive =
   | { kind: 'include'; path: string; range: Range }
   | { kind: 'host-open'; hosts: string[]; range: Range }
-  | { kind: 'host-close'; range: Range }
+  /** `hosts` when the close names its list (`<!-- /host: a, b -->`): it must name the opener's hosts. */
+  | { kind: 'host-close'; hosts?: string[]; range: Range }
   | { kind: 'generated-open'; name: string; range: Range }
   | { kind: 'generated-close'; range: Range }
   | { kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line'; rules: string[]; range: Range };

@@ -4,7 +4,7 @@ import type { Directive } from '../model/skill.js';
 /**
  * skillc's directives are HTML comments, so a source still renders:
  *   <!-- include: ../_shared/fail-closed.md -->
- *   <!-- host: claude, codex --> ... <!-- /host -->
+ *   <!-- host: claude, codex --> ... <!-- /host -->   (or <!-- /host: claude, codex -->, checked against the opener)
  *   <!-- generated: artifacts --> ... <!-- /generated -->
  *   <!-- skillc-disable rule-id, other-id -->  <!-- skillc-enable rule-id -->
  *   <!-- skillc-disable-next-line rule-id -->  <!-- skillc-disable-line rule-id -->
@@ -15,7 +15,7 @@ export function parseDirective(comment: string, range: Range): Directive | undef
   let m: RegExpExecArray | null;
   if ((m = /^include\s*:\s*(.*)$/s.exec(text))) return { kind: 'include', path: m[1]!.trim(), range };
   if ((m = /^host\s*:\s*(.*)$/s.exec(text))) return { kind: 'host-open', hosts: splitList(m[1]!), range };
-  if (/^\/\s*host$/.test(text)) return { kind: 'host-close', range };
+  if ((m = /^\/\s*host(?:\s*:\s*(.*))?$/s.exec(text))) return m[1] === undefined ? { kind: 'host-close', range } : { kind: 'host-close', hosts: splitList(m[1]), range };
   if ((m = /^generated\s*:\s*(.*)$/s.exec(text))) return { kind: 'generated-open', name: m[1]!.trim(), range };
   if (/^\/\s*generated$/.test(text)) return { kind: 'generated-close', range };
   if ((m = /^skillc-(disable-next-line|disable-line|disable|enable)(?:\s+([\s\S]*))?$/.exec(text))) {

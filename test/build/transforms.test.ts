@@ -141,3 +141,46 @@ describe('build: frontmatter per host', () => {
     for (const rel of ['agentskills/alpha/SKILL.md', 'claude/skills/alpha/SKILL.md', 'codex/alpha/SKILL.md']) expect(read(rel)).not.toMatch(/skillc:|effort: "high"[\s\S]*codex/);
   });
 });
+
+describe('build: bundled Markdown', () => {
+  it('applies host blocks and includes to companions and references, per host', async () => {
+    const dir = tempProject({
+      'skillc.config.json': JSON.stringify({ hosts: ['claude', 'codex'] }),
+      'skills-src/_shared/ladder.md': '## Flow design ladder\n\nStart small.\n',
+      'skills-src/alpha/SKILL.md': skill('alpha', 'See [p](patterns.md), [r](references/r.md), [plain](references/plain.md).\n'),
+      'skills-src/alpha/patterns.md': '# Patterns\n\n<!-- host: claude -->\nClaude only.\n<!-- /host: claude -->\n\n<!-- host: codex -->\nCodex only.\n<!-- /host -->\n\n<!-- include: ../_shared/ladder.md -->\n',
+      'skills-src/alpha/references/r.md': '# R\n\n<!-- host: codex -->\nCodex ref.\n<!-- /host -->\n\nBoth.\n',
+      'skills-src/alpha/references/plain.md': '# Plain <!-- not a directive -->\n',
+    });
+    const result = await build({ cwd: dir });
+    expect(result.diagnostics).toEqual([]);
+    const read = (rel: string): string => fs.readFileSync(path.join(dir, 'generated', rel), 'utf8');
+    expect(read('claude/skills/alpha/patterns.md')).toBe('# Patterns\n\nClaude only.\n\n## Flow design ladder\n\nStart small.\n');
+    expect(read('codex/alpha/patterns.md')).toBe('# Patterns\n\nCodex only.\n\n## Flow design ladder\n\nStart small.\n');
+    expect(read('claude/skills/alpha/references/r.md')).toBe('# R\n\nBoth.\n');
+    expect(read('codex/alpha/references/r.md')).toBe('# R\n\nCodex ref.\n\nBoth.\n');
+    expect(read('codex/alpha/references/plain.md')).toBe('# Plain <!-- not a directive -->\n');
+  });
+
+  it('fails lint, and so builds nothing, on a bad marker in a companion', async () => {
+    const dir = tempProject({
+      'skillc.config.json': JSON.stringify({ hosts: ['claude'] }),
+      'skills-src/alpha/SKILL.md': skill('alpha', 'See [p](patterns.md).\n'),
+      'skills-src/alpha/patterns.md': '# Patterns\n\n<!-- host: claude, codex -->\nA.\n<!-- /host: codex -->\n',
+    });
+    const result = await build({ cwd: dir });
+    expect(result.written).toBe(false);
+    expect(result.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.line])).toEqual([['source/host-block', 'patterns.md', 5]]);
+  });
+
+  it('reports a missing include in a companion', async () => {
+    const dir = tempProject({
+      'skillc.config.json': JSON.stringify({ hosts: ['claude'] }),
+      'skills-src/alpha/SKILL.md': skill('alpha', 'See [p](patterns.md).\n'),
+      'skills-src/alpha/patterns.md': '# Patterns\n\n<!-- include: nowhere.md -->\n',
+    });
+    const result = await build({ cwd: dir });
+    expect(result.written).toBe(false);
+    expect(result.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.message])).toEqual([['build/include', 'patterns.md', 'Cannot find included file `nowhere.md`']]);
+  });
+});

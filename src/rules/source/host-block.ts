@@ -1,13 +1,46 @@
 import type { Range } from '../../model/diagnostic.js';
+import type { Directive } from '../../model/skill.js';
+import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import { hostIds } from '../../hosts/index.js';
+import { parseFragment } from '../../parse/skill.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../util.js';
 import { regionProblems, sortDirectives } from './shared.js';
 
+/** The problems of one file's host markers: lists, pairing, and a close that names a list other than its opener's. */
+function hostBlockProblems(directives: readonly Directive[], known: readonly string[]): { message: string; range: Range }[] {
+  const expected = known.map((id) => `\`${id}\``).join(', ');
+  const problems: { message: string; range: Range }[] = [];
+  let open: (Directive & { kind: 'host-open' }) | undefined;
+  for (const d of sortDirectives(directives)) {
+    if (d.kind === 'host-close') {
+      // A close that names its hosts must name the opener's (in any order): a mismatch means the blocks were misread.
+      const named = d.hosts;
+      if (named && open) {
+        const a = [...new Set(named)].sort().join(',');
+        const b = [...new Set(open.hosts)].sort().join(',');
+        if (a !== b) problems.push({ message: `Unexpected \`<!-- /host: ${named.join(', ')} -->\` closing the block for ${open.hosts.map((h) => `\`${h}\``).join(', ') || 'no host'} opened on line ${open.range.start.line}, expected \`<!-- /host: ${open.hosts.join(', ')} -->\` or \`<!-- /host -->\``, range: d.range });
+      }
+      open = undefined;
+      continue;
+    }
+    if (d.kind !== 'host-open') continue;
+    open = d;
+    if (d.hosts.length === 0) problems.push({ message: `Unexpected empty host list, expected one or more of ${expected}`, range: d.range });
+    for (const id of new Set(d.hosts)) {
+      if (known.includes(id)) continue;
+      const near = known.find((k) => k === id.toLowerCase());
+      problems.push({ message: `Unexpected unknown host \`${id}\`, expected ${near ? `\`${near}\`` : `one of ${expected}`}`, range: d.range });
+    }
+  }
+  for (const p of regionProblems(directives)) if (p.kind === 'host') problems.push(p);
+  return problems.sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
+}
+
 export default defineSkillRule(
   {
     id: 'source/host-block',
-    description: 'Reports a host block naming no host or an unknown host, nested in another, or not opened and closed in pairs.',
+    description: 'Reports a host block naming no host or an unknown host, nested in another, not opened and closed in pairs, or closed with another list than it opened with, in SKILL.md and in bundled Markdown.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -15,19 +48,13 @@ export default defineSkillRule(
   ({ skill, report }) => {
     if (!parsed(skill)) return;
     const known = hostIds();
-    const expected = known.map((id) => `\`${id}\``).join(', ');
-    const problems: { message: string; range: Range }[] = [];
-    for (const d of sortDirectives(skill.directives)) {
-      if (d.kind !== 'host-open') continue;
-      if (d.hosts.length === 0) problems.push({ message: `Unexpected empty host list, expected one or more of ${expected}`, range: d.range });
-      for (const id of new Set(d.hosts)) {
-        if (known.includes(id)) continue;
-        const near = known.find((k) => k === id.toLowerCase());
-        problems.push({ message: `Unexpected unknown host \`${id}\`, expected ${near ? `\`${near}\`` : `one of ${expected}`}`, range: d.range });
-      }
+    for (const p of hostBlockProblems(skill.directives, known)) report({ message: p.message, range: p.range });
+    // Companions and references get the same host filtering in the build: their markers are checked the same way.
+    for (const b of skill.bundled) {
+      if (!isBundledMarkdown(b)) continue;
+      const file = skill.bundle.text(b.relPath);
+      if (!file || !file.text.includes('host')) continue;
+      for (const p of hostBlockProblems(parseFragment(file).directives, known)) report({ message: p.message, range: p.range, file: b.path });
     }
-    for (const p of regionProblems(skill.directives)) if (p.kind === 'host') problems.push(p);
-    problems.sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
-    for (const p of problems) report({ message: p.message, range: p.range });
   },
 );

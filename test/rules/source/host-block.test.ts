@@ -13,6 +13,9 @@ testRule(
       { name: 'a block for known hosts', files: { 'SKILL.md': FM + '<!-- host: claude, codex -->\nOnly there.\n<!-- /host -->\n' } },
       { name: 'two blocks in a row', files: { 'SKILL.md': FM + '<!-- host: claude -->\nA.\n<!-- /host -->\n\n<!-- host: codex -->\nB.\n<!-- /host -->\n' } },
       { name: 'a generated region inside a block', files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- generated: artifacts -->\nT.\n<!-- /generated -->\n<!-- /host -->\n' } },
+      { name: 'a close naming its opener\'s hosts, in any order and spacing', files: { 'SKILL.md': FM + '<!-- host: claude, codex -->\nA.\n<!-- /host:codex,claude -->\n' } },
+      { name: 'a companion with well-formed blocks', files: { 'SKILL.md': FM + 'See [p](patterns.md).\n', 'patterns.md': '# P\n\n<!--host: codex , pi-->\nA.\n<!-- /host:codex,pi -->\n' } },
+      { name: 'markers in rehearsal fixtures are not checked (never emitted)', files: { 'SKILL.md': FM, 'fixtures/case/notes.md': '<!-- host: nowhere -->\n' } },
       { name: 'directives in code are text', files: { 'SKILL.md': FM + '```md\n<!-- host: nowhere -->\n```\n' } },
     ],
     invalid: [
@@ -41,6 +44,19 @@ testRule(
         name: 'a nested block',
         files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- host: codex -->\nA.\n<!-- /host -->\n<!-- /host -->\n' },
         errors: [{ line: 6, column: 1, message: 'Unexpected nested host block, expected `<!-- /host -->` to close the host block opened on line 5 first' }],
+      },
+      {
+        name: 'a close naming another list than its opener',
+        files: { 'SKILL.md': FM + '<!-- host: claude, codex -->\nA.\n<!-- /host: claude -->\n' },
+        errors: [{ line: 7, column: 1, message: 'Unexpected `<!-- /host: claude -->` closing the block for `claude`, `codex` opened on line 5, expected `<!-- /host: claude, codex -->` or `<!-- /host -->`' }],
+      },
+      {
+        name: 'markers in bundled Markdown, reported in that file',
+        files: { 'SKILL.md': FM + 'See [r](references/r.md).\n', 'references/r.md': '# R\n\n<!-- host: cursorx -->\nA.\n\n<!-- /host -->\n<!-- /host -->\n' },
+        errors: [
+          { file: 'references/r.md', line: 3, column: 1, message: `Unexpected unknown host \`cursorx\`, expected one of ${HOSTS}` },
+          { file: 'references/r.md', line: 7, column: 1, message: 'Unexpected `<!-- /host -->` without an opening `<!-- host: ... -->`' },
+        ],
       },
       {
         name: 'a block crossing a generated region',
