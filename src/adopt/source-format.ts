@@ -94,7 +94,10 @@ export function sourceFormatMarkdown(): string {
   out.push('', '## The `skillc:` block', '', 'Compile-time settings, checked by `source/skillc-block`; never emitted as is.', '', '| key | value | meaning |', '| --- | --- | --- |');
   for (const [key, k] of Object.entries(SKILLC_BLOCK_KEYS)) out.push(`| \`${key}\` | ${cell(k.value)} | ${cell(k.description)} |`);
   out.push('| `<host id>` | mapping | Fields only that host reads, merged into its frontmatter or metadata file (below). |');
-  out.push('', '### Per-host blocks', '', 'Each key of `skillc.<host>` must be one that host reads; it is emitted for that host alone.', '');
+  out.push('', '### Per-host blocks', '', 'Each key of `skillc.<host>` must be one that host reads; it is emitted for that host alone.', '',
+    'A host may also get a `description` of its own (say, one naming that host\'s tools): `skillc.<host>.description`',
+    'replaces the top-level description in that host\'s frontmatter, in the top-level key\'s place. Saying so here is the',
+    'explicit opt-in; `name` cannot differ (it names the skill folder on every host).', '');
   for (const host of Object.values(HOSTS)) {
     const own = skillc[host.id]?.properties ?? {};
     const keys = Object.keys(own);

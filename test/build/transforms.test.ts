@@ -184,3 +184,17 @@ describe('build: bundled Markdown', () => {
     expect(result.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.message])).toEqual([['build/include', 'patterns.md', 'Cannot find included file `nowhere.md`']]);
   });
 });
+
+describe('build: per-host fields', () => {
+  it('gives a host the description written under skillc.<host>, the others the top-level one', async () => {
+    const dir = tempProject({
+      'skillc.config.json': JSON.stringify({ hosts: ['claude', 'pi'] }),
+      'skills-src/alpha/SKILL.md': '---\nname: alpha\ndescription: Use when testing alpha.\nskillc:\n  pi:\n    description: Use when testing alpha through the taskflow tool.\n---\n\n# Alpha\n\nBody.\n',
+    });
+    const result = await build({ cwd: dir });
+    expect(result.diagnostics).toEqual([]);
+    const fm = (rel: string): string => splitSkillMd(fs.readFileSync(path.join(dir, "generated", rel), "utf8")).yaml;
+    expect(fm('pi/alpha/SKILL.md')).toContain('Use when testing alpha through the taskflow tool.');
+    expect(fm('claude/skills/alpha/SKILL.md')).toContain('Use when testing alpha.');
+  });
+});

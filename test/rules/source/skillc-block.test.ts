@@ -8,6 +8,7 @@ testRule(
   rule,
   {
     valid: [
+      { name: 'a description of its own for one host, said explicitly', files: { 'SKILL.md': skill('  codex: { description: Use when testing with the taskflow_* MCP tools. }\n') } },
       { name: 'no block', files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\n---\n' } },
       {
         name: 'every key well-formed',
@@ -69,8 +70,16 @@ testRule(
         name: 'a host field the host does not read',
         files: { 'SKILL.md': skill('  codex: { context: fork }\n  claude: { name: other }\n') },
         errors: [
-          { line: 6, column: 13, message: 'Unexpected `name` in `skillc.claude`: set it once at the top level, hosts must agree on it' },
+          { line: 6, column: 13, message: 'Unexpected `name` in `skillc.claude`: set it once at the top level, hosts must agree on it (it names the skill folder)' },
           { line: 5, column: 12, message: /^Unexpected key `context` in `skillc.codex`: OpenAI Codex does not read it/ },
+        ],
+      },
+      {
+        name: 'a per-host description that is empty or over that host\'s limit',
+        files: { 'SKILL.md': skill(`  codex: { description: '' }\n  pi: { description: ${'x'.repeat(1025)} }\n`) },
+        errors: [
+          { line: 5, column: 25, message: "Unexpected empty string for `skillc.codex.description`, expected the description OpenAI Codex gets instead of the top-level one" },
+          { line: 6, column: 22, message: /^Unexpected description of 1025 characters in `skillc.pi`, expected at most 1024/ },
         ],
       },
       {
