@@ -153,7 +153,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
     const skillFiles: OutputFile[] = [];
     for (const host of targets) {
-      const emitted = emitSkill(prepared, host, label);
+      const emitted = emitSkill(prepared, host, label, config.banner);
       skillFiles.push(...emitted.files);
       problems.push(...emitted.problems);
       perHost.get(host.id)!.push(prepared.name);

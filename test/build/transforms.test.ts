@@ -198,3 +198,38 @@ describe('build: per-host fields', () => {
     expect(fm('claude/skills/alpha/SKILL.md')).toContain('Use when testing alpha.');
   });
 });
+
+describe('build: banners', () => {
+  const files = (config: object): Record<string, string> => ({
+    'skillc.config.json': JSON.stringify({ hosts: ['pi'], ...config }),
+    'skills-src/alpha/SKILL.md': '---\nname: alpha\ndescription: Use when testing alpha.\n---\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n',
+    'skills-src/alpha/patterns.md': '---\ntitle: own frontmatter\n---\n\n# Patterns\n\n<!-- host: pi -->\nPi.\n<!-- /host -->\n',
+    'skills-src/alpha/references/r.md': '# R\n',
+  });
+  const read = (dir: string, rel: string): string => fs.readFileSync(path.join(dir, 'generated/pi/alpha', rel), 'utf8');
+
+  it('writes the configured text after the frontmatter and atop companions, placeholders filled', async () => {
+    const dir = tempProject(
+      files({ banner: { skill: '\n<!-- GENERATED FILE — do not edit. Source: {source} for {host} ({skill}) -->', markdown: '<!-- GENERATED — {file} from {source} -->\n' } }),
+    );
+    const result = await build({ cwd: dir });
+    expect(result.diagnostics).toEqual([]);
+    expect(read(dir, 'SKILL.md')).toBe('---\nname: "alpha"\ndescription: "Use when testing alpha."\n---\n\n<!-- GENERATED FILE — do not edit. Source: skills-src/alpha/SKILL.md for pi (alpha) -->\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
+    // The banner is the very first line, before the companion's own frontmatter; a file with no directive gets it too.
+    expect(read(dir, 'patterns.md')).toBe('<!-- GENERATED — patterns.md from skills-src/alpha/patterns.md -->\n\n---\ntitle: own frontmatter\n---\n\n# Patterns\n\nPi.\n');
+    expect(read(dir, 'references/r.md')).toBe('<!-- GENERATED — references/r.md from skills-src/alpha/references/r.md -->\n\n# R\n');
+  });
+
+  it('writes none when told, the body and companions as authored', async () => {
+    const dir = tempProject(files({ banner: { skill: false } }));
+    const result = await build({ cwd: dir });
+    expect(result.diagnostics).toEqual([]);
+    expect(read(dir, 'SKILL.md')).toBe('---\nname: "alpha"\ndescription: "Use when testing alpha."\n---\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
+    expect(read(dir, 'references/r.md')).toBe('# R\n');
+  });
+
+  it('rejects a banner that is not text or a switch', async () => {
+    const dir = tempProject(files({ banner: { skill: 3 } }));
+    await expect(build({ cwd: dir })).rejects.toThrow(/banner\.skill/);
+  });
+});
