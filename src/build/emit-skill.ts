@@ -219,10 +219,10 @@ export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabe
 
   const fm = hostFrontmatter(skill, frontmatterData(expanded) ?? {}, host);
   // A manual skill on a host that cannot enforce it is warned about by lint (`source/skillc-block`).
-  const skillMd = `---\n${toYaml(fm.frontmatter)}---\n${banner}${body}`;
+  const skillMd = `---\n${toYaml(fm.frontmatter, fm.nodes.frontmatter)}---\n${banner}${body}`;
   const files: OutputFile[] = [{ path: `${base}/SKILL.md`, data: Buffer.from(skillMd.endsWith('\n') ? skillMd : `${skillMd}\n`), mode: 0o644 }];
   if (fm.metadata && host.emit.metadataFile) {
-    files.push({ path: `${base}/${host.emit.metadataFile.path}`, data: Buffer.from(toYaml(fm.metadata)), mode: 0o644 });
+    files.push({ path: `${base}/${host.emit.metadataFile.path}`, data: Buffer.from(toYaml(fm.metadata, fm.nodes.metadata)), mode: 0o644 });
   }
   for (const b of skill.bundled) {
     if (NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;

@@ -149,12 +149,15 @@ describe('build: emitted SKILL.md files follow the spec', async () => {
         const allowed = Object.keys(host.fields);
         for (const key of Object.keys(strict)) expect(allowed, `${rel}: ${key}`).toContain(key);
         expect(strict).not.toHaveProperty('skillc');
-        // Keys in the profile's order.
-        expect(Object.keys(strict)).toEqual(allowed.filter((k) => k in strict));
-        // Every string value is quoted.
-        for (const line of yaml.split('\n')) {
-          const m = /^\s*[^\s:]+:\s+(.+)$/.exec(line);
-          if (m && !/^(true|false|-?\d+(\.\d+)?)$/.test(m[1]!)) expect(m[1]!.startsWith('"'), `${rel}: ${line}`).toBe(true);
+        // Keys in the source's order, and each line the source wrote for a key it shares with the output as written.
+        const source = fs.readFileSync(path.join(dir, 'skills-src', path.basename(path.dirname(rel)), 'SKILL.md'), 'utf8');
+        const sourceYaml = splitSkillMd(source).yaml;
+        const sourceKeys = Object.keys(parseYaml(sourceYaml) as Record<string, unknown>);
+        const shared = Object.keys(strict).filter((k) => sourceKeys.includes(k));
+        expect(shared, rel).toEqual(sourceKeys.filter((k) => shared.includes(k)));
+        for (const key of shared.filter((k) => typeof strict[k] === 'string')) {
+          const line = sourceYaml.split('\n').find((l) => l.startsWith(`${key}:`));
+          expect(yaml.split('\n'), `${rel}: ${key}`).toContain(line);
         }
       }
     });

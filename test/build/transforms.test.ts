@@ -124,18 +124,19 @@ describe('build: bundled files', () => {
 });
 
 describe('build: frontmatter per host', () => {
-  it('drops keys a host does not read, never emits skillc, quotes values a YAML loader would retype', async () => {
+  it('drops keys a host does not read, never emits skillc, keeps the authored order and quoting, quotes values a YAML 1.1 loader would retype', async () => {
     const dir = tempProject({
       'skillc.config.json': JSON.stringify({ hosts: ['agentskills', 'claude', 'codex'] }),
       'skills-src/alpha/SKILL.md':
-        "---\nname: alpha\ndescription: 'yes'\nmetadata:\n  version: '1.10'\n  flag: 'on'\n  b: 'null'\nskillc:\n  claude: { effort: high, user-invocable: false }\n  codex: { policy: { allow_implicit_invocation: true } }\n---\n\n# Alpha\n\nText.\n",
+        "---\nname: alpha\ndescription: 'yes'\nmetadata:\n  version: '1.10'\n  flag: on\n  b: 'null'\n  plain: kept plain\nskillc:\n  claude: { effort: high, user-invocable: false }\n  codex: { policy: { allow_implicit_invocation: true } }\n---\n\n# Alpha\n\nText.\n",
     });
     const result = await build({ cwd: dir });
     expect(result.errorCount).toBe(0);
     const read = (rel: string): string => fs.readFileSync(path.join(dir, 'generated', rel), 'utf8');
-    expect(splitSkillMd(read('agentskills/alpha/SKILL.md')).yaml).toBe('name: "alpha"\ndescription: "yes"\nmetadata:\n  b: "null"\n  flag: "on"\n  version: "1.10"');
+    // `on` is a string to YAML 1.2 but true to a 1.1 loader: it is quoted; what the source quoted stays quoted its way.
+    expect(splitSkillMd(read('agentskills/alpha/SKILL.md')).yaml).toBe("name: alpha\ndescription: 'yes'\nmetadata:\n  version: '1.10'\n  flag: \"on\"\n  b: 'null'\n  plain: kept plain");
     expect(splitSkillMd(read('claude/skills/alpha/SKILL.md')).yaml).toBe(
-      'name: "alpha"\ndescription: "yes"\nmetadata:\n  b: "null"\n  flag: "on"\n  version: "1.10"\nuser-invocable: false\neffort: "high"',
+      "name: alpha\ndescription: 'yes'\nmetadata:\n  version: '1.10'\n  flag: \"on\"\n  b: 'null'\n  plain: kept plain\neffort: high\nuser-invocable: false",
     );
     expect(read('codex/alpha/agents/openai.yaml')).toBe('policy:\n  allow_implicit_invocation: true\n');
     for (const rel of ['agentskills/alpha/SKILL.md', 'claude/skills/alpha/SKILL.md', 'codex/alpha/SKILL.md']) expect(read(rel)).not.toMatch(/skillc:|effort: "high"[\s\S]*codex/);
@@ -214,7 +215,7 @@ describe('build: banners', () => {
     );
     const result = await build({ cwd: dir });
     expect(result.diagnostics).toEqual([]);
-    expect(read(dir, 'SKILL.md')).toBe('---\nname: "alpha"\ndescription: "Use when testing alpha."\n---\n\n<!-- GENERATED FILE — do not edit. Source: skills-src/alpha/SKILL.md for pi (alpha) -->\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
+    expect(read(dir, 'SKILL.md')).toBe('---\nname: alpha\ndescription: Use when testing alpha.\n---\n\n<!-- GENERATED FILE — do not edit. Source: skills-src/alpha/SKILL.md for pi (alpha) -->\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
     // The banner is the very first line, before the companion's own frontmatter; a file with no directive gets it too.
     expect(read(dir, 'patterns.md')).toBe('<!-- GENERATED — patterns.md from skills-src/alpha/patterns.md -->\n\n---\ntitle: own frontmatter\n---\n\n# Patterns\n\nPi.\n');
     expect(read(dir, 'references/r.md')).toBe('<!-- GENERATED — references/r.md from skills-src/alpha/references/r.md -->\n\n# R\n');
@@ -224,7 +225,7 @@ describe('build: banners', () => {
     const dir = tempProject(files({ banner: { skill: false } }));
     const result = await build({ cwd: dir });
     expect(result.diagnostics).toEqual([]);
-    expect(read(dir, 'SKILL.md')).toBe('---\nname: "alpha"\ndescription: "Use when testing alpha."\n---\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
+    expect(read(dir, 'SKILL.md')).toBe('---\nname: alpha\ndescription: Use when testing alpha.\n---\n\n# Alpha\n\nSee [p](patterns.md) and [r](references/r.md).\n');
     expect(read(dir, 'references/r.md')).toBe('# R\n');
   });
 
