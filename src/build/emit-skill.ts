@@ -181,8 +181,13 @@ function artifactNameProblems(skill: Skill): BuildProblem[] {
   return out;
 }
 
-export function skillOutputDir(host: HostProfile, name: string): string {
-  return [host.id, host.emit.skillsDir, name].filter(Boolean).join('/');
+/** The folder of one host's tree in the output: the config's `outputs.<host>`, else the host id. */
+export function hostOutputRoot(host: HostProfile, outputs: Readonly<Record<string, string>> = {}): string {
+  return Object.prototype.hasOwnProperty.call(outputs, host.id) ? outputs[host.id]! : host.id;
+}
+
+export function skillOutputDir(host: HostProfile, name: string, outputs: Readonly<Record<string, string>> = {}): string {
+  return [hostOutputRoot(host, outputs), host.emit.skillsDir, name].filter(Boolean).join('/');
 }
 
 /** Banner templates (the config's `banner`); '' writes none. */
@@ -199,10 +204,16 @@ function fillBanner(template: string, values: Record<string, string>): string {
 }
 
 /** Emits one prepared skill for one host. */
-export function emitSkill(prepared: PreparedSkill, host: HostProfile, sourceLabel: string, banners: Banners = DEFAULT_BANNERS): { files: OutputFile[]; problems: BuildProblem[] } {
+export function emitSkill(
+  prepared: PreparedSkill,
+  host: HostProfile,
+  sourceLabel: string,
+  banners: Banners = DEFAULT_BANNERS,
+  outputs: Readonly<Record<string, string>> = {},
+): { files: OutputFile[]; problems: BuildProblem[] } {
   const { skill, expanded } = prepared;
   const problems: BuildProblem[] = [];
-  const base = skillOutputDir(host, prepared.name);
+  const base = skillOutputDir(host, prepared.name, outputs);
 
   // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
   // the body only, so the frontmatter and the body's offset stay as parsed.

@@ -209,7 +209,7 @@ export class BuildCache {
   }
 
   /** The skill output folders of these records, per host (`skillOutputDir`). */
-  outputFolders(records: readonly SkillRecord[]): Set<string> {
+  outputFolders(records: readonly SkillRecord[], outputs: Readonly<Record<string, string>> = {}): Set<string> {
     const out = new Set<string>();
     for (const r of records) {
       let dirs = this.folders.get(r);
@@ -217,7 +217,7 @@ export class BuildCache {
         dirs = [];
         for (const h of r.hosts ?? []) {
           const host = getHost(h);
-          if (host) dirs.push(skillOutputDir(host, r.name));
+          if (host) dirs.push(skillOutputDir(host, r.name, outputs));
         }
         this.folders.set(r, dirs);
       }

@@ -74,7 +74,6 @@ function toDiagnostic(p: BuildProblem): Diagnostic {
 /** Compiles the sources into per-host trees, the catalog and its typed module. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
   const lintOptions: Parameters<typeof lint>[0] = { cwd, keepSkills: true };
   // Lint for the hosts being built: their limits and keys are the ones that matter.
   if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
@@ -98,6 +97,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.configFile) loadOptions.configFile = options.configFile;
   if (options.config) loadOptions.overrides = options.config;
   const preConfig = loadConfig(loadOptions);
+  // After the config: a host it defines (`customHosts`) is known from here on.
+  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
   const found = discover([], preConfig, cwd);
   if (found.dirs.length === 0) throw new UsageError(`no skills found in ${found.searched.join(', ')} (a skill is a folder holding a SKILL.md); nothing built`);
   const outDir = options.out ? path.resolve(cwd, options.out) : preConfig.out;
@@ -153,7 +154,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
     const skillFiles: OutputFile[] = [];
     for (const host of targets) {
-      const emitted = emitSkill(prepared, host, label, config.banner);
+      const emitted = emitSkill(prepared, host, label, config.banner, config.outputs);
       skillFiles.push(...emitted.files);
       problems.push(...emitted.problems);
       perHost.get(host.id)!.push(prepared.name);
@@ -179,7 +180,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     result.reused = reusedSkills;
     lintResult.skills = [...(lintResult.skills ?? []), ...kept];
   }
-  for (const host of hosts) files.push(...hostManifests(host, config.plugin, perHost.get(host.id)!));
+  for (const host of hosts) files.push(...hostManifests(host, config.plugin, perHost.get(host.id)!, config.outputs));
   entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   files.push(catalogJson(entries));
   // catalog.ts is text; the compiler (ts-morph and TypeScript) loads only for a text not checked before.
@@ -234,8 +235,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       cache.recordsCurrent();
       return result;
     }
-    const folders = cache.outputFolders(lastRecords);
-    for (const host of hosts) for (const name of perHost.get(host.id)!) folders.add(skillOutputDir(host, name));
+    const folders = cache.outputFolders(lastRecords, config.outputs);
+    for (const host of hosts) for (const name of perHost.get(host.id)!) folders.add(skillOutputDir(host, name, config.outputs));
     const groups = groupPlan(plan, files, folders);
     // A few skills changed: their folders are replaced in place (see patch.ts for the atomicity this trades).
     // Most of the tree changed, or there is no last build to update: a whole new tree is swapped in.

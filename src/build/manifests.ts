@@ -1,6 +1,6 @@
 import type { HostProfile } from '../hosts/profile.js';
 import type { PluginConfig } from '../lint/config.js';
-import type { OutputFile } from './emit-skill.js';
+import { hostOutputRoot, type OutputFile } from './emit-skill.js';
 import { escapeHiddenChars } from '../model/hidden.js';
 
 const json = (value: unknown): Buffer => Buffer.from(`${escapeHiddenChars(JSON.stringify(value, null, 2), 'json')}\n`);
@@ -10,8 +10,9 @@ const json = (value: unknown): Buffer => Buffer.from(`${escapeHiddenChars(JSON.s
  * (and `marketplace`) keys. Claude Code reads `.claude-plugin/plugin.json`; a
  * marketplace file is written only when the config asks for one.
  */
-export function hostManifests(host: HostProfile, plugin: PluginConfig, skills: readonly string[]): OutputFile[] {
+export function hostManifests(host: HostProfile, plugin: PluginConfig, skills: readonly string[], outputs: Readonly<Record<string, string>> = {}): OutputFile[] {
   const out: OutputFile[] = [];
+  const root = hostOutputRoot(host, outputs);
   for (const kind of host.emit.manifests ?? []) {
     if (kind === 'claude-plugin') {
       const manifest: Record<string, unknown> = { name: plugin.name };
@@ -20,13 +21,13 @@ export function hostManifests(host: HostProfile, plugin: PluginConfig, skills: r
       }
       // Claude Code finds skills/ beside .claude-plugin/ by default; `skills` lists them for readers.
       void skills;
-      out.push({ path: `${host.id}/.claude-plugin/plugin.json`, data: json(manifest), mode: 0o644 });
+      out.push({ path: `${root}/.claude-plugin/plugin.json`, data: json(manifest), mode: 0o644 });
     } else if (kind === 'claude-marketplace' && plugin.marketplace) {
       const { name, owner, ...rest } = plugin.marketplace;
       const entry: Record<string, unknown> = { name: plugin.name, source: './' };
       if (plugin.description) entry.description = plugin.description;
       if (plugin.version) entry.version = plugin.version;
-      out.push({ path: `${host.id}/.claude-plugin/marketplace.json`, data: json({ name, owner, ...rest, plugins: [entry] }), mode: 0o644 });
+      out.push({ path: `${root}/.claude-plugin/marketplace.json`, data: json({ name, owner, ...rest, plugins: [entry] }), mode: 0o644 });
     }
   }
   return out;

@@ -8,8 +8,41 @@ import type { HostProfile } from './profile.js';
 
 export type { FieldSpec, FieldType, HostFact, HostProfile } from './profile.js';
 
-/** Every known host, by id. Adding a host means adding a profile here, nothing else. */
-export const HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
+/** The built-in hosts, by id. Adding a host means adding a profile here, nothing else. */
+const BUILT_IN: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
+
+/**
+ * Every known host, by id: the built-in ones, then those a config defined (`customHosts`,
+ * registered when the config is resolved, see defineHost).
+ */
+export const HOSTS: Readonly<Record<string, HostProfile>> = { ...BUILT_IN };
+
+/** True for a host skillc ships a profile for (not one a config defined). */
+export function isBuiltInHost(id: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BUILT_IN, id);
+}
+
+/** What a config says of a host it defines: the built-in profile it extends, and what differs. */
+export interface HostDefinition {
+  extends: string;
+  displayName?: string;
+  docs?: string;
+}
+
+/**
+ * Registers a host a config defines as a built-in one under another id (hermes-taskflow's
+ * `grok` reads skills as OpenCode does): it reads the same keys with the same limits, and
+ * gets its own output tree, host blocks and `skillc.<id>` fields. Defining the same id
+ * again replaces it (one process may load several configs); a built-in id cannot be redefined.
+ */
+export function defineHost(id: string, definition: HostDefinition): HostProfile {
+  if (isBuiltInHost(id)) throw new Error(`host '${id}' is built in; a custom host needs an id of its own`);
+  const base = BUILT_IN[definition.extends];
+  if (!base) throw new Error(`unknown host '${definition.extends}' to extend${didYouMean(definition.extends, Object.keys(BUILT_IN))} (expected one of ${Object.keys(BUILT_IN).join(', ')})`);
+  const profile: HostProfile = { ...base, id, displayName: definition.displayName ?? id, docs: definition.docs ?? base.docs };
+  (HOSTS as Record<string, HostProfile>)[id] = profile;
+  return profile;
+}
 
 export const DEFAULT_HOSTS: readonly string[] = ['agentskills'];
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
-import { DEFAULT_HOSTS, getHost, unknownHostMessage } from '../hosts/index.js';
+import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from './errors.js';
@@ -73,6 +73,10 @@ export interface SkillcConfig {
   /** The do-not-edit comment of generated files: a template, `false` for none (schema/skillc.config.schema.json). */
   banner?: { skill?: string | boolean; markdown?: string | boolean };
   hosts?: string[];
+  /** Hosts this project defines, each extending a built-in profile under an id of its own. */
+  customHosts?: Record<string, HostDefinition>;
+  /** Per host: the folder (relative to `out`) its tree is written to, instead of `<host id>`. */
+  outputs?: Record<string, string>;
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
@@ -104,6 +108,9 @@ export interface ResolvedConfig {
   /** Banner templates (`{source}`, `{skill}`, `{host}`, `{file}`); '' writes none. */
   banner: { skill: string; markdown: string };
   hosts: string[];
+  customHosts: Record<string, HostDefinition>;
+  /** Per host id: its tree's folder relative to `out`, with `/` (default: the host id). */
+  outputs: Record<string, string>;
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
@@ -263,7 +270,24 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
 
 export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {
   if (config.extends !== undefined || config.plugins) config = applyExtends(config, root, file);
+  // Defined before any host is looked up: `hosts`, `--host` and `skillc.<id>` may name them.
+  for (const [id, definition] of Object.entries(config.customHosts ?? {})) {
+    try {
+      defineHost(id, definition);
+    } catch (error) {
+      throw new ConfigError(`customHosts.${id}: ${(error as Error).message}`, file);
+    }
+  }
+  const outputs: Record<string, string> = {};
+  for (const [id, folder] of Object.entries(config.outputs ?? {})) {
+    const normal = path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '');
+    if (!folder || path.isAbsolute(folder) || /^[a-z]:/i.test(folder) || normal === '.' || normal === '..' || normal.startsWith('../')) {
+      throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..')`, file);
+    }
+    outputs[id] = normal;
+  }
   const hosts = config.hosts ?? [...DEFAULT_HOSTS];
+  for (const id of Object.keys(outputs)) if (!getHost(id)) throw new ConfigError(unknownHostMessage(id, 'in outputs'), file);
   for (const h of hosts) {
     if (!getHost(h)) throw new ConfigError(unknownHostMessage(h, 'in hosts'), file);
   }
@@ -277,6 +301,8 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
       markdown: config.banner?.markdown === true ? DEFAULT_MARKDOWN_BANNER : config.banner?.markdown || '',
     },
     hosts,
+    customHosts: config.customHosts ?? {},
+    outputs,
     rules: config.rules ?? {},
     kinds: config.kinds ?? {},
     ignore: config.ignore ?? [],
