@@ -29,8 +29,10 @@ export function splitList(values: string | string[] | undefined): string[] {
  * `--host a,b`, each id checked here, once, for every command: an unknown id is a usage error that
  * names the flag, with a "did you mean" (the config's own `hosts` are checked where it is loaded).
  */
-export function hostList(values: string | string[] | undefined, flag = '--host'): string[] {
+export function hostList(values: string | string[] | undefined, flag = '--host', options: { afterConfig?: boolean } = {}): string[] {
   const ids = splitList(values);
+  // Commands that load a config check --host after it (build, lint): it may define hosts of its own (`customHosts`).
+  if (options.afterConfig) return ids;
   const unknown = firstUnknownHost(ids);
   if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
   return ids;

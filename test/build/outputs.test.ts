@@ -47,6 +47,18 @@ describe('build: per-host output folders and hosts defined in config', () => {
     expect(drift.stderr).toContain('MISSING: packages/pi-taskflow/skills/alpha/SKILL.md');
   });
 
+  it('takes a custom host in --host (checked once the config defines it)', async () => {
+    const dir = project({});
+    const only = await skillcHere(['build', '--host', 'grok'], dir);
+    expect(only.code, only.stderr).toBe(0);
+    expect(listAll(path.join(dir, 'packages')).filter((f) => f.endsWith('SKILL.md'))).toEqual(['grok-taskflow/plugin/skills/alpha/SKILL.md']);
+    const typo = await skillcHere(['build', '--host', 'grokk'], dir);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown host 'grokk' in --host; did you mean 'grok'?");
+    const lint = await skillcHere(['lint', '--host', 'grok'], dir);
+    expect(lint.code, lint.stderr).toBe(0);
+  });
+
   it('refuses an output folder outside out, a custom host extending no built-in one, a redefined built-in, two hosts in one folder', async () => {
     await expect(build({ cwd: project({ outputs: { pi: '../elsewhere' } }) })).rejects.toThrow(/outputs\.pi: '\.\.\/elsewhere' must be a folder inside the output folder/);
     await expect(build({ cwd: project({ outputs: { pi: '/abs' } }) })).rejects.toThrow(ConfigError);
