@@ -74,7 +74,7 @@ describe('CLI edges', () => {
 
   it('config mistakes name the file, print keys and rule ids as written, and suggest', () => {
     const cases: [object, string][] = [
-      [{ hosts: ['claud'] }, `invalid config at hosts.0: unexpected "claud"; did you mean 'claude'?`],
+      [{ hosts: ['claud'] }, "unknown host 'claud' in hosts; did you mean 'claude'?"],
       [{ hots: ['claude'] }, `invalid config at (root): unknown key 'hots'; did you mean 'hosts'?`],
       [{ rules: { 'links/brokn': 'error' } }, `unknown rule 'links/brokn' in rules; did you mean 'links/broken'?`],
       [{ rules: { 'links/broken': 'eror' } }, `invalid config at rules.links/broken: unexpected "eror"; did you mean 'error'?`],
