@@ -53,7 +53,8 @@ export function frontmatterSchema(): JsonSchema {
   }
   const hostBlocks: Record<string, JsonSchema> = {};
   for (const host of Object.values(HOSTS)) {
-    const own: Record<string, JsonSchema> = {};
+    // A description of its own, when the source says so here (source/skillc-block checks it against this host's limit).
+    const own: Record<string, JsonSchema> = { description: { type: 'string', minLength: 1, description: `The description ${host.displayName} gets instead of the top-level one.` } };
     for (const [key, spec] of Object.entries(host.fields)) if (!(key in SPEC_FIELDS)) own[key] = fieldSchema(spec);
     for (const key of host.emit.metadataFile?.keys ?? []) own[key] = { type: 'object', description: `Written to ${host.emit.metadataFile!.path} beside SKILL.md.` };
     hostBlocks[host.id] = { type: 'object', description: `Fields only ${host.displayName} reads, emitted for it alone.`, properties: own };

@@ -100,7 +100,8 @@ export function sourceFormatMarkdown(): string {
     'explicit opt-in; `name` cannot differ (it names the skill folder on every host).', '');
   for (const host of Object.values(HOSTS)) {
     const own = skillc[host.id]?.properties ?? {};
-    const keys = Object.keys(own);
+    // `description` is open to every host (the paragraph above): the list names the keys only that host reads.
+    const keys = Object.keys(own).filter((k) => k !== 'description');
     out.push(`- \`skillc.${host.id}\` (${host.displayName}): ${keys.length ? keys.map((k) => `\`${k}\``).join(', ') : 'no keys of its own'}`);
   }
   out.push(
