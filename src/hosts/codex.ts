@@ -35,8 +35,8 @@ export const codex: HostProfile = {
     name: {
       source: `${LOADER} (validate_field: name non-empty, at most 64 characters, whitespace collapsed; no character rule); ${DOC} (builds on the open standard, whose name is lowercase letters, digits and hyphens)`,
       enforcement: 'recommends',
-      rules: ['frontmatter/name-missing', 'frontmatter/name-format'],
-      note: 'Required; any single line loads, the spec\'s form is advice: a warning.',
+      rules: ['frontmatter/name-format'],
+      note: 'Any single line loads, so the spec\'s form is advice: a warning. Still required: an empty name fails to load (frontmatter/name-missing, from the field).',
     },
     nameLength: { source: `${LOADER} (MAX_NAME_LEN = 64: a longer name fails to load)`, enforcement: 'rejects', rules: ['frontmatter/name-format'], note: 'At most 64 characters.' },
     nameFolder: {

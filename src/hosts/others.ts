@@ -143,7 +143,7 @@ export const gemini = specHost({
       note: 'Only name and description are read; the other spec keys are accepted by the standard Gemini says it is based on.',
     },
     unknownKey: { source: `${GEMINI_LOADER} (other keys are not read)`, enforcement: 'ignores', rules: ['frontmatter/unknown-key'], note: 'Ignored: a warning.' },
-    name: { source: `${GEMINI_LOADER} (any string; \`:\\/<>*?"|\` are replaced by \`-\`)`, enforcement: 'allows', rules: ['frontmatter/name-missing', 'frontmatter/name-format'], note: 'Required (a skill without it is not loaded), in any form.' },
+    name: { source: `${GEMINI_LOADER} (any string; \`:\\/<>*?"|\` are replaced by \`-\`)`, enforcement: 'allows', rules: ['frontmatter/name-format'], note: 'Any form. Required all the same: a skill without a string name is not loaded (frontmatter/name-missing, from the field).' },
     nameFolder: { source: `${GEMINI_LOADER} (the name is not compared with the folder)`, enforcement: 'allows', rules: ['frontmatter/name-directory'], note: 'No rule.' },
     description: { source: `${GEMINI_LOADER} (a skill without a string description is not loaded; no length rule)`, enforcement: 'rejects', rules: ['frontmatter/description-missing'], note: 'Required; no cap.' },
     descriptionLength: { source: `${GEMINI_LOADER} (no length rule)`, enforcement: 'allows', rules: ['frontmatter/description-length'], note: 'No cap.' },
