@@ -1,14 +1,16 @@
 // Checks of orchflows' tools/validate.py that skillc has no built-in rule for, as a
 // skillc plugin: `"plugins": ["./rules/validate-py.mjs"]`. Plain ESM importing only
-// Node built-ins. Each follows validate.py's behaviour as probed (see ../README.md).
+// Node built-ins and the preset's text measures (validate-py-text.mjs). Each follows validate.py's behaviour as probed (see ../README.md).
 import path from 'node:path';
+import { body, full, packages, paragraph, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
 const EDGE = /`(orch-[a-z0-9-]+)`/g;
 /** Role profiles, not packages: they always resolve. */
 const ROLES = new Set(['orch-planner', 'orch-worker']);
 
-/** The parsed skill behind a catalog entry (summaries carry no text). */
-const full = (s) => ('skill' in s && typeof s.skill === 'function' ? s.skill() : s);
+
+/** The call edges of a SKILL.md: exact backtick spans `orch-…` (frontmatter too), role profiles left out. */
+const mentions = (text) => [...text.matchAll(EDGE)].filter((m) => !ROLES.has(m[1]));
 
 /** @type {import('skillc').CatalogRule<{ kernel: string }>} */
 const callGraph = {
@@ -31,9 +33,8 @@ const callGraph = {
       if (skill.readProblem) continue;
       const { text, lines } = skill.file;
       const out = new Set();
-      for (const m of text.matchAll(EDGE)) {
+      for (const m of mentions(text)) {
         const target = m[1];
-        if (ROLES.has(target)) continue;
         const range = lines.range(m.index, m.index + m[0].length);
         if (!byName.has(target)) {
           report(s, { message: `Unexpected call edge \`${target}\` that does not resolve, expected the name of a package (or orch-planner, orch-worker)`, range });
@@ -76,9 +77,7 @@ const callGraph = {
 };
 
 /** The body's lines, from the line after the closing fence. */
-function bodyLines(skill) {
-  return skill.file.text.slice(skill.bodyOffset).replace(/^\r?\n/, '').split('\n');
-}
+const bodyLines = (skill) => body(skill).split('\n');
 
 /** @type {import('skillc').SkillRule<Record<string, never>>} */
 const loopLint = {
@@ -138,4 +137,212 @@ const envelope = {
   },
 };
 
-export default { prefix: 'orchflows-py', rules: [callGraph, loopLint, envelope] };
+/** The graded packages by name (the first of a name wins, as validate.py's `unique` check keeps it). */
+function byName(catalog) {
+  const out = new Map();
+  for (const p of packages(catalog)) if (!p.s.readProblem && !out.has(p.s.dirName)) out.set(p.s.dirName, p);
+  return out;
+}
+
+const firstLine = (skill) => skill.file.lines.lineRange(1);
+
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const carriage = {
+  scope: 'catalog',
+  meta: {
+    id: 'carriage',
+    description:
+      "Reports a call edge A -> B (A not a pack) whose caller's body does not carry each of B's `Require:` items (one of each item's content words, as a stem variant), as validate.py's carriage check does.",
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = byName(catalog);
+    for (const [name, p] of pkgs) {
+      if (p.tier === 'packs') continue;
+      const caller = full(p.s);
+      let vocab;
+      const seen = new Set();
+      for (const m of mentions(caller.file.text)) {
+        const target = m[1];
+        const callee = pkgs.get(target);
+        if (!callee || seen.has(target)) continue;
+        seen.add(target);
+        vocab ??= vocabulary(body(caller));
+        for (const item of requireItems(body(full(callee.s)))) {
+          const head = uncarried(item, vocab);
+          if (!head) continue;
+          report(p.s, {
+            range: caller.file.lines.range(m.index, m.index + m[0].length),
+            message: `Unexpected call to \`${target}\` without carrying its Require item '${item}' (no word for \`${head}\`), expected ${name}'s body to pass it`,
+          });
+        }
+      }
+    }
+  },
+};
+
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const packCarriage = {
+  scope: 'catalog',
+  meta: {
+    id: 'pack-carriage',
+    description:
+      "Reports a pack whose `executor` or `assembly` skill's Require items are not carried by the file its `slicing` row links, or whose skill returns no ticket while the `workspace` row names no store, as validate.py's pack-carriage check does.",
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = byName(catalog);
+    for (const [name, p] of pkgs) {
+      if (p.tier !== 'packs') continue;
+      const skill = full(p.s);
+      const text = body(skill);
+      const table = rows(text);
+      const slicing = table.find((r) => r.key === 'slicing');
+      const link = slicing && /\]\(<?([^)\s>#]*)/.exec(slicing.value);
+      const sliceFile = link && link[1] ? p.s.bundle.text(link[1]) : undefined;
+      const vocab = vocabulary(sliceFile ? sliceFile.text : '');
+      const workspace = table.find((r) => r.key === 'workspace');
+      for (const key of ['executor', 'assembly']) {
+        const row = table.find((r) => r.key === key);
+        const m = row && /^`([^`]+)`/.exec(row.value);
+        const callee = m && pkgs.get(m[1]);
+        if (!callee) continue;
+        const at = skill.file.text.length - text.length + row.offset;
+        const range = skill.file.lines.range(at, at + row.line.length);
+        const calleeBody = body(full(callee.s));
+        for (const item of requireItems(calleeBody)) {
+          const head = uncarried(item, vocab);
+          if (!head) continue;
+          report(p.s, {
+            range,
+            message: `Unexpected \`${key}\` \`${m[1]}\` whose Require item '${item}' the slicing file${link && link[1] ? ` (${link[1]})` : ''} does not carry (no word for \`${head}\`), expected pack ${name}'s slices to carry it`,
+          });
+        }
+        const ret = paragraph(calleeBody, /^Return[ :]/);
+        const returnsTicket = ret && /\bticket\b|\bwork[ -]item\b/i.test(ret.text);
+        if (!returnsTicket && !(workspace && /\bstore\b/i.test(workspace.value))) {
+          report(p.s, { range, message: `Unexpected \`${key}\` \`${m[1]}\` that returns no ticket or work item while the \`workspace\` row names no store, expected one of them` });
+        }
+      }
+    }
+  },
+};
+
+const CELLS = ['slicing', 'executor', 'assembly', 'lens', 'oracle_policy', 'workspace', 'required_spec_fields', 'craft'];
+
+/** validate.py's heading slug: lowercase, keep a-z 0-9 whitespace and `-`, whitespace runs to `-`, `-` trimmed. */
+const slug = (heading) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** @type {import('skillc').SkillRule<{ cells: string[], craftLines: number }>} */
+const packSignature = {
+  scope: 'skill',
+  meta: {
+    id: 'pack-signature',
+    description:
+      "Reports a pack whose signature table lacks a cell, whose `craft` row does not link references/craft.md, whose `assembly` is not one backticked skill or `none — why`, whose craft.md is over budget, or whose `lens` anchors do not resolve, as validate.py's pack checks do.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { cells: { type: 'array', items: { type: 'string' } }, craftLines: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { cells: CELLS, craftLines: 60 },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem || path.basename(path.dirname(skill.dir)) !== 'packs') return;
+    const text = body(skill);
+    const start = skill.file.text.length - text.length;
+    const table = rows(text);
+    const rowRange = (r) => skill.file.lines.range(start + r.offset, start + r.offset + r.line.length);
+    const missing = options.cells.filter((c) => !table.some((r) => r.key === c));
+    if (missing.length) report({ range: firstLine(skill), message: `Unexpected signature table without ${missing.map((c) => `\`${c}\``).join(', ')}, expected a \`| <cell> |\` row for each of ${options.cells.join(', ')}` });
+    const craft = table.find((r) => r.key === 'craft');
+    if (craft && !craft.line.includes('(references/craft.md)')) report({ range: rowRange(craft), message: 'Unexpected `craft` row without a link to `(references/craft.md)`, expected the craft file linked' });
+    const assembly = table.filter((r) => r.key === 'assembly').at(-1);
+    if (assembly && !/^`[a-z][a-z0-9-]*`$|^none\s+—\s+\S/.test(assembly.value)) {
+      report({ range: rowRange(assembly), message: `Unexpected \`assembly\` "${assembly.value}", expected one backticked skill name or \`none — <why>\`` });
+    }
+    const craftFile = skill.bundle.text('references/craft.md');
+    if (!craftFile) report({ range: firstLine(skill), severity: 'warning', message: 'Unexpected pack without references/craft.md, expected one (craft budget check skipped)' });
+    else {
+      const n = craftFile.text.split('\n').filter((l) => l.trim()).length;
+      if (n > options.craftLines) report({ file: craftFile.path, message: `Unexpected ${n} non-blank lines in references/craft.md, expected at most ${options.craftLines}` });
+    }
+    for (const lens of table.filter((r) => r.key === 'lens')) {
+      for (const m of lens.line.matchAll(/\(([^()\s#]+)#([^()\s]+)\)/g)) {
+        const target = skill.bundle.text(m[1]);
+        const headings = target ? [...target.text.matchAll(/^#{1,6}\s+(.*)$/gm)].map((h) => slug(h[1])) : [];
+        if (target && headings.includes(m[2].toLowerCase())) continue;
+        report({
+          range: rowRange(lens),
+          message: target ? `Unexpected lens anchor \`#${m[2]}\` that no heading of ${m[1]} has, expected one of ${headings.map((h) => `#${h}`).join(', ') || '(no headings)'}` : `Unexpected lens link to ${m[1]}, which does not exist, expected a file of the pack`,
+        });
+      }
+    }
+  },
+};
+
+/**
+ * The frontmatter as validate.py reads it: line by line between the fences, each
+ * `key: value` split at the first colon, both stripped, quotes kept, the last duplicate winning.
+ */
+function rawFrontmatter(skill) {
+  const lines = skill.file.text.replace(/^\uFEFF/, '').split('\n');
+  if (lines[0]?.trim() !== '---') return undefined;
+  const out = new Map();
+  let offset = lines[0].length + 1;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === '---') return out;
+    const colon = line.indexOf(':');
+    if (line.trim() && colon >= 0) out.set(line.slice(0, colon).trim(), { value: line.slice(colon + 1).trim(), offset, line });
+    offset += line.length + 1;
+  }
+  return undefined;
+}
+
+/** @type {import('skillc').SkillRule<{ keys: string[], descriptionMax: number }>} */
+const frontmatter = {
+  scope: 'skill',
+  meta: {
+    id: 'frontmatter',
+    description:
+      "Reports frontmatter keys outside validate.py's list, a name that is not the folder name as written (quotes count), a description over 140 code points as written (quotes count), and a `disable-model-invocation` other than true or false.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { keys: { type: 'array', items: { type: 'string' } }, descriptionMax: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { keys: ['name', 'description', 'disable-model-invocation', 'role'], descriptionMax: 140 },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem) return;
+    const fm = rawFrontmatter(skill);
+    if (!fm) return; // the fences are file/frontmatter rules' business
+    const at = (f) => skill.file.lines.range(f.offset, f.offset + f.line.replace(/\r$/, '').length);
+    for (const [key, f] of fm) {
+      if (!options.keys.includes(key)) report({ range: at(f), message: `Unexpected frontmatter key \`${key}\`, expected only ${options.keys.join(', ')}` });
+    }
+    const name = fm.get('name');
+    if (name && name.value && name.value !== skill.dirName) report({ range: at(name), message: `Unexpected name ${name.value} (as written), expected the folder name ${skill.dirName}` });
+    const description = fm.get('description');
+    const n = description ? Array.from(description.value).length : 0;
+    if (n > options.descriptionMax) report({ range: at(description), message: `Unexpected description of ${n} characters as written (quotes count), expected at most ${options.descriptionMax}` });
+    const dmi = fm.get('disable-model-invocation');
+    if (dmi && dmi.value !== 'true' && dmi.value !== 'false') report({ range: at(dmi), message: `Unexpected \`disable-model-invocation: ${dmi.value}\`, expected true or false` });
+  },
+};
+
+export default { prefix: 'orchflows-py', rules: [frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readProbes, runTreeProbes, type TreeProbe } from './cli-probes.js';
+
+// docs/examples/orchflows/probes: a small orchflows tree (probes/base: a package of each
+// tier and a pack with its signature table) and the spec's probe cases as changes to it
+// (../shared/parity/orchflows.md, "Probes"), each with validate.py's verdict. Every one
+// is linted through the built CLI, from a config that extends the preset, as a team would.
+const { probes } = readProbes('orchflows') as { probes: (TreeProbe & { skillcWarn?: string })[] };
+const results = await runTreeProbes('orchflows', { extend: true });
+
+describe("the orchflows preset gives validate.py's verdicts on its probes (through the CLI)", () => {
+  it.each(probes.map((p) => [p.id, p] as const))('%s', (_id, p) => {
+    const got = results.get(p.id)!;
+    expect(got.verdict, `${p.why}: ${got.messages.join('; ')}`).toBe(p.skillc ?? p.original);
+    if (p.skillcRule) expect(got.rules).toContain(p.skillcRule);
+    if (p.skillcWarn) expect(got.warnRules).toContain(p.skillcWarn);
+  });
+
+  it('differs from validate.py only where probes.json says why', () => {
+    const differing = probes.filter((p) => results.get(p.id)!.verdict !== p.original);
+    expect(differing.map((p) => p.id)).toEqual(probes.filter((p) => p.skillc && p.skillc !== p.original).map((p) => p.id));
+    expect(differing.every((p) => (p.difference ?? '').length > 20)).toBe(true);
+  });
+
+  it('says what validate.py says', () => {
+    const m = (id: string): string[] => results.get(id)!.messages;
+    expect(m('10-carriage').sort()).toEqual([
+      "skills/utilities/orch-notes/SKILL.md: Unexpected call to `orch-widget` without carrying its Require item 'a deadline.' (no word for `deadline`), expected orch-notes's body to pass it",
+      "skills/utilities/orch-notes/SKILL.md: Unexpected call to `orch-widget` without carrying its Require item 'the widget spec' (no word for `spec`), expected orch-notes's body to pass it",
+    ]);
+    expect(m('07-cycle')).toContain('skills/workflows/orch-flow/SKILL.md: Unexpected call graph cycle: orch-flow -> orch-investigate -> orch-flow, expected calls that end');
+    expect(m('15-craft-61').sort()).toEqual([
+      // links/anchor (recommended) agrees on the anchor, by GitHub's slug rather than validate.py's.
+      'packs/code/SKILL.md: Unexpected fragment `#lens` for `references/craft.md`, expected a heading (the file has none)',
+      'packs/code/SKILL.md: Unexpected lens anchor `#lens` that no heading of references/craft.md has, expected one of (no headings)',
+      'packs/code/references/craft.md: Unexpected 61 non-blank lines in references/craft.md, expected at most 60',
+    ]);
+    expect(m('15-pack-cells')).toEqual([
+      'packs/code/SKILL.md: Unexpected signature table without `lens`, `craft`, expected a `| <cell> |` row for each of slicing, executor, assembly, lens, oracle_policy, workspace, required_spec_fields, craft',
+    ]);
+    expect(m('03-desc-quoted-139')).toEqual(['skills/utilities/orch-notes/SKILL.md: Unexpected description of 141 characters as written (quotes count), expected at most 140']);
+    expect(m('16-cell-verbatim')).toEqual([
+      "packs/code/SKILL.md: Unexpected clause repeated verbatim in the `workspace` cell of 2 packs (packs/docs/SKILL.md): 'a git branch per slice, rebased on main before review', expected it in one place",
+    ]);
+    expect(results.get('16-cell-near')!.warnings).toEqual([
+      "packs/code/SKILL.md: Unexpected near-duplicate in the `workspace` cell at 0.93 with packs/docs/SKILL.md: 'a git branch per slice, rebased on main before review' ~ 'a git branch per slice, rebased on trunk before review', expected the text in one place",
+    ]);
+    expect(results.get('18-two-skills')!.warnings).toEqual([
+      "skills/kernel/orch-work/SKILL.md: Unexpected cross-tier near-duplicate (within skills) at 1.00 with skills/utilities/orch-notes/SKILL.md: 'Keep every finding with the file and line that shows it' ~ 'Keep every finding with the file and line that shows it', expected the text in one place",
+    ]);
+    expect(results.get('18-one-skill-twice')!.warnings).toEqual([]);
+    expect(results.get('19-loop')!.warnings).toHaveLength(2);
+    expect(results.get('00-base')!.warnings).toEqual([]);
+  });
+});
