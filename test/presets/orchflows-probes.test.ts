@@ -51,5 +51,9 @@ describe("the orchflows preset gives validate.py's verdicts on its probes (throu
     expect(results.get('18-one-skill-twice')!.warnings).toEqual([]);
     expect(results.get('19-loop')!.warnings).toHaveLength(2);
     expect(results.get('00-base')!.warnings).toEqual([]);
+    expect(m('20-names')).toEqual(["README.md: Unexpected `orch-nope`, which names no package or role profile, expected a package's name (or plain text for a name that is not one)"]);
+    expect(m('20-agents-words')).toEqual(['AGENTS.md: Unexpected 581 words in AGENTS.md, expected at most 300']);
+    expect(m('20-contract-edited')[0]).toMatch(/^contracts\/result.md: Unexpected contract whose bytes do not match its pin/);
+    expect(m('20-extra-pin')).toEqual(['tests/pins.json: Unexpected pin `result.md` for a contract that does not exist, expected contracts/result.md']);
   });
 });

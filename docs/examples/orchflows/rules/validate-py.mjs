@@ -1,6 +1,8 @@
 // Checks of orchflows' tools/validate.py that skillc has no built-in rule for, as a
 // skillc plugin: `"plugins": ["./rules/validate-py.mjs"]`. Plain ESM importing only
 // Node built-ins and the preset's text measures (validate-py-text.mjs). Each follows validate.py's behaviour as probed (see ../README.md).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { body, full, packages, paragraph, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
@@ -345,4 +347,121 @@ const frontmatter = {
   },
 };
 
-export default { prefix: 'orchflows-py', rules: [frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };
+/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
+function readTree(file) {
+  try {
+    if (!fs.lstatSync(file).isFile()) return undefined;
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+const listMd = (dir, recursive) => {
+  try {
+    return fs
+      .readdirSync(dir, { recursive, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.md'))
+      .map((e) => path.join(e.parentPath ?? e.path, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+/** validate.py's words(): each `](…)` cut to `]`, then whitespace-separated tokens. */
+const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
+
+/**
+ * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean }>}
+ */
+const tree = {
+  scope: 'catalog',
+  meta: {
+    id: 'tree',
+    description:
+      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), and `orch-…` names in the tree's docs that name no package.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: {
+        surfaces: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
+        names: { type: 'boolean' },
+        pins: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true },
+    // It reads files outside the skills, which the lint cache does not hash: never replay its results.
+    cacheKey: () => `${process.pid}:${Date.now()}`,
+  },
+  check({ catalog, options, report }) {
+    const pkgs = packages(catalog);
+    if (!pkgs.length) return;
+    const root = pkgs[0].root;
+    const anchor = pkgs[0].s;
+    const at = (rel, input) => report(anchor, { file: path.join(root, rel), ...input });
+    for (const [rel, max] of Object.entries(options.surfaces)) {
+      const text = readTree(path.join(root, rel));
+      if (text === undefined) {
+        at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
+        continue;
+      }
+      const n = treeWords(text);
+      if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
+    }
+    if (options.pins) checkPins(root, at);
+    if (options.names) checkNames(root, pkgs, at);
+  },
+};
+
+/** contracts/*.md against tests/pins.json (`{ "<file>": "<sha256 of its bytes>" }`). */
+function checkPins(root, at) {
+  const pinsRel = 'tests/pins.json';
+  const raw = readTree(path.join(root, pinsRel));
+  const contracts = listMd(path.join(root, 'contracts'), false).map((f) => path.basename(f));
+  if (raw === undefined && !contracts.length) return;
+  let pins;
+  try {
+    pins = JSON.parse(raw ?? '');
+    if (!pins || typeof pins !== 'object' || Array.isArray(pins)) throw new Error('not an object');
+  } catch (e) {
+    at(pinsRel, { message: `Unexpected ${raw === undefined ? 'missing file' : `pins file that is not a JSON object (${e.message})`}, expected { "<contract>.md": "<sha256>" } (validate.py --pin writes it)` });
+    return;
+  }
+  for (const name of contracts) {
+    const sha = crypto.createHash('sha256').update(fs.readFileSync(path.join(root, 'contracts', name))).digest('hex');
+    if (pins[name] !== sha) at(`contracts/${name}`, { message: pins[name] === undefined ? `Unexpected contract without a pin, expected an entry in ${pinsRel}` : `Unexpected contract whose bytes do not match its pin, expected sha256 ${pins[name]} (re-pin after a reviewed change)` });
+  }
+  for (const name of Object.keys(pins).sort()) if (!contracts.includes(name)) at(pinsRel, { message: `Unexpected pin \`${name}\` for a contract that does not exist, expected contracts/${name}` });
+}
+
+const NAME_SPAN = /`(orch-[a-z0-9]+(?:-[a-z0-9]+)*)`/g;
+
+/** Distinct `orch-x` spans in the tree's prose: package names or role profiles only. */
+function checkNames(root, pkgs, at) {
+  if (readTree(path.join(root, 'ARCHITECTURE.md')) === undefined) {
+    at('ARCHITECTURE.md', { severity: 'warning', message: 'Unexpected tree without ARCHITECTURE.md, expected one (the names check skipped)' });
+    return;
+  }
+  const known = new Set([...pkgs.map((p) => p.s.dirName), ...ROLES]);
+  const skillFiles = new Set(pkgs.map((p) => path.join(p.s.dir, 'SKILL.md')));
+  const files = [
+    ...['rules', 'docs', 'contracts', 'templates'].flatMap((d) => listMd(path.join(root, d), false)),
+    ...['compositions', 'packs', 'skills'].flatMap((d) => listMd(path.join(root, d), true)),
+    ...['README.md', 'DESIGN.md', 'ARCHITECTURE.md', 'AGENTS.md'].map((f) => path.join(root, f)),
+  ].filter((f) => !skillFiles.has(f));
+  for (const file of files) {
+    const text = readTree(file);
+    if (text === undefined) continue;
+    const seen = new Set();
+    for (const m of text.matchAll(NAME_SPAN)) {
+      if (known.has(m[1]) || seen.has(m[1])) continue;
+      seen.add(m[1]);
+      at(path.relative(root, file), { message: `Unexpected \`${m[1]}\`, which names no package or role profile, expected a package's name (or plain text for a name that is not one)` });
+    }
+  }
+}
+
+export default { prefix: 'orchflows-py', rules: [tree, frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };
