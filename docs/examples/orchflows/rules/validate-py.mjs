@@ -373,14 +373,14 @@ const listMd = (dir, recursive) => {
 const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
 
 /**
- * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean }>}
+ * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean }>}
  */
 const tree = {
   scope: 'catalog',
   meta: {
     id: 'tree',
     description:
-      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), and `orch-…` names in the tree's docs that name no package.",
+      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, and Markdown links in the tree's docs that resolve to nothing.",
     severity: 'error',
     fixable: false,
     schema: {
@@ -389,10 +389,11 @@ const tree = {
         surfaces: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
         names: { type: 'boolean' },
         pins: { type: 'boolean' },
+        links: { type: 'boolean' },
       },
       additionalProperties: false,
     },
-    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true },
+    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true },
     // It reads files outside the skills, which the lint cache does not hash: never replay its results.
     cacheKey: () => `${process.pid}:${Date.now()}`,
   },
@@ -413,6 +414,7 @@ const tree = {
     }
     if (options.pins) checkPins(root, at);
     if (options.names) checkNames(root, pkgs, at);
+    if (options.links) checkLinks(root, at);
   },
 };
 
@@ -435,6 +437,43 @@ function checkPins(root, at) {
     if (pins[name] !== sha) at(`contracts/${name}`, { message: pins[name] === undefined ? `Unexpected contract without a pin, expected an entry in ${pinsRel}` : `Unexpected contract whose bytes do not match its pin, expected sha256 ${pins[name]} (re-pin after a reviewed change)` });
   }
   for (const name of Object.keys(pins).sort()) if (!contracts.includes(name)) at(pinsRel, { message: `Unexpected pin \`${name}\` for a contract that does not exist, expected contracts/${name}` });
+}
+
+const LINK_ROOTS = ['rules', 'contracts', 'docs', 'skills', 'packs', 'compositions', 'templates', 'benchmarks'];
+
+/** validate.py's md-links: every link in the tree's Markdown resolves (file or folder); graded only when every root exists. */
+function checkLinks(root, at) {
+  const absent = LINK_ROOTS.filter((d) => {
+    try {
+      return !fs.statSync(path.join(root, d)).isDirectory();
+    } catch {
+      return true;
+    }
+  });
+  if (absent.length) {
+    for (const d of absent) at(d, { severity: 'warning', message: `Unexpected missing ${d}/, expected every documentation root (link grading skipped)` });
+    return;
+  }
+  const top = listMd(root, false).filter((f) => !path.basename(f).startsWith('REVIEW-'));
+  for (const file of [...top, ...LINK_ROOTS.flatMap((d) => listMd(path.join(root, d), true))]) {
+    const text = readTree(file);
+    if (text === undefined) continue;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      for (const m of line.matchAll(/\]\(([^)]*)\)/g)) {
+        let target = m[1].trim();
+        target = target.startsWith('<') && target.includes('>') ? target.slice(1, target.indexOf('>')) : target.split(/\s/)[0];
+        target = target.split('#')[0];
+        if (!target || /^(?:https?:\/\/|mailto:|\/)/.test(target) || target.includes('{{')) continue;
+        if (fs.existsSync(path.resolve(path.dirname(file), target))) continue;
+        const col = m.index + 1;
+        at(path.relative(root, file), {
+          range: { start: { line: i + 1, column: col }, end: { line: i + 1, column: col + m[0].length } },
+          message: `Unexpected link to ${target}, which does not exist, expected a file or folder of the tree`,
+        });
+      }
+    });
+  }
 }
 
 const NAME_SPAN = /`(orch-[a-z0-9]+(?:-[a-z0-9]+)*)`/g;
