@@ -52,6 +52,8 @@ describe("the orchflows preset gives validate.py's verdicts on its probes (throu
     ]);
     expect(warned('18-one-skill-twice')).toEqual([]);
     expect(warned('19-loop')).toHaveLength(2);
+    expect(warned('xpkg-link')).toContain("packs/code/SKILL.md: Unexpected link into orch-work's references/notes.md, which orch-work/SKILL.md does not name, expected a file its own package points to");
+    expect(results.get('xpkg-link-named')!.warnRules).not.toContain('orchflows-py/xpkg-links');
     // No compositions/ in the base (validate.py would then need orchflows' scripts/tickets.py): link grading is skipped, as validate.py skips it.
     expect(results.get('00-base')!.warnings).toEqual(['compositions: Unexpected missing compositions/, expected every documentation root (link grading skipped)']);
     expect(m('20-broken-link')).toEqual(['docs/guide.md: Unexpected link to plan.md, which does not exist, expected a file or folder of the tree']);

@@ -503,4 +503,48 @@ function checkNames(root, pkgs, at) {
   }
 }
 
-export default { prefix: 'orchflows-py', rules: [tree, frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const xpkgLinks = {
+  scope: 'catalog',
+  meta: {
+    id: 'xpkg-links',
+    description:
+      "Warns about a link from one package's Markdown into another package's references/ file that the other package's SKILL.md does not itself name (`references/<file>`), as validate.py's xpkg-links does.",
+    severity: 'warning',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = packages(catalog).filter((p) => !p.s.readProblem);
+    const owner = (abs) => pkgs.find((p) => abs.startsWith(p.s.dir + path.sep));
+    for (const p of pkgs) {
+      const files = [{ rel: 'SKILL.md', links: p.s.links }];
+      for (const f of p.s.bundled) if (f.kind === 'file' && f.relPath.endsWith('.md')) files.push({ rel: f.relPath, links: p.s.bundle.links(f.relPath) ?? [] });
+      for (const { rel, links } of files) {
+        for (const link of links) {
+          const url = (link.url ?? '').split('#')[0];
+          if (!url || /^[a-z][a-z0-9+.-]*:|^\//i.test(url)) continue;
+          let target;
+          try {
+            target = decodeURI(url);
+          } catch {
+            continue; // a malformed escape: links/broken's business
+          }
+          const abs = path.resolve(path.dirname(path.join(p.s.dir, rel)), target);
+          const q = owner(abs);
+          if (!q || q === p) continue;
+          const inner = path.relative(q.s.dir, abs).split(path.sep).join('/');
+          if (!inner.startsWith('references/')) continue;
+          if (full(q.s).file.text.includes(inner)) continue;
+          report(p.s, {
+            file: path.join(p.s.dir, rel),
+            range: link.range,
+            message: `Unexpected link into ${q.s.dirName}'s ${inner}, which ${q.s.dirName}/SKILL.md does not name, expected a file its own package points to`,
+          });
+        }
+      }
+    }
+  },
+};
+
+export default { prefix: 'orchflows-py', rules: [xpkgLinks, tree, frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };
