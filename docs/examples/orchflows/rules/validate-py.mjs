@@ -319,7 +319,7 @@ const frontmatter = {
   meta: {
     id: 'frontmatter',
     description:
-      "Reports frontmatter keys outside validate.py's list, a name that is not the folder name as written (quotes count), a description over 140 code points as written (quotes count), and a `disable-model-invocation` other than true or false.",
+      "Reports frontmatter keys outside validate.py's list (and a pack's `role`), a name that is not the folder name as written (quotes count), a description over 140 code points as written (quotes count), and a `disable-model-invocation` other than true or false.",
     severity: 'error',
     fixable: false,
     schema: {
@@ -337,6 +337,9 @@ const frontmatter = {
     for (const [key, f] of fm) {
       if (!options.keys.includes(key)) report({ range: at(f), message: `Unexpected frontmatter key \`${key}\`, expected only ${options.keys.join(', ')}` });
     }
+    // validate.py: a pack has no role (roles are the skills').
+    const role = fm.get('role');
+    if (role && options.keys.includes('role') && path.basename(path.dirname(skill.dir)) === 'packs') report({ range: at(role), message: 'Unexpected `role` in a pack, expected none (roles are for skills)' });
     const name = fm.get('name');
     if (name && name.value && name.value !== skill.dirName) report({ range: at(name), message: `Unexpected name ${name.value} (as written), expected the folder name ${skill.dirName}` });
     const description = fm.get('description');
