@@ -10,8 +10,9 @@ import { examples, type Finding } from './helpers.js';
 // folders to kinds in config. Fixtures follow ../shared/parity/orchflows.md's probes.
 type Files = Record<string, string>;
 const anchors = 'Require: a clean tree.\n\n1. Do the work.\n\nNever: skip review.\n\nReturn the diff.\n';
-const pkg = (name: string, body: string, role: string | undefined = 'none', description = `Use when testing ${name}.`): string =>
-  `---\nname: ${name}\ndescription: ${description}\n${role === undefined ? '' : `role: ${role}\n`}---\n\n${body}`;
+// A pack passes `null`: it has no role (validate.py rejects a pack's role key).
+const pkg = (name: string, body: string, role: string | null = 'none', description = `Use when testing ${name}.`): string =>
+  `---\nname: ${name}\ndescription: ${description}\n${role === null ? '' : `role: ${role}\n`}---\n\n${body}`;
 const words = (n: number): string => `${Array.from({ length: n }, (_, i) => `w${i}`).join(' ')}\n`;
 
 async function lintTree(files: Files): Promise<Finding[]> {
@@ -39,7 +40,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
       'skills/workflows/orch-review/SKILL.md': pkg('orch-review', anchors, 'planner'),
       'skills/instances/orch-fix/SKILL.md': pkg('orch-fix', anchors, 'worker'),
       'skills/utilities/orch-notes/SKILL.md': pkg('orch-notes', anchors),
-      'packs/code/SKILL.md': pkg('code', 'Facts about code.\n', undefined),
+      'packs/code/SKILL.md': pkg('code', 'Facts about code.\n', null),
     });
     // A pack's signature table and the files around the packages are probes/' business; this tree has neither.
     expect(findings.filter((f) => f.ruleId !== 'orchflows-py/pack-signature' && f.ruleId !== 'orchflows-py/tree')).toEqual([]);
@@ -56,13 +57,13 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   }
 
   it('probe 1: a pack over 150 words', async () => {
-    expect((await only({ 'packs/p/SKILL.md': pkg('p', words(151), undefined) }, 'body/budget')).map((f) => f.message)).toEqual([
+    expect((await only({ 'packs/p/SKILL.md': pkg('p', words(151), null) }, 'body/budget')).map((f) => f.message)).toEqual([
       'Unexpected 151 words in the body, expected at most 150 for kind `pack`',
     ]);
   });
 
   it('probe 2: `[a b](c d e f g)` counts 2 words, `| a | b |` 5', async () => {
-    const body = (line: string, n: number): Files => ({ 'packs/p/SKILL.md': pkg('p', `${line}\n${words(n)}`, undefined) });
+    const body = (line: string, n: number): Files => ({ 'packs/p/SKILL.md': pkg('p', `${line}\n${words(n)}`, null) });
     expect(await only(body('[a b](c d e f g)', 148), 'body/budget')).toEqual([]);
     expect(await only(body('[a b](c d e f g)', 149), 'body/budget')).toHaveLength(1);
     expect(await only(body('| a | b |', 145), 'body/budget')).toEqual([]);
@@ -78,7 +79,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   });
 
   it('packs must not have them', async () => {
-    expect(await only({ 'packs/p/SKILL.md': pkg('p', anchors.replace('Return the diff', 'Return: the diff'), undefined) }, 'body/line-anchors')).toHaveLength(3);
+    expect(await only({ 'packs/p/SKILL.md': pkg('p', anchors.replace('Return the diff', 'Return: the diff'), null) }, 'body/line-anchors')).toHaveLength(3);
   });
 
   it('probe 6: engines only none; workflows not none; role judge', async () => {
