@@ -56,6 +56,7 @@ describe("the orchflows preset gives validate.py's verdicts on its probes (throu
     expect(results.get('xpkg-link-named')!.warnRules).not.toContain('orchflows-py/xpkg-links');
     // No compositions/ in the base (validate.py would then need orchflows' scripts/tickets.py): link grading is skipped, as validate.py skips it.
     expect(results.get('00-base')!.warnings).toEqual(['compositions: Unexpected missing compositions/, expected every documentation root (link grading skipped)']);
+    expect(m('20-friction-orch')).toEqual(['templates/host-block.md: Unexpected logger sentence that names .orch/, expected it to name .orch-friction/']);
     expect(m('20-broken-link')).toEqual(['docs/guide.md: Unexpected link to plan.md, which does not exist, expected a file or folder of the tree']);
     expect(results.get('20-benchmarks-absent')!.warnings).toEqual(['benchmarks: Unexpected missing benchmarks/, expected every documentation root (link grading skipped)']);
     expect(m('20-names')).toEqual(["README.md: Unexpected `orch-nope`, which names no package or role profile, expected a package's name (or plain text for a name that is not one)"]);

@@ -376,14 +376,14 @@ const listMd = (dir, recursive) => {
 const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
 
 /**
- * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean }>}
+ * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean, friction: boolean }>}
  */
 const tree = {
   scope: 'catalog',
   meta: {
     id: 'tree',
     description:
-      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, and Markdown links in the tree's docs that resolve to nothing.",
+      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, Markdown links in the tree's docs that resolve to nothing, and where the friction log lives (scripts/state_root.py, docs/vocabulary.md, templates/host-block.md agreeing).",
     severity: 'error',
     fixable: false,
     schema: {
@@ -393,10 +393,11 @@ const tree = {
         names: { type: 'boolean' },
         pins: { type: 'boolean' },
         links: { type: 'boolean' },
+        friction: { type: 'boolean' },
       },
       additionalProperties: false,
     },
-    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true },
+    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true, friction: true },
     // It reads files outside the skills, which the lint cache does not hash: never replay its results.
     cacheKey: () => `${process.pid}:${Date.now()}`,
   },
@@ -418,6 +419,7 @@ const tree = {
     if (options.pins) checkPins(root, at);
     if (options.names) checkNames(root, pkgs, at);
     if (options.links) checkLinks(root, at);
+    if (options.friction) checkFriction(root, at);
   },
 };
 
@@ -440,6 +442,37 @@ function checkPins(root, at) {
     if (pins[name] !== sha) at(`contracts/${name}`, { message: pins[name] === undefined ? `Unexpected contract without a pin, expected an entry in ${pinsRel}` : `Unexpected contract whose bytes do not match its pin, expected sha256 ${pins[name]} (re-pin after a reviewed change)` });
   }
   for (const name of Object.keys(pins).sort()) if (!contracts.includes(name)) at(pinsRel, { message: `Unexpected pin \`${name}\` for a contract that does not exist, expected contracts/${name}` });
+}
+
+/**
+ * validate.py's friction check: scripts/state_root.py's `friction_root` returns one
+ * `<base> / "<tree>"`, and the vocabulary's friction log entry and the host block's
+ * "Whenever the logger cannot run … never skip the log." sentence name that tree (not `.orch/`).
+ */
+function checkFriction(root, at) {
+  const owner = readTree(path.join(root, 'scripts/state_root.py'));
+  if (owner === undefined) {
+    at('scripts/state_root.py', { severity: 'warning', message: 'Unexpected missing scripts/state_root.py, expected the friction log\'s owner (friction check skipped)' });
+    return;
+  }
+  const fn = /^def friction_root\b[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)/m.exec(`${owner}\n`);
+  const returns = fn ? [...fn[1].matchAll(/return\s+\w+\s*\/\s*"([^"]+)"/g)] : [];
+  if (returns.length !== 1) {
+    at('scripts/state_root.py', { message: `Unexpected ${fn ? `${returns.length} \`return <base> / "<tree>"\` statements in friction_root` : 'file without friction_root'}, expected exactly one, naming the friction tree` });
+    return;
+  }
+  const tree = `${returns[0][1].replace(/\/+$/, '')}/`;
+  const vocabulary = readTree(path.join(root, 'docs/vocabulary.md'));
+  if (vocabulary === undefined) at('docs/vocabulary.md', { severity: 'warning', message: 'Unexpected missing docs/vocabulary.md, expected the friction log\'s entry (its check skipped)' });
+  else {
+    const entry = /^- \*\*friction log\*\*[^\n]*(?:\n(?!- \*\*|\s*\n)[^\n]*)*/im.exec(vocabulary);
+    if (!entry || !entry[0].includes(tree)) at('docs/vocabulary.md', { message: `Unexpected ${entry ? 'friction log entry that does not name' : 'vocabulary without a `- **friction log**` entry naming'} ${tree}, expected the tree scripts/state_root.py returns` });
+  }
+  const block = readTree(path.join(root, 'templates/host-block.md'));
+  const sentence = block === undefined ? null : /Whenever the logger cannot run.*?never skip the log\./.exec(block.replace(/\s+/g, ' '));
+  if (!sentence || !sentence[0].includes(tree) || sentence[0].includes('.orch/')) {
+    at('templates/host-block.md', { message: `Unexpected ${block === undefined ? 'missing host block' : sentence ? `logger sentence that ${sentence[0].includes('.orch/') ? 'names .orch/' : `does not name ${tree}`}` : 'host block without the "Whenever the logger cannot run … never skip the log." sentence'}, expected it to name ${tree}` });
+  }
 }
 
 const LINK_ROOTS = ['rules', 'contracts', 'docs', 'skills', 'packs', 'compositions', 'templates', 'benchmarks'];
