@@ -14,7 +14,8 @@ export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
 List the skills an agent's discovery would find: one line per skill with its
 name and description, sorted by name. Malformed skills (no frontmatter,
 invalid YAML, no name or description) are skipped with a warning on stderr.
-Default root: the config's sources.
+Default root: the config's sources; with no root and no config file, a usage
+error (exit 2), as a discovery script given no folder.
 
 Options:
       --match <glob>       keep skills whose name matches, e.g. 'tflow-*'
@@ -52,9 +53,12 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
+  // Without a config, the default root would be whatever folder the command runs in: listing
+  // it silently answers a question nobody asked (tflow's discover-skills.sh exits 2 here too).
+  if (!positionals.length && !config.file) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
   if (values.host !== undefined) return runHostCatalog(values, positionals, io);
   if (values.context !== undefined) throw new UsageError('--context needs --host');
-  const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
   if (values.match) options.match = values.match;
   const { listed, skipped } = listSkills(options);

@@ -1,6 +1,10 @@
 import { SPEC_FIELDS, SPEC_LIMITS, specFacts } from './agentskills.js';
 import type { HostProfile } from './profile.js';
 
+const DOC = 'https://developers.openai.com/codex/skills';
+/** Codex's skill loader: what it refuses (a skill it cannot load is reported as an error, not listed). */
+const LOADER = 'https://github.com/openai/codex/blob/006b3dac4cb12bfbfa098a269a659cea9a71158f/codex-rs/core/src/skills/loader.rs';
+
 /**
  * OpenAI Codex reads name and description (plus the other spec keys) from
  * SKILL.md; its UI and invocation policy live in agents/openai.yaml.
@@ -8,19 +12,40 @@ import type { HostProfile } from './profile.js';
 export const codex: HostProfile = {
   id: 'codex',
   displayName: 'OpenAI Codex',
-  docs: 'https://developers.openai.com/codex/skills',
+  docs: DOC,
   followsSpec: true,
   fields: SPEC_FIELDS,
   unknownKey: 'warning',
   limits: { ...SPEC_LIMITS, descriptionMax: 1024 },
   reservedWords: [],
-  nameMatchesFolder: true,
+  // The loader never compares the name with the folder (its own test loads `demo/` named `demo-skill`).
+  nameMatchesFolder: false,
   descriptionAngleBrackets: 'allow',
   skillIdentity: 'name',
   // Codex builds on the open standard: the spec's rules, read from SKILL.md (name and description
   // required), the rest of a skill's settings in agents/openai.yaml.
   facts: {
-    ...specFacts('https://developers.openai.com/codex/skills', 'ignores'),
+    ...specFacts(DOC, 'ignores'),
+    fields: {
+      source: `${DOC} (A skill is a directory with a SKILL.md that must include name and description; skills build on the open agent skills standard); ${LOADER} (SkillFrontmatter: name, description, metadata.short-description)`,
+      enforcement: 'allows',
+      rules: ['frontmatter/unknown-key', 'frontmatter/field-type'],
+      note: 'The spec keys; Codex itself reads name, description and metadata.short-description. UI and policy live in agents/openai.yaml.',
+    },
+    name: {
+      source: `${LOADER} (validate_field: name non-empty, at most 64 characters, whitespace collapsed; no character rule); ${DOC} (builds on the open standard, whose name is lowercase letters, digits and hyphens)`,
+      enforcement: 'recommends',
+      rules: ['frontmatter/name-format'],
+      note: 'Any single line loads, so the spec\'s form is advice: a warning. Still required: an empty name fails to load (frontmatter/name-missing, from the field).',
+    },
+    nameLength: { source: `${LOADER} (MAX_NAME_LEN = 64: a longer name fails to load)`, enforcement: 'rejects', rules: ['frontmatter/name-format'], note: 'At most 64 characters.' },
+    nameFolder: {
+      source: `${LOADER} (the name is never compared with the folder; test loads_valid_skill loads folder demo named demo-skill)`,
+      enforcement: 'recommends',
+      rules: ['frontmatter/name-directory'],
+      note: 'Loads either way; the spec asks for the match: a warning.',
+    },
+    description: { source: `${LOADER} (MAX_DESCRIPTION_LEN = 1024; empty or longer fails to load)`, enforcement: 'rejects', rules: ['frontmatter/description-missing', 'frontmatter/description-length'], note: 'Required; 1-1024 characters.' },
     listing: {
       source: 'https://developers.openai.com/codex/skills (the initial skills list: about 2% of the context window, or 8,000 characters; descriptions shortened first)',
       enforcement: 'recommends',

@@ -155,3 +155,20 @@ describe('skillc catalog --host', () => {
     expect((await cli(['catalog', '.', '--host', 'claude,codex'], root)).code).toBe(2);
   });
 });
+
+describe('skillc catalog with no roots', () => {
+  it('is a usage error (exit 2) when no config names the sources, as discover-skills.sh with no folder', async () => {
+    const root = tempDir('skillc-cat-noroot-');
+    fs.mkdirSync(path.join(root, '.git')); // the config search stops here, not in a parent's config
+    fs.mkdirSync(path.join(root, 'a'));
+    fs.writeFileSync(path.join(root, 'a', 'SKILL.md'), '---\nname: a\ndescription: Use when testing.\n---\n\nText.\n');
+    for (const args of [['catalog'], ['catalog', '--host', 'claude']]) {
+      const r = await cli(args, root);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/no roots given and no skillc config/);
+    }
+    expect((await cli(['catalog', '.'], root)).code).toBe(0);
+    fs.writeFileSync(path.join(root, 'skillc.config.json'), '{ "sources": "." }');
+    expect((await cli(['catalog'], root)).stdout).toBe('a\tUse when testing.\n');
+  });
+});

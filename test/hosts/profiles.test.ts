@@ -15,13 +15,15 @@ const FACTS = ['fields', 'unknownKey', 'name', 'nameFolder', 'reservedWords', 'd
 describe('host profiles say what each host does, with the source', () => {
   for (const host of Object.values(HOSTS)) {
     it(`${host.id}: every fact cites a page and names rules that exist`, () => {
-      for (const key of FACTS) {
-        const fact = host.facts[key];
-        expect(fact, `${host.id}.facts.${key}`).toBeDefined();
-        expect(fact!.source).toMatch(/https:\/\//);
-        expect(fact!.rules.length).toBeGreaterThan(0);
-        for (const id of fact!.rules) expect(ruleIds.has(id), `${host.id}.facts.${key}: ${id}`).toBe(true);
+      for (const key of FACTS) expect(host.facts[key], `${host.id}.facts.${key}`).toBeDefined();
+      // Every fact, the required ones and a host's own (nameLength, descriptionLength), cites a page.
+      for (const [key, fact] of Object.entries(host.facts)) {
+        expect(fact.source, `${host.id}.facts.${key}`).toMatch(/https:\/\//);
+        expect(fact.rules.length).toBeGreaterThan(0);
+        for (const id of fact.rules) expect(ruleIds.has(id), `${host.id}.facts.${key}: ${id}`).toBe(true);
       }
+      // A fact the docs do not give is said to be assumed, never invented.
+      for (const fact of Object.values(host.facts)) if (/by assumption/.test(fact.note)) expect(fact.note).toMatch(/not found in .* as of 2026-12/i);
       // A rejected fact is an error, anything else at most a warning: the profile data agrees with itself.
       expect(host.facts.unknownKey!.enforcement === 'rejects').toBe(host.unknownKey === 'error');
       expect(host.facts.reservedWords!.enforcement === 'rejects').toBe(host.reservedWords.length > 0);
@@ -46,6 +48,26 @@ describe('host profiles say what each host does, with the source', () => {
     expect(code.unknownKey).toBe('warning');
     expect(upload.unknownKey).toBe('error');
     expect(code.listing.overflow).toBe('drop-descriptions');
+  });
+
+  it('each host\'s own docs (or loader), not the spec, decide the name and length rules (issue 13)', () => {
+    // OpenCode 2: `name` is a display name and the id is the folder; Gemini CLI's loader reads any name.
+    for (const id of ['opencode', 'gemini']) {
+      expect(HOSTS[id]!.facts.name!.enforcement, id).toBe('allows');
+      expect(HOSTS[id]!.nameMatchesFolder, id).toBe(false);
+      expect(HOSTS[id]!.limits.nameMax, id).toBe(Number.POSITIVE_INFINITY);
+    }
+    expect(HOSTS.opencode!.fields['allowed-tools']).toBeUndefined();
+    expect(HOSTS.gemini!.limits.descriptionMax).toBe(Number.POSITIVE_INFINITY);
+    // pi warns and loads; Codex loads any single-line name of at most 64 characters, in any folder.
+    expect(['name', 'nameFolder', 'descriptionLength'].map((k) => HOSTS.pi!.facts[k]!.enforcement)).toEqual(['recommends', 'recommends', 'recommends']);
+    expect(HOSTS.pi!.facts.description!.enforcement).toBe('rejects');
+    expect(HOSTS.pi!.fields.metadata!.type).toBe('mapping');
+    expect(HOSTS.codex!.facts.name!.enforcement).toBe('recommends');
+    expect(HOSTS.codex!.facts.nameLength!.enforcement).toBe('rejects');
+    expect(HOSTS.codex!.nameMatchesFolder).toBe(false);
+    // Copilot: the folder "typically" matches the name.
+    expect(HOSTS.copilot!.facts.nameFolder!.enforcement).toBe('recommends');
   });
 
   it('the config schema lists every host, in profile order', () => {

@@ -22,6 +22,9 @@ export interface ProbeResult {
   /** Rules with an error on the probe, or `exit N: message` when the CLI stopped. */
   rules: string[];
   messages: string[];
+  /** Rules with a warning (tree probes), and their messages. */
+  warnRules?: string[];
+  warnings?: string[];
 }
 
 export const cli = path.resolve(import.meta.dirname, '../../bin/skillc.js');
@@ -93,9 +96,11 @@ function runCliAsync(args: string[], cwd: string): Promise<{ status: number | nu
 /**
  * Lints each tree probe with the built CLI: `probes/base/` copied to a temporary
  * folder, the probe's files written and removed, then `skillc lint skills`
- * (two probes at a time).
+ * (two probes at a time). With `extend`, the tree gets its own skillc.config.json
+ * extending the preset's (`sources: "."`), as a team that adopts it would write, and
+ * is linted whole: for presets whose config names folders relative to the tree.
  */
-export async function runTreeProbes(preset: string): Promise<Map<string, ProbeResult>> {
+export async function runTreeProbes(preset: string, { extend = false } = {}): Promise<Map<string, ProbeResult>> {
   const { dir, probes } = readProbes(preset);
   const config = path.join(examples, preset, 'skillc.config.json');
   const results = new Map<string, ProbeResult>();
@@ -108,11 +113,16 @@ export async function runTreeProbes(preset: string): Promise<Map<string, ProbeRe
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);
     }
-    const run = await runCliAsync(['lint', 'skills', '--config', config, '--format', 'json'], root);
+    if (extend) fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [config] }));
+    const run = await runCliAsync(extend ? ['lint', '--format', 'json'] : ['lint', 'skills', '--config', config, '--format', 'json'], root);
     if (run.status !== 0 && run.status !== 1) throw new Error(`${p.id}: skillc lint exited ${run.status}: ${run.stderr}`);
-    const result: ProbeResult = { verdict: run.status === 0 ? 'pass' : 'fail', rules: [], messages: [] };
+    const result: ProbeResult = { verdict: run.status === 0 ? 'pass' : 'fail', rules: [], messages: [], warnRules: [], warnings: [] };
     for (const f of (JSON.parse(run.stdout) as JsonReport).files) {
       for (const m of f.messages) {
+        if (m.severity === 'warning') {
+          if (!result.warnRules!.includes(m.ruleId)) result.warnRules!.push(m.ruleId);
+          result.warnings!.push(`${f.path}: ${m.message}`);
+        }
         if (m.severity !== 'error') continue;
         if (!result.rules.includes(m.ruleId)) result.rules.push(m.ruleId);
         result.messages.push(`${f.path}: ${m.message}`);

@@ -10,8 +10,9 @@ import { examples, type Finding } from './helpers.js';
 // folders to kinds in config. Fixtures follow ../shared/parity/orchflows.md's probes.
 type Files = Record<string, string>;
 const anchors = 'Require: a clean tree.\n\n1. Do the work.\n\nNever: skip review.\n\nReturn the diff.\n';
-const pkg = (name: string, body: string, role: string | undefined = 'none', description = `Use when testing ${name}.`): string =>
-  `---\nname: ${name}\ndescription: ${description}\n${role === undefined ? '' : `role: ${role}\n`}---\n\n${body}`;
+// A pack passes `null`: it has no role (validate.py rejects a pack's role key).
+const pkg = (name: string, body: string, role: string | null = 'none', description = `Use when testing ${name}.`): string =>
+  `---\nname: ${name}\ndescription: ${description}\n${role === null ? '' : `role: ${role}\n`}---\n\n${body}`;
 const words = (n: number): string => `${Array.from({ length: n }, (_, i) => `w${i}`).join(' ')}\n`;
 
 async function lintTree(files: Files): Promise<Finding[]> {
@@ -39,9 +40,10 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
       'skills/workflows/orch-review/SKILL.md': pkg('orch-review', anchors, 'planner'),
       'skills/instances/orch-fix/SKILL.md': pkg('orch-fix', anchors, 'worker'),
       'skills/utilities/orch-notes/SKILL.md': pkg('orch-notes', anchors),
-      'packs/code/SKILL.md': pkg('code', 'Facts about code.\n', undefined),
+      'packs/code/SKILL.md': pkg('code', 'Facts about code.\n', null),
     });
-    expect(findings.filter((f) => f.ruleId !== 'frontmatter/unknown-key')).toEqual([]);
+    // A pack's signature table and the files around the packages are probes/' business; this tree has neither.
+    expect(findings.filter((f) => f.ruleId !== 'orchflows-py/pack-signature' && f.ruleId !== 'orchflows-py/tree')).toEqual([]);
   });
 
   for (const [tier, kind, max] of [['kernel', 'kernel', 300], ['instances', 'instance', 300], ['utilities', 'utility', 300], ['engines', 'engine', 450], ['workflows', 'workflow', 450]] as const) {
@@ -55,13 +57,13 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   }
 
   it('probe 1: a pack over 150 words', async () => {
-    expect((await only({ 'packs/p/SKILL.md': pkg('p', words(151), undefined) }, 'body/budget')).map((f) => f.message)).toEqual([
+    expect((await only({ 'packs/p/SKILL.md': pkg('p', words(151), null) }, 'body/budget')).map((f) => f.message)).toEqual([
       'Unexpected 151 words in the body, expected at most 150 for kind `pack`',
     ]);
   });
 
   it('probe 2: `[a b](c d e f g)` counts 2 words, `| a | b |` 5', async () => {
-    const body = (line: string, n: number): Files => ({ 'packs/p/SKILL.md': pkg('p', `${line}\n${words(n)}`, undefined) });
+    const body = (line: string, n: number): Files => ({ 'packs/p/SKILL.md': pkg('p', `${line}\n${words(n)}`, null) });
     expect(await only(body('[a b](c d e f g)', 148), 'body/budget')).toEqual([]);
     expect(await only(body('[a b](c d e f g)', 149), 'body/budget')).toHaveLength(1);
     expect(await only(body('| a | b |', 145), 'body/budget')).toEqual([]);
@@ -77,7 +79,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   });
 
   it('packs must not have them', async () => {
-    expect(await only({ 'packs/p/SKILL.md': pkg('p', anchors.replace('Return the diff', 'Return: the diff'), undefined) }, 'body/line-anchors')).toHaveLength(3);
+    expect(await only({ 'packs/p/SKILL.md': pkg('p', anchors.replace('Return the diff', 'Return: the diff'), null) }, 'body/line-anchors')).toHaveLength(3);
   });
 
   it('probe 6: engines only none; workflows not none; role judge', async () => {
@@ -98,8 +100,8 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
 
   it('probe 3: description of 140 passes, 141 fails', async () => {
     const d = (n: number): Files => ({ 'skills/kernel/s/SKILL.md': pkg('s', anchors, 'none', `Use when ${'x'.repeat(n - 9)}`) });
-    expect(await only(d(140), 'frontmatter/description-length')).toEqual([]);
-    expect((await only(d(141), 'frontmatter/description-length')).map((f) => f.message)).toEqual(['Unexpected description of 141 characters, expected at most 140 (the house limit)']);
+    expect(await only(d(140), 'orchflows-py/frontmatter')).toEqual([]);
+    expect((await only(d(141), 'orchflows-py/frontmatter')).map((f) => f.message)).toEqual(['Unexpected description of 141 characters as written (quotes count), expected at most 140']);
   });
 
   it('a skillc.kind in the frontmatter wins over the folder', async () => {
@@ -107,7 +109,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
     expect((await only({ 'skills/kernel/s/SKILL.md': text }, 'body/budget')).map((f) => f.message)).toEqual(['Unexpected 151 words in the body, expected at most 150 for kind `pack`']);
   });
 
-  it('near-duplicate passages between skills', async () => {
+  it('near-duplicate clauses between skills: one warning, on the first (validate.py cross-tier, within skills)', async () => {
     const passage = 'Launch a fresh maker with the assignment and the applicable guidance, then wait for its result before any review starts.\n';
     const found = await only(
       {
@@ -116,7 +118,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
       },
       'orchflows/near-duplicate',
     );
-    expect(found.map((f) => f.file)).toEqual(['skills/kernel/a/SKILL.md', 'skills/kernel/b/SKILL.md']);
+    expect(found.map((f) => `${f.file} ${f.message.split(':')[0]}`)).toEqual(['skills/kernel/a/SKILL.md Unexpected cross-tier near-duplicate (within skills) at 0.97 with skills/kernel/b/SKILL.md']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { defineSkillRule } from '../rule.js';
 import { field, kindName } from '../util.js';
-import { charLength, cleanFrontmatter, hostIds, strictestLimit } from './shared.js';
+import { charLength, cleanFrontmatter, enforcedBy, hostIds, strictestLimit } from './shared.js';
 
 export interface Options {
   /** A house limit in characters, applied on top of the hosts' own. */
@@ -34,10 +34,15 @@ export default defineSkillRule<Options>(
     // House limits: the strictest that applies wins over the hosts' own.
     let max = hostMax;
     let because = strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : '';
+    // The hosts' own cap is an error where the host refuses the skill (Codex, the spec's validator), a
+    // warning where it loads the skill and warns (pi); a house limit is the configured severity.
+    let severity = enforcedBy(strictest, 'descriptionLength', 'description')?.severity;
+    if (!severity) max = Number.POSITIVE_INFINITY;
     const house = (limit: number | undefined, why: string): void => {
       if (typeof limit === 'number' && limit > 0 && limit < max) {
         max = limit;
         because = why;
+        severity = undefined;
       }
     };
     house(options.max, ' (the house limit)');
@@ -50,7 +55,7 @@ export default defineSkillRule<Options>(
     if (f.value.trim() === '') {
       report({ message: `Unexpected empty description, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${because}`, range: f.valueRange });
+      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${because}`, range: f.valueRange, ...(severity ? { severity } : {}) });
     }
   },
 );

@@ -5,7 +5,7 @@ import { cleanFrontmatter, hostIds, mappingOrEmpty } from './shared.js';
 export default defineSkillRule(
   {
     id: 'frontmatter/description-missing',
-    description: 'Reports frontmatter without a `description`, or with an empty `description:` key, when a linted host requires one.',
+    description: 'Reports frontmatter without a `description`, or with an empty `description:` key, when a linted host requires one (an error), or recommends one (Claude Code: a warning).',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -13,12 +13,20 @@ export default defineSkillRule(
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
     if (!fm || !mappingOrEmpty(fm)) return;
+    // Hosts that require a description refuse the skill without one (an error). Claude Code does not, but
+    // its docs recommend one, and without it the body's first paragraph stands in (a warning).
     const requiring = hosts.filter((h) => h.fields.description?.required);
-    if (!requiring.length) return;
+    const advising = hosts.filter((h) => !h.fields.description?.required && h.facts.description?.enforcement === 'recommends');
+    if (!requiring.length && !advising.length) return;
     const f = field(skill, 'description');
-    if (f && f.value !== null && f.value !== undefined) return;
-    const why = `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it; without it the skill is never chosen`;
-    if (f) report({ message: `Unexpected empty \`description\`, expected what the skill does and when to use it (${why})`, range: f.keyRange });
-    else report({ message: `Unexpected frontmatter without \`description\`, expected what the skill does and when to use it (${why})`, range: frontmatterStart(skill) });
+    // An empty string is frontmatter/description-length's where a host caps it; where none does (Claude Code), it is this rule's.
+    const blank = f && typeof f.value === 'string' && f.value.trim() === '' && !requiring.length;
+    if (f && f.value !== null && f.value !== undefined && !blank) return;
+    const why = requiring.length
+      ? `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it; without it the skill is never chosen`
+      : `${hostIds(advising)} ${advising.length === 1 ? 'recommends' : 'recommend'} it; without it the body's first paragraph is listed instead`;
+    const severity = requiring.length ? 'error' : 'warning';
+    if (f) report({ message: `Unexpected empty \`description\`, expected what the skill does and when to use it (${why})`, range: f.keyRange, severity });
+    else report({ message: `Unexpected frontmatter without \`description\`, expected what the skill does and when to use it (${why})`, range: frontmatterStart(skill), severity });
   },
 );

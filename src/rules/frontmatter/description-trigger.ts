@@ -21,7 +21,9 @@ const TRIGGERS: readonly RegExp[] = [
   // "Use X for ... when ...", "Use `ask-glm` to cross-check ... if ...": an imperative Use whose sentence says when
   /(?:^|[.;:!?—–-]\s*|\(\s*)use\s+[^.;!?]{1,80}?\s(?:for|to|on|with)\s[^.;!?]{0,160}?\b(?:when|whenever|if|before|after)\b/i,
   // "This skill should be used when ...", "is meant to be used for ...", "can be used whenever ..."
-  new RegExp(String.raw`\b(?:should|must|can|may|is|are|to)\s+be\s+used\s+(?:(?:only|primarily|mainly)\s+)?${CONNECTOR}\b`, 'i'),
+  // ... and with an adverb in any case: "MUST be used PROACTIVELY after ...", "Used proactively whenever ..."
+  new RegExp(String.raw`\b(?:should|must|can|may|is|are|to)\s+be\s+used\s+(?:(?:only|primarily|mainly|[a-z]+ly)\s+)?${CONNECTOR}\b`, 'i'),
+  new RegExp(String.raw`\bused\s+[a-z]+ly\s+${CONNECTOR}\b`, 'i'),
   // ... when the user / if a user / whenever you / when asked
   /\b(?:when|whenever|if)\s+(?:(?:the|a|an)\s+)?(?:user|users|you|someone|asked|requested|prompted)\b/i,
   // a when-clause on an activity: "when wiring ...", "whenever reviewing ...", "before committing"

@@ -106,6 +106,31 @@ export function strictestLimit(hosts: readonly HostProfile[], pick: (h: HostProf
   return { max, hosts: hosts.filter((h) => pick(h) === max) };
 }
 
+/** What skillc reports when a host's documented fact is broken: the host refuses the skill (error) or only advises (warning). */
+export type Enforced = { severity: 'error' | 'warning'; hosts: HostProfile[] };
+
+/**
+ * How the hosts that a broken fact applies to enforce it, read from each profile's
+ * `facts[key]` (`fallback` when the profile states no such fact; a profile without
+ * either rejects, the spec's default). Hosts that reject it make an error; failing
+ * those, hosts that only recommend it (or ignore the value) a warning; hosts that
+ * allow it nothing. Undefined when no host cares.
+ */
+export function enforcedBy(hosts: readonly HostProfile[], key: string, fallback?: string): Enforced | undefined {
+  const of = (h: HostProfile) => (h.facts[key] ?? (fallback ? h.facts[fallback] : undefined))?.enforcement ?? 'rejects';
+  const rejecting = hosts.filter((h) => of(h) === 'rejects');
+  if (rejecting.length) return { severity: 'error', hosts: rejecting };
+  const advising = hosts.filter((h) => of(h) === 'recommends' || of(h) === 'ignores');
+  return advising.length ? { severity: 'warning', hosts: advising } : undefined;
+}
+
+/** " (codex requires it)" / " (pi advises it)" when only some linted hosts enforce a fact; '' when all do. */
+export function enforcedNote(e: Enforced, all: readonly HostProfile[]): string {
+  if (e.hosts.length === all.length && e.severity === 'error') return '';
+  const one = e.hosts.length === 1;
+  return ` (${hostIds(e.hosts)} ${e.severity === 'error' ? (one ? 'requires' : 'require') : one ? 'advises' : 'advise'} it)`;
+}
+
 /** The line break the file uses, for inserted lines. */
 export function lineBreak(skill: Skill): string {
   return skill.file.text.includes('\r\n') ? '\r\n' : '\n';

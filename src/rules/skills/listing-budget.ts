@@ -59,16 +59,19 @@ export default defineCatalogRule<ListingBudgetOptions>(
           range: rangeOf(e.skill),
         });
       }
-      // An over-budget listing is a fact about the catalog: reported once, on its first skill, naming the largest entries.
+      // An over-budget listing is a fact about the catalog: reported once, on the config file when there is
+      // one (where the hosts and the context size are set), else on the catalog's first skill; naming the
+      // largest entries either way.
       if (listing.budget === null || listing.wanted <= listing.budget || host.listing.overflow === 'unknown') continue;
       const affected = listing.entries.filter((e) => e.reason === 'budget').length;
       const largest = [...listing.entries].sort((a, b) => b.text.length - a.text.length || (a.name < b.name ? -1 : 1));
       const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
       const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
       const first = listing.entries[0]!;
+      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill) };
       report(first.skill, {
         message: `Unexpected listing of ${n(listing.entries.length)} skills in ${n(listing.wanted)} characters, over ${host.displayName}'s budget of ${n(listing.budget)} (${listing.basis}): ${consequence(host.listing.overflow, affected)}. Largest entries: ${named.join(', ')}${rest}; shorten descriptions or mark manual skills so they leave the listing`,
-        range: rangeOf(first.skill),
+        ...where,
       });
     }
   },

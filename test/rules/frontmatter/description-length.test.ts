@@ -11,6 +11,7 @@ testRule(
       { name: 'Claude Code has no 1,024-character cap (its listing cut is skills/listing-budget)', hosts: ['claude'], files: { 'SKILL.md': skill('a'.repeat(1500)) } },
       { name: 'Claude Code: an empty description falls back to the first paragraph', hosts: ['claude'], files: { 'SKILL.md': skill('""') } },
       { files: { 'SKILL.md': skill('Use when testing.') } },
+      { name: 'Gemini CLI puts no cap on it (its loader)', hosts: ['gemini'], files: { 'SKILL.md': skill('a'.repeat(1500)) } },
       { name: 'exactly 1024', files: { 'SKILL.md': skill('a'.repeat(1024)) } },
       { name: 'characters, not UTF-16 units', files: { 'SKILL.md': skill('😀'.repeat(1000)) } },
       { name: 'one character', files: { 'SKILL.md': skill('x') } },
@@ -23,6 +24,18 @@ testRule(
         hosts: ['claude-upload'],
         files: { 'SKILL.md': skill('a'.repeat(1100)) },
         errors: [{ line: 3, column: 14, message: 'Unexpected description of 1100 characters, expected at most 1024' }],
+      },
+      {
+        name: 'pi loads it and warns: a warning',
+        hosts: ['pi'],
+        files: { 'SKILL.md': skill('a'.repeat(1100)) },
+        errors: [{ line: 3, severity: 'warning', message: 'Unexpected description of 1100 characters, expected at most 1024' }],
+      },
+      {
+        name: 'beside pi, Codex refuses it: an error',
+        hosts: ['pi', 'codex'],
+        files: { 'SKILL.md': skill('a'.repeat(1100)) },
+        errors: [{ line: 3, severity: 'error', message: 'Unexpected description of 1100 characters, expected at most 1024' }],
       },
       {
         name: 'too long',

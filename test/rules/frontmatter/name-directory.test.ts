@@ -15,9 +15,32 @@ testRule(
       { name: 'a non-string name is frontmatter/field-type', files: { 'SKILL.md': skill('[a, b]') } },
       { name: 'Claude Code takes the command from the folder: a crucible-style prefix name (issue 13)', hosts: ['claude'], dir: '00-navigator', files: { 'SKILL.md': skill('crucible-navigator') } },
       { name: 'Claude Code: a plugin skill named after its plugin', hosts: ['claude'], dir: 'research', files: { 'SKILL.md': skill('gemini-deep-research') } },
+      { name: 'OpenCode 2: the id is the folder, `name` a display name (its docs: `name: Git Release`)', hosts: ['opencode'], dir: 'git-release', files: { 'SKILL.md': skill('Git Release') } },
+      { name: 'Gemini CLI never compares the two', hosts: ['gemini'], dir: 'research', files: { 'SKILL.md': skill('deep-research') } },
       { name: 'two skills, each matching', files: { 'a/SKILL.md': skill('a'), 'b/SKILL.md': skill('b') } },
     ],
     invalid: [
+      {
+        name: 'pi loads it and warns: a warning',
+        hosts: ['pi'],
+        dir: 'research',
+        files: { 'SKILL.md': skill('deep-research') },
+        errors: [{ line: 2, severity: 'warning', message: 'Unexpected name `deep-research`, expected the folder name `research` (pi advises it)' }],
+      },
+      {
+        name: 'Codex loads it (its loader never compares the two): a warning; Copilot: "typically" matches',
+        hosts: ['codex', 'copilot', 'opencode'],
+        dir: 'research',
+        files: { 'SKILL.md': skill('deep-research') },
+        errors: [{ line: 2, severity: 'warning', message: 'Unexpected name `deep-research`, expected the folder name `research` (codex, copilot advise it)' }],
+      },
+      {
+        name: 'a host that requires it makes it an error beside one that advises it',
+        hosts: ['pi', 'agentskills'],
+        dir: 'research',
+        files: { 'SKILL.md': skill('deep-research') },
+        errors: [{ line: 2, severity: 'error', message: 'Unexpected name `deep-research`, expected the folder name `research` (agentskills requires it)' }],
+      },
       {
         name: 'with Claude Code and the spec linted, the message names the spec host',
         hosts: ['agentskills', 'claude'],

@@ -1,4 +1,9 @@
-import { describe, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../../src/lint/engine.js';
+import { json } from '../../../src/lint/reporters/json.js';
 import rule from '../../../src/rules/skills/listing-budget.js';
 import { testRule } from '../../../src/testing/rule-tester.js';
 
@@ -78,3 +83,27 @@ testRule(
   },
   { describe, it },
 );
+
+describe('skills/listing-budget on a project with a config file', () => {
+  it('reports the catalog-wide budget once, on the config file, and the JSON report lists that file (issue 13)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-budget-'));
+    try {
+      fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ hosts: ['claude'], rules: { 'skills/listing-budget': 'warn' } }));
+      for (const [file, text] of Object.entries(many)) {
+        fs.mkdirSync(path.join(root, 'skills', path.dirname(file)), { recursive: true });
+        fs.writeFileSync(path.join(root, 'skills', file), text);
+      }
+      const result = await lint({ cwd: root, paths: ['skills'] });
+      const found = result.files.flatMap((f) => f.messages.filter((m) => m.ruleId === 'skills/listing-budget').map((m) => ({ file: path.relative(root, f.path), line: m.line, message: m.message })));
+      expect(found).toHaveLength(1);
+      expect(found[0]!.file).toBe('skillc.config.json');
+      expect(found[0]!.line).toBe(1);
+      expect(found[0]!.message).toMatch(/^Unexpected listing of 10 skills .*over Claude Code's budget.*Largest entries: `s\d`/);
+      const doc = JSON.parse(json(result, { cwd: root, color: false, rules: [rule], version: 'test' })) as { files: { path: string; messages: { ruleId: string }[] }[] };
+      expect(doc.files.find((f) => f.path === 'skillc.config.json')?.messages.map((m) => m.ruleId)).toEqual(['skills/listing-budget']);
+      // Without a config file, the same finding goes on the catalog's first skill (the cases above).
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

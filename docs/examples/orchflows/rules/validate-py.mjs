@@ -1,14 +1,18 @@
 // Checks of orchflows' tools/validate.py that skillc has no built-in rule for, as a
 // skillc plugin: `"plugins": ["./rules/validate-py.mjs"]`. Plain ESM importing only
-// Node built-ins. Each follows validate.py's behaviour as probed (see ../README.md).
+// Node built-ins and the preset's text measures (validate-py-text.mjs). Each follows validate.py's behaviour as probed (see ../README.md).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { body, full, packages, paragraph, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
 const EDGE = /`(orch-[a-z0-9-]+)`/g;
 /** Role profiles, not packages: they always resolve. */
 const ROLES = new Set(['orch-planner', 'orch-worker']);
 
-/** The parsed skill behind a catalog entry (summaries carry no text). */
-const full = (s) => ('skill' in s && typeof s.skill === 'function' ? s.skill() : s);
+
+/** The call edges of a SKILL.md: exact backtick spans `orch-…` (frontmatter too), role profiles left out. */
+const mentions = (text) => [...text.matchAll(EDGE)].filter((m) => !ROLES.has(m[1]));
 
 /** @type {import('skillc').CatalogRule<{ kernel: string }>} */
 const callGraph = {
@@ -31,9 +35,8 @@ const callGraph = {
       if (skill.readProblem) continue;
       const { text, lines } = skill.file;
       const out = new Set();
-      for (const m of text.matchAll(EDGE)) {
+      for (const m of mentions(text)) {
         const target = m[1];
-        if (ROLES.has(target)) continue;
         const range = lines.range(m.index, m.index + m[0].length);
         if (!byName.has(target)) {
           report(s, { message: `Unexpected call edge \`${target}\` that does not resolve, expected the name of a package (or orch-planner, orch-worker)`, range });
@@ -76,9 +79,7 @@ const callGraph = {
 };
 
 /** The body's lines, from the line after the closing fence. */
-function bodyLines(skill) {
-  return skill.file.text.slice(skill.bodyOffset).replace(/^\r?\n/, '').split('\n');
-}
+const bodyLines = (skill) => body(skill).split('\n');
 
 /** @type {import('skillc').SkillRule<Record<string, never>>} */
 const loopLint = {
@@ -138,4 +139,448 @@ const envelope = {
   },
 };
 
-export default { prefix: 'orchflows-py', rules: [callGraph, loopLint, envelope] };
+/** The graded packages by name (the first of a name wins, as validate.py's `unique` check keeps it). */
+function byName(catalog) {
+  const out = new Map();
+  for (const p of packages(catalog)) if (!p.s.readProblem && !out.has(p.s.dirName)) out.set(p.s.dirName, p);
+  return out;
+}
+
+const firstLine = (skill) => skill.file.lines.lineRange(1);
+
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const carriage = {
+  scope: 'catalog',
+  meta: {
+    id: 'carriage',
+    description:
+      "Reports a call edge A -> B (A not a pack) whose caller's body does not carry each of B's `Require:` items (one of each item's content words, as a stem variant), as validate.py's carriage check does.",
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = byName(catalog);
+    for (const [name, p] of pkgs) {
+      if (p.tier === 'packs') continue;
+      const caller = full(p.s);
+      let vocab;
+      const seen = new Set();
+      for (const m of mentions(caller.file.text)) {
+        const target = m[1];
+        const callee = pkgs.get(target);
+        if (!callee || seen.has(target)) continue;
+        seen.add(target);
+        vocab ??= vocabulary(body(caller));
+        for (const item of requireItems(body(full(callee.s)))) {
+          const head = uncarried(item, vocab);
+          if (!head) continue;
+          report(p.s, {
+            range: caller.file.lines.range(m.index, m.index + m[0].length),
+            message: `Unexpected call to \`${target}\` without carrying its Require item '${item}' (no word for \`${head}\`), expected ${name}'s body to pass it`,
+          });
+        }
+      }
+    }
+  },
+};
+
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const packCarriage = {
+  scope: 'catalog',
+  meta: {
+    id: 'pack-carriage',
+    description:
+      "Reports a pack whose `executor` or `assembly` skill's Require items are not carried by the file its `slicing` row links, or whose skill returns no ticket while the `workspace` row names no store, as validate.py's pack-carriage check does.",
+    severity: 'error',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = byName(catalog);
+    for (const [name, p] of pkgs) {
+      if (p.tier !== 'packs') continue;
+      const skill = full(p.s);
+      const text = body(skill);
+      const table = rows(text);
+      const slicing = table.find((r) => r.key === 'slicing');
+      const link = slicing && /\]\(<?([^)\s>#]*)/.exec(slicing.value);
+      const sliceFile = link && link[1] ? p.s.bundle.text(link[1]) : undefined;
+      const vocab = vocabulary(sliceFile ? sliceFile.text : '');
+      const workspace = table.find((r) => r.key === 'workspace');
+      for (const key of ['executor', 'assembly']) {
+        const row = table.find((r) => r.key === key);
+        const m = row && /^`([^`]+)`/.exec(row.value);
+        const callee = m && pkgs.get(m[1]);
+        if (!callee) continue;
+        const at = skill.file.text.length - text.length + row.offset;
+        const range = skill.file.lines.range(at, at + row.line.length);
+        const calleeBody = body(full(callee.s));
+        for (const item of requireItems(calleeBody)) {
+          const head = uncarried(item, vocab);
+          if (!head) continue;
+          report(p.s, {
+            range,
+            message: `Unexpected \`${key}\` \`${m[1]}\` whose Require item '${item}' the slicing file${link && link[1] ? ` (${link[1]})` : ''} does not carry (no word for \`${head}\`), expected pack ${name}'s slices to carry it`,
+          });
+        }
+        const ret = paragraph(calleeBody, /^Return[ :]/);
+        const returnsTicket = ret && /\bticket\b|\bwork[ -]item\b/i.test(ret.text);
+        if (!returnsTicket && !(workspace && /\bstore\b/i.test(workspace.value))) {
+          report(p.s, { range, message: `Unexpected \`${key}\` \`${m[1]}\` that returns no ticket or work item while the \`workspace\` row names no store, expected one of them` });
+        }
+      }
+    }
+  },
+};
+
+const CELLS = ['slicing', 'executor', 'assembly', 'lens', 'oracle_policy', 'workspace', 'required_spec_fields', 'craft'];
+
+/** validate.py's heading slug: lowercase, keep a-z 0-9 whitespace and `-`, whitespace runs to `-`, `-` trimmed. */
+const slug = (heading) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** @type {import('skillc').SkillRule<{ cells: string[], craftLines: number }>} */
+const packSignature = {
+  scope: 'skill',
+  meta: {
+    id: 'pack-signature',
+    description:
+      "Reports a pack whose signature table lacks a cell, whose `craft` row does not link references/craft.md, whose `assembly` is not one backticked skill or `none — why`, whose craft.md is over budget, or whose `lens` anchors do not resolve, as validate.py's pack checks do.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { cells: { type: 'array', items: { type: 'string' } }, craftLines: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { cells: CELLS, craftLines: 60 },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem || path.basename(path.dirname(skill.dir)) !== 'packs') return;
+    const text = body(skill);
+    const start = skill.file.text.length - text.length;
+    const table = rows(text);
+    const rowRange = (r) => skill.file.lines.range(start + r.offset, start + r.offset + r.line.length);
+    const missing = options.cells.filter((c) => !table.some((r) => r.key === c));
+    if (missing.length) report({ range: firstLine(skill), message: `Unexpected signature table without ${missing.map((c) => `\`${c}\``).join(', ')}, expected a \`| <cell> |\` row for each of ${options.cells.join(', ')}` });
+    const craft = table.find((r) => r.key === 'craft');
+    if (craft && !craft.line.includes('(references/craft.md)')) report({ range: rowRange(craft), message: 'Unexpected `craft` row without a link to `(references/craft.md)`, expected the craft file linked' });
+    const assembly = table.filter((r) => r.key === 'assembly').at(-1);
+    if (assembly && !/^`[a-z][a-z0-9-]*`$|^none\s+—\s+\S/.test(assembly.value)) {
+      report({ range: rowRange(assembly), message: `Unexpected \`assembly\` "${assembly.value}", expected one backticked skill name or \`none — <why>\`` });
+    }
+    const craftFile = skill.bundle.text('references/craft.md');
+    if (!craftFile) report({ range: firstLine(skill), severity: 'warning', message: 'Unexpected pack without references/craft.md, expected one (craft budget check skipped)' });
+    else {
+      const n = craftFile.text.split('\n').filter((l) => l.trim()).length;
+      if (n > options.craftLines) report({ file: craftFile.path, message: `Unexpected ${n} non-blank lines in references/craft.md, expected at most ${options.craftLines}` });
+    }
+    for (const lens of table.filter((r) => r.key === 'lens')) {
+      for (const m of lens.line.matchAll(/\(([^()\s#]+)#([^()\s]+)\)/g)) {
+        const target = skill.bundle.text(m[1]);
+        const headings = target ? [...target.text.matchAll(/^#{1,6}\s+(.*)$/gm)].map((h) => slug(h[1])) : [];
+        if (target && headings.includes(m[2].toLowerCase())) continue;
+        report({
+          range: rowRange(lens),
+          message: target ? `Unexpected lens anchor \`#${m[2]}\` that no heading of ${m[1]} has, expected one of ${headings.map((h) => `#${h}`).join(', ') || '(no headings)'}` : `Unexpected lens link to ${m[1]}, which does not exist, expected a file of the pack`,
+        });
+      }
+    }
+  },
+};
+
+/**
+ * The frontmatter as validate.py reads it: line by line between the fences, each
+ * `key: value` split at the first colon, both stripped, quotes kept, the last duplicate winning.
+ */
+function rawFrontmatter(skill) {
+  const lines = skill.file.text.replace(/^\uFEFF/, '').split('\n');
+  if (lines[0]?.trim() !== '---') return undefined;
+  const out = new Map();
+  let offset = lines[0].length + 1;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === '---') return out;
+    const colon = line.indexOf(':');
+    if (line.trim() && colon >= 0) out.set(line.slice(0, colon).trim(), { value: line.slice(colon + 1).trim(), offset, line });
+    offset += line.length + 1;
+  }
+  return undefined;
+}
+
+/** @type {import('skillc').SkillRule<{ keys: string[], descriptionMax: number }>} */
+const frontmatter = {
+  scope: 'skill',
+  meta: {
+    id: 'frontmatter',
+    description:
+      "Reports frontmatter keys outside validate.py's list (and a pack's `role`), a name that is not the folder name as written (quotes count), a description over 140 code points as written (quotes count), and a `disable-model-invocation` other than true or false.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { keys: { type: 'array', items: { type: 'string' } }, descriptionMax: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { keys: ['name', 'description', 'disable-model-invocation', 'role'], descriptionMax: 140 },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem) return;
+    const fm = rawFrontmatter(skill);
+    if (!fm) return; // the fences are file/frontmatter rules' business
+    const at = (f) => skill.file.lines.range(f.offset, f.offset + f.line.replace(/\r$/, '').length);
+    for (const [key, f] of fm) {
+      if (!options.keys.includes(key)) report({ range: at(f), message: `Unexpected frontmatter key \`${key}\`, expected only ${options.keys.join(', ')}` });
+    }
+    // validate.py: a pack has no role (roles are the skills').
+    const role = fm.get('role');
+    if (role && options.keys.includes('role') && path.basename(path.dirname(skill.dir)) === 'packs') report({ range: at(role), message: 'Unexpected `role` in a pack, expected none (roles are for skills)' });
+    const name = fm.get('name');
+    if (name && name.value && name.value !== skill.dirName) report({ range: at(name), message: `Unexpected name ${name.value} (as written), expected the folder name ${skill.dirName}` });
+    const description = fm.get('description');
+    const n = description ? Array.from(description.value).length : 0;
+    if (n > options.descriptionMax) report({ range: at(description), message: `Unexpected description of ${n} characters as written (quotes count), expected at most ${options.descriptionMax}` });
+    const dmi = fm.get('disable-model-invocation');
+    if (dmi && dmi.value !== 'true' && dmi.value !== 'false') report({ range: at(dmi), message: `Unexpected \`disable-model-invocation: ${dmi.value}\`, expected true or false` });
+  },
+};
+
+/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
+function readTree(file) {
+  try {
+    if (!fs.lstatSync(file).isFile()) return undefined;
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+const listMd = (dir, recursive) => {
+  try {
+    return fs
+      .readdirSync(dir, { recursive, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.md'))
+      .map((e) => path.join(e.parentPath ?? e.path, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+/** validate.py's words(): each `](…)` cut to `]`, then whitespace-separated tokens. */
+const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
+
+/**
+ * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean, friction: boolean }>}
+ */
+const tree = {
+  scope: 'catalog',
+  meta: {
+    id: 'tree',
+    description:
+      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, Markdown links in the tree's docs that resolve to nothing, and where the friction log lives (scripts/state_root.py, docs/vocabulary.md, templates/host-block.md agreeing).",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: {
+        surfaces: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
+        names: { type: 'boolean' },
+        pins: { type: 'boolean' },
+        links: { type: 'boolean' },
+        friction: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true, friction: true },
+    // It reads files outside the skills, which the lint cache does not hash: never replay its results.
+    cacheKey: () => `${process.pid}:${Date.now()}`,
+  },
+  check({ catalog, options, report }) {
+    const pkgs = packages(catalog);
+    if (!pkgs.length) return;
+    const root = pkgs[0].root;
+    const anchor = pkgs[0].s;
+    const at = (rel, input) => report(anchor, { file: path.join(root, rel), ...input });
+    for (const [rel, max] of Object.entries(options.surfaces)) {
+      const text = readTree(path.join(root, rel));
+      if (text === undefined) {
+        at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
+        continue;
+      }
+      const n = treeWords(text);
+      if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
+    }
+    if (options.pins) checkPins(root, at);
+    if (options.names) checkNames(root, pkgs, at);
+    if (options.links) checkLinks(root, at);
+    if (options.friction) checkFriction(root, at);
+  },
+};
+
+/** contracts/*.md against tests/pins.json (`{ "<file>": "<sha256 of its bytes>" }`). */
+function checkPins(root, at) {
+  const pinsRel = 'tests/pins.json';
+  const raw = readTree(path.join(root, pinsRel));
+  const contracts = listMd(path.join(root, 'contracts'), false).map((f) => path.basename(f));
+  if (raw === undefined && !contracts.length) return;
+  let pins;
+  try {
+    pins = JSON.parse(raw ?? '');
+    if (!pins || typeof pins !== 'object' || Array.isArray(pins)) throw new Error('not an object');
+  } catch (e) {
+    at(pinsRel, { message: `Unexpected ${raw === undefined ? 'missing file' : `pins file that is not a JSON object (${e.message})`}, expected { "<contract>.md": "<sha256>" } (validate.py --pin writes it)` });
+    return;
+  }
+  for (const name of contracts) {
+    const sha = crypto.createHash('sha256').update(fs.readFileSync(path.join(root, 'contracts', name))).digest('hex');
+    if (pins[name] !== sha) at(`contracts/${name}`, { message: pins[name] === undefined ? `Unexpected contract without a pin, expected an entry in ${pinsRel}` : `Unexpected contract whose bytes do not match its pin, expected sha256 ${pins[name]} (re-pin after a reviewed change)` });
+  }
+  for (const name of Object.keys(pins).sort()) if (!contracts.includes(name)) at(pinsRel, { message: `Unexpected pin \`${name}\` for a contract that does not exist, expected contracts/${name}` });
+}
+
+/**
+ * validate.py's friction check: scripts/state_root.py's `friction_root` returns one
+ * `<base> / "<tree>"`, and the vocabulary's friction log entry and the host block's
+ * "Whenever the logger cannot run … never skip the log." sentence name that tree (not `.orch/`).
+ */
+function checkFriction(root, at) {
+  const owner = readTree(path.join(root, 'scripts/state_root.py'));
+  if (owner === undefined) {
+    at('scripts/state_root.py', { severity: 'warning', message: 'Unexpected missing scripts/state_root.py, expected the friction log\'s owner (friction check skipped)' });
+    return;
+  }
+  const fn = /^def friction_root\b[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)/m.exec(`${owner}\n`);
+  const returns = fn ? [...fn[1].matchAll(/return\s+\w+\s*\/\s*"([^"]+)"/g)] : [];
+  if (returns.length !== 1) {
+    at('scripts/state_root.py', { message: `Unexpected ${fn ? `${returns.length} \`return <base> / "<tree>"\` statements in friction_root` : 'file without friction_root'}, expected exactly one, naming the friction tree` });
+    return;
+  }
+  const tree = `${returns[0][1].replace(/\/+$/, '')}/`;
+  const vocabulary = readTree(path.join(root, 'docs/vocabulary.md'));
+  if (vocabulary === undefined) at('docs/vocabulary.md', { severity: 'warning', message: 'Unexpected missing docs/vocabulary.md, expected the friction log\'s entry (its check skipped)' });
+  else {
+    const entry = /^- \*\*friction log\*\*[^\n]*(?:\n(?!- \*\*|\s*\n)[^\n]*)*/im.exec(vocabulary);
+    if (!entry || !entry[0].includes(tree)) at('docs/vocabulary.md', { message: `Unexpected ${entry ? 'friction log entry that does not name' : 'vocabulary without a `- **friction log**` entry naming'} ${tree}, expected the tree scripts/state_root.py returns` });
+  }
+  const block = readTree(path.join(root, 'templates/host-block.md'));
+  const sentence = block === undefined ? null : /Whenever the logger cannot run.*?never skip the log\./.exec(block.replace(/\s+/g, ' '));
+  if (!sentence || !sentence[0].includes(tree) || sentence[0].includes('.orch/')) {
+    at('templates/host-block.md', { message: `Unexpected ${block === undefined ? 'missing host block' : sentence ? `logger sentence that ${sentence[0].includes('.orch/') ? 'names .orch/' : `does not name ${tree}`}` : 'host block without the "Whenever the logger cannot run … never skip the log." sentence'}, expected it to name ${tree}` });
+  }
+}
+
+const LINK_ROOTS = ['rules', 'contracts', 'docs', 'skills', 'packs', 'compositions', 'templates', 'benchmarks'];
+
+/** validate.py's md-links: every link in the tree's Markdown resolves (file or folder); graded only when every root exists. */
+function checkLinks(root, at) {
+  const absent = LINK_ROOTS.filter((d) => {
+    try {
+      return !fs.statSync(path.join(root, d)).isDirectory();
+    } catch {
+      return true;
+    }
+  });
+  if (absent.length) {
+    for (const d of absent) at(d, { severity: 'warning', message: `Unexpected missing ${d}/, expected every documentation root (link grading skipped)` });
+    return;
+  }
+  const top = listMd(root, false).filter((f) => !path.basename(f).startsWith('REVIEW-'));
+  for (const file of [...top, ...LINK_ROOTS.flatMap((d) => listMd(path.join(root, d), true))]) {
+    const text = readTree(file);
+    if (text === undefined) continue;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      for (const m of line.matchAll(/\]\(([^)]*)\)/g)) {
+        let target = m[1].trim();
+        target = target.startsWith('<') && target.includes('>') ? target.slice(1, target.indexOf('>')) : target.split(/\s/)[0];
+        target = target.split('#')[0];
+        if (!target || /^(?:https?:\/\/|mailto:|\/)/.test(target) || target.includes('{{')) continue;
+        if (fs.existsSync(path.resolve(path.dirname(file), target))) continue;
+        const col = m.index + 1;
+        at(path.relative(root, file), {
+          range: { start: { line: i + 1, column: col }, end: { line: i + 1, column: col + m[0].length } },
+          message: `Unexpected link to ${target}, which does not exist, expected a file or folder of the tree`,
+        });
+      }
+    });
+  }
+}
+
+const NAME_SPAN = /`(orch-[a-z0-9]+(?:-[a-z0-9]+)*)`/g;
+
+/** Distinct `orch-x` spans in the tree's prose: package names or role profiles only. */
+function checkNames(root, pkgs, at) {
+  if (readTree(path.join(root, 'ARCHITECTURE.md')) === undefined) {
+    at('ARCHITECTURE.md', { severity: 'warning', message: 'Unexpected tree without ARCHITECTURE.md, expected one (the names check skipped)' });
+    return;
+  }
+  const known = new Set([...pkgs.map((p) => p.s.dirName), ...ROLES]);
+  const skillFiles = new Set(pkgs.map((p) => path.join(p.s.dir, 'SKILL.md')));
+  const files = [
+    ...['rules', 'docs', 'contracts', 'templates'].flatMap((d) => listMd(path.join(root, d), false)),
+    ...['compositions', 'packs', 'skills'].flatMap((d) => listMd(path.join(root, d), true)),
+    ...['README.md', 'DESIGN.md', 'ARCHITECTURE.md', 'AGENTS.md'].map((f) => path.join(root, f)),
+  ].filter((f) => !skillFiles.has(f));
+  for (const file of files) {
+    const text = readTree(file);
+    if (text === undefined) continue;
+    const seen = new Set();
+    for (const m of text.matchAll(NAME_SPAN)) {
+      if (known.has(m[1]) || seen.has(m[1])) continue;
+      seen.add(m[1]);
+      at(path.relative(root, file), { message: `Unexpected \`${m[1]}\`, which names no package or role profile, expected a package's name (or plain text for a name that is not one)` });
+    }
+  }
+}
+
+/** @type {import('skillc').CatalogRule<Record<string, never>>} */
+const xpkgLinks = {
+  scope: 'catalog',
+  meta: {
+    id: 'xpkg-links',
+    description:
+      "Warns about a link from one package's Markdown into another package's references/ file that the other package's SKILL.md does not itself name (`references/<file>`), as validate.py's xpkg-links does.",
+    severity: 'warning',
+    fixable: false,
+    defaultOptions: {},
+  },
+  check({ catalog, report }) {
+    const pkgs = packages(catalog).filter((p) => !p.s.readProblem);
+    const owner = (abs) => pkgs.find((p) => abs.startsWith(p.s.dir + path.sep));
+    for (const p of pkgs) {
+      const files = [{ rel: 'SKILL.md', links: p.s.links }];
+      for (const f of p.s.bundled) if (f.kind === 'file' && f.relPath.endsWith('.md')) files.push({ rel: f.relPath, links: p.s.bundle.links(f.relPath) ?? [] });
+      for (const { rel, links } of files) {
+        for (const link of links) {
+          const url = (link.url ?? '').split('#')[0];
+          if (!url || /^[a-z][a-z0-9+.-]*:|^\//i.test(url)) continue;
+          let target;
+          try {
+            target = decodeURI(url);
+          } catch {
+            continue; // a malformed escape: links/broken's business
+          }
+          const abs = path.resolve(path.dirname(path.join(p.s.dir, rel)), target);
+          const q = owner(abs);
+          if (!q || q === p) continue;
+          const inner = path.relative(q.s.dir, abs).split(path.sep).join('/');
+          if (!inner.startsWith('references/')) continue;
+          if (full(q.s).file.text.includes(inner)) continue;
+          report(p.s, {
+            file: path.join(p.s.dir, rel),
+            range: link.range,
+            message: `Unexpected link into ${q.s.dirName}'s ${inner}, which ${q.s.dirName}/SKILL.md does not name, expected a file its own package points to`,
+          });
+        }
+      }
+    }
+  },
+};
+
+export default { prefix: 'orchflows-py', rules: [xpkgLinks, tree, frontmatter, callGraph, loopLint, envelope, carriage, packCarriage, packSignature] };
