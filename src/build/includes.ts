@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
 import type { Directive, Link } from '../model/skill.js';
 import { textFile } from '../model/text.js';
-import { isInside } from '../parse/bundle.js';
 import { includeRoot, includesIn, includeTree, type IncludeStep } from '../parse/includes.js';
 import { parseFragment } from '../parse/skill.js';
+import { isInside, staysInside } from '../core/paths.js';
+import { classifyUrl } from '../parse/links.js';
 
 export interface IncludeProblem {
   message: string;
@@ -26,18 +27,7 @@ export interface Expansion {
 /** Where files referenced by included fragments from outside the skill land in its output. */
 export const INCLUDED_ASSETS = '_included';
 
-/** False when `p` exists and, symlinks resolved, lies outside `root` (a missing path is left to the read). */
-function staysInside(p: string, root: string): boolean {
-  try {
-    return isInside(fs.realpathSync(p), fs.realpathSync(root));
-  } catch {
-    return true;
-  }
-}
 
-function isRelativeUrl(url: string): boolean {
-  return url !== '' && !url.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
-}
 
 /** A replacement of `text.slice(start, end)`. */
 interface Edit {
@@ -92,7 +82,7 @@ function rewriteLinks(text: string, fragment: string, skillDir: string, root: st
   const links: Link[] = parseFragment(textFile(fragment, text)).links;
   const edits: Edit[] = [];
   for (const link of links) {
-    if (!isRelativeUrl(link.url)) continue;
+    if (classifyUrl(link.url).kind !== 'relative') continue;
     const [pathPart, ...rest] = link.url.split('#');
     const suffix = rest.length ? `#${rest.join('#')}` : '';
     let decoded: string;

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../lint/config.js';
-import { bundleSignature, changedUnder, sha, verifiedBundle, verifiedHash } from '../lint/cache.js';
+import { sha256 } from '../core/hash.js';
+import { bundleSignature, changedUnder, verifiedBundle, verifiedHash } from '../lint/cache.js';
 import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha256, writeNewOutput } from './output.js';
+import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, writeNewOutput } from './output.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -74,7 +75,7 @@ interface BuildCacheFile {
 
 function hashOf(p: string): string {
   try {
-    return sha(fs.readFileSync(p));
+    return sha256(fs.readFileSync(p));
   } catch {
     return '';
   }
@@ -367,7 +368,7 @@ export function cacheFolder(config: ResolvedConfig, location?: string): string {
 }
 
 export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
-  return path.join(cacheFolder(config, location), `build-${sha(outDir).slice(0, 16)}.json`);
+  return path.join(cacheFolder(config, location), `build-${sha256(outDir).slice(0, 16)}.json`);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
 import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle } from '../parse/bundle.js';
+import { sha256 } from '../core/hash.js';
 
 /**
  * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
@@ -118,7 +118,6 @@ function unpackSummary(s: StoredSummary): void {
   }
 }
 
-export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** Where the cache lives: `--cache-location` (a file, or a folder when it ends with a separator or is one), else node_modules/.cache/skillc. */
 export function cacheFilePath(root: string, location?: string, cwd = root): string {
@@ -136,13 +135,13 @@ export function cacheFilePath(root: string, location?: string, cwd = root): stri
 export function bundleSignature(bundled: readonly BundledFile[]): string {
   let s = '';
   for (const b of bundled) s += `${b.relPath}\0${b.kind}\0${b.size}\0${b.executable ? 1 : 0}\0${b.symlinkTarget ?? ''}\0${b.escapes ? 1 : 0}\n`;
-  return sha(s);
+  return sha256(s);
 }
 
 /** sha256 of a file's bytes, or '' when it cannot be read. */
 export function readHash(p: string): string {
   try {
-    return sha(fs.readFileSync(p));
+    return sha256(fs.readFileSync(p));
   } catch {
     return '';
   }
@@ -270,7 +269,7 @@ export class LintCache {
       const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
       if (!trusted) {
         const b = bytes();
-        if (!b || entry.text !== sha(b)) return undefined;
+        if (!b || entry.text !== sha256(b)) return undefined;
         if (entry.bundle !== bundleSignature(bundled())) return undefined;
         verified.bundles.set(dir, entry.bundle);
         verified.files.set(path.join(dir, 'SKILL.md'), entry.text);

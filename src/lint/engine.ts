@@ -6,7 +6,7 @@ import type { BundledFile, Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
-import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, sha, type CacheEntry, type LintSession } from './cache.js';
+import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type CacheEntry, type LintSession } from './cache.js';
 import { didYouMean } from '../core/suggest.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
@@ -23,6 +23,7 @@ import { boundHeapGrowth } from './memory.js';
 import { addTime, nestedTime, timings } from './timing.js';
 import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
+import { sha256 } from '../core/hash.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -417,7 +418,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
   }
   if (cache) newEntries.forEach((entry, i) => entry && cache.store(path.resolve(dirs[i]!), entry));
-  const catalogKey = cache ? sha(summaryHashes.join('\n')) : '';
+  const catalogKey = cache ? sha256(summaryHashes.join('\n')) : '';
   const cachedCatalog = cache?.catalog(catalogKey);
   if (cachedCatalog) {
     for (const d of cachedCatalog.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
@@ -484,7 +485,7 @@ function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, ke
 
 /** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
 function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[]): string {
-  return sha(
+  return sha256(
     JSON.stringify({
       version: toolVersion(),
       node: process.version,

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
 import type { Directive } from '../model/skill.js';
 import { textFile } from '../model/text.js';
-import { decodeText, isInside, readRegularFile } from './bundle.js';
+import { decodeText, readRegularFile } from './bundle.js';
 import { LIMITS } from './limits.js';
 import { parseFragment } from './skill.js';
+import { isInside, staysInside } from '../core/paths.js';
 
 /**
  * The one include walker: `source/include-missing` and `source/include-cycle` (lint) and the
@@ -93,14 +94,6 @@ export function sortDirectives(directives: readonly Directive[]): Directive[] {
   return [...directives].sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0) || a.range.start.line - b.range.start.line);
 }
 
-/** False when `p` exists and, symlinks resolved, lies outside `root` (a missing path is left to the read). */
-function staysInside(p: string, root: string): boolean {
-  try {
-    return isInside(fs.realpathSync(p), fs.realpathSync(root));
-  } catch {
-    return true;
-  }
-}
 
 /** Where an include points, or why it cannot be followed, before anything is read. */
 export function resolveInclude(fromAbs: string, written: string, root: string): { abs: string } | { problem: 'empty' | 'absolute' | 'outside' | 'symlink' } {

@@ -11,9 +11,8 @@ import type { ResolvedConfig } from '../lint/config.js';
 import { UsageError, discoverSkills } from '../lint/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { refusedEnv } from './env.js';
-import { insideDir, kindOf, readInside, resolveInside } from './paths.js';
+import { kindOf, readInside, resolveInside } from './paths.js';
 
-export { insideDir };
 
 export type OutputExpectation = string | { contains?: string; matches?: string };
 

@@ -10,7 +10,8 @@ import type { OutputExpectation } from './case.js';
 import { normalizeText } from './captures.js';
 import { BUILTIN_COMMANDS, collectCaptures, fail, pass, type RunContext } from './context.js';
 import { type ExecResult, expand, runInSandbox } from './exec.js';
-import { escapingLink, insideDir, kindOf, readInside } from './paths.js';
+import { escapingLink, kindOf, readInside } from './paths.js';
+import { isInside } from '../core/paths.js';
 
 export { BUILTIN_COMMANDS };
 
@@ -53,7 +54,7 @@ function confineBuiltinArgs(args: string[], cwd: string, sb: RunContext['sb']): 
     } catch {
       // a missing path: checked lexically
     }
-    if (!insideDir(sb.root, real)) return `argument \`${value}\` is outside the sandbox${real !== p ? ` (it links to ${real})` : ''}`;
+    if (!isInside(real, sb.root)) return `argument \`${value}\` is outside the sandbox${real !== p ? ` (it links to ${real})` : ''}`;
   }
   return undefined;
 }
@@ -63,14 +64,14 @@ export function resolveScript(command: string, skillDir: string): { file: string
   const outside = `command \`${command}\` is outside the skill; expected a file of the skill (such as scripts/<name>) or ${BUILTIN_COMMANDS.map((c) => `\`${c}\``).join(' / ')}`;
   if (path.isAbsolute(command) || command.includes('\0')) return { problem: outside };
   const file = path.resolve(skillDir, command);
-  if (!insideDir(skillDir, file) || file === skillDir) return { problem: outside };
+  if (!isInside(file, skillDir) || file === skillDir) return { problem: outside };
   let real: string;
   try {
     real = fs.realpathSync(file);
   } catch {
     return { problem: `command \`${command}\` not found in the skill` };
   }
-  if (!insideDir(fs.realpathSync(skillDir), real)) return { problem: `${outside} (it links to ${real})` };
+  if (!isInside(real, fs.realpathSync(skillDir))) return { problem: `${outside} (it links to ${real})` };
   if (!fs.statSync(real).isFile()) return { problem: `command \`${command}\` is not a file` };
   return { file };
 }
