@@ -9,6 +9,7 @@ import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
 import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, writeNewOutput } from './output.js';
+import { writeJsonCache } from '../core/json-store.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -80,9 +81,6 @@ function hashOf(p: string): string {
     return '';
   }
 }
-
-/** Stands for the records in the cache file's JSON while they are put in one by one. */
-const SKILLS_SLOT = '\u0000skillc-skills\u0000';
 
 /** Watch mode: the build cache of each lint session, kept in memory between runs. */
 const sessions = new WeakMap<object, BuildCache>();
@@ -343,22 +341,14 @@ export class BuildCache {
 
   private write(): void {
     if (!this.dirty) return;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      const skills: string[] = [];
-      for (const [dir, record] of Object.entries(this.data.skills)) {
-        let json = this.serialized.get(record);
-        if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
-        skills.push(`${JSON.stringify(dir)}:${json}`);
-      }
-      const shell = JSON.stringify({ ...this.data, skills: SKILLS_SLOT });
-      fs.writeFileSync(tmp, shell.replace(JSON.stringify(SKILLS_SLOT), () => `{${skills.join(',')}}`));
-      fs.renameSync(tmp, this.file);
-      this.dirty = false;
-    } catch {
-      // read-only tree
-    }
+    const written = writeJsonCache(this.file, this.data, 'skills', (r) => {
+      const record = r as SkillRecord;
+      let json = this.serialized.get(record);
+      if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
+      return json;
+    });
+    // A read-only tree builds without a cache.
+    if (written) this.dirty = false;
   }
 }
 

@@ -5,6 +5,7 @@ import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
 import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
+import { writeJsonCache } from '../core/json-store.js';
 
 /**
  * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
@@ -225,9 +226,6 @@ export function verifiedHash(file: string): string | undefined {
   return verified.files.get(file);
 }
 
-/** Stands for the entries in the cache file's JSON while they are put in one by one. */
-const ENTRIES_SLOT = '\u0000skillc-entries\u0000';
-
 export class LintCache {
   private data: CacheFile;
   private readonly used = new Set<string>();
@@ -336,27 +334,17 @@ export class LintCache {
 
   private write(): void {
     if (!this.dirty || this.file === undefined) return;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      // Each entry's JSON is kept (watch mode saves after every run, and most entries are the
-      // same objects as last time): the file is the same bytes as stringifying it whole.
-      const entries: string[] = [];
-      for (const [dir, e] of Object.entries(this.data.entries)) {
-        let json = e && typeof e === 'object' ? this.serialized.get(e) : undefined;
-        if (json === undefined) {
-          json = JSON.stringify(e && typeof e === 'object' && e.summary ? { ...e, summary: packSummary(e.summary) } : e);
-          if (e && typeof e === 'object') this.serialized.set(e, json);
-        }
-        if (json !== undefined) entries.push(`${JSON.stringify(dir)}:${json}`);
+    const written = writeJsonCache(this.file, this.data, 'entries', (e) => {
+      const entry = e as CacheEntry | undefined;
+      let json = entry && typeof entry === 'object' ? this.serialized.get(entry) : undefined;
+      if (json === undefined) {
+        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
+        if (entry && typeof entry === 'object') this.serialized.set(entry, json);
       }
-      const shell = JSON.stringify({ ...this.data, entries: ENTRIES_SLOT });
-      fs.writeFileSync(tmp, shell.replace(JSON.stringify(ENTRIES_SLOT), () => `{${entries.join(',')}}`));
-      fs.renameSync(tmp, this.file);
-      this.dirty = false;
-    } catch {
-      // a read-only tree lints without a cache
-    }
+      return json;
+    });
+    // A read-only tree lints without a cache.
+    if (written) this.dirty = false;
   }
 }
 

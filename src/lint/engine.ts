@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compareDiagnostics, SEVERITY_RANK, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
 import type { BundledFile, Catalog, Skill } from '../model/skill.js';
@@ -24,6 +23,7 @@ import { addTime, nestedTime, timings } from './timing.js';
 import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
 import { sha256 } from '../core/hash.js';
+import { compileSchema } from '../core/schema.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -97,19 +97,12 @@ export interface ActiveRule {
   base?: Severity | 'off';
 }
 
-let ajv: { compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } } | undefined;
-
 function validateOptions(rule: AnyRule, options: Record<string, unknown>, config: ResolvedConfig): void {
   if (!rule.meta.schema) {
     if (Object.keys(options).length) throw new ConfigError(`rule ${rule.meta.id} takes no options`, config.file);
     return;
   }
-  if (!ajv) {
-    const require = createRequire(import.meta.url);
-    const Ajv = require('ajv') as typeof import('ajv').default;
-    ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false }) as unknown as typeof ajv;
-  }
-  const check = ajv!.compile(rule.meta.schema);
+  const check = compileSchema(rule.meta.schema);
   if (!check(options)) {
     const e = check.errors?.[0];
     throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${pointerPath(e.instancePath)}` : ''}: ${schemaErrorText(e, rule.meta.schema, valueAt(options, e?.instancePath))}`, config.file);
