@@ -6,6 +6,7 @@ import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/i
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
 import { LIMITS } from '../parse/limits.js';
+import { frontmatterText } from '../parse/frontmatter.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -122,9 +123,9 @@ function setSkillc(doc: Document, keys: string[], value: unknown): void {
  * Comments and the body are kept as written.
  */
 export function convertSkillMd(text: string, preferred: string | undefined, openaiYaml?: string): { text: string; moves: string[]; unknown: string[] } {
-  const m = /^(\uFEFF?)---\r?\n([\s\S]*?)\r?\n?---[ \t]*(\r?\n|$)/.exec(text);
-  if (!m) throw new UsageError('SKILL.md has no frontmatter block');
-  const doc = parseDocument(m[2]!);
+  const block = frontmatterText(text);
+  if (!block) throw new UsageError('SKILL.md has no frontmatter block');
+  const doc = parseDocument(block.yaml);
   if (doc.errors.length) throw new UsageError(`frontmatter does not parse: ${doc.errors[0]!.message.split('\n')[0]}`);
   if (!isMap(doc.contents)) throw new UsageError('frontmatter is not a mapping');
   const moves: string[] = [];
@@ -176,7 +177,7 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
   }
   let yaml = doc.toString({ lineWidth: 0 });
   if (!yaml.endsWith('\n')) yaml += '\n';
-  return { text: `${m[1]}---\n${yaml}---${m[3] || '\n'}${text.slice(m[0].length)}`, moves, unknown };
+  return { text: `${block.bom}---\n${yaml}---${block.body || '\n'}`, moves, unknown };
 }
 
 /** `skillc import`: copies an existing skills tree into the sources, converting each SKILL.md. Never overwrites. */
