@@ -4,7 +4,7 @@ import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError, walkSkillDirs } from '../lint/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
 
@@ -58,18 +58,7 @@ export function hostForKey(key: string, preferred?: string): HostProfile | undef
 
 function findSkills(root: string): string[] {
   if (fs.existsSync(path.join(root, 'SKILL.md'))) return [root];
-  const out: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    if (depth > 8) return;
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (!e.isDirectory() || e.name === 'node_modules' || e.name === '.git') continue;
-      const sub = path.join(dir, e.name);
-      if (fs.existsSync(path.join(sub, 'SKILL.md'))) out.push(sub);
-      else walk(sub, depth + 1);
-    }
-  };
-  walk(root, 0);
-  return out.sort();
+  return walkSkillDirs(root).sort();
 }
 
 /** The text of a file skillc reads from the tree, or why not: never opens a FIFO or a device (it would block), nor anything past the size limit. */
