@@ -4,6 +4,7 @@ import type { SkillSummary } from '../model/summary.js';
 import { parsed } from '../rules/util.js';
 import { byName, requiresOf, sortSkills } from '../rules/skills/shared.js';
 import { isInside } from '../core/paths.js';
+import { resolveInclude } from '../parse/includes.js';
 import { classifyUrl } from '../parse/links.js';
 
 /**
@@ -138,8 +139,11 @@ function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
       if (target) add(from, idOf.get(target)!, 'link', link.range, link.url);
     }
     for (const d of skill.directives) {
-      if (d.kind !== 'include' || !d.path || path.isAbsolute(d.path)) continue;
-      const file = path.resolve(path.dirname(skill.file.path), d.path);
+      if (d.kind !== 'include') continue;
+      // Resolved as lint and build resolve it (parse/includes); the graph shows every edge, so its root is the disk's.
+      const resolved = resolveInclude(skill.file.path, d.path, path.parse(skill.dir).root);
+      if ('problem' in resolved) continue;
+      const file = resolved.abs;
       if (isInside(file, skill.dir)) continue;
       const target = skillAt(file);
       if (target) {
