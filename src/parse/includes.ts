@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
 import type { Directive } from '../model/skill.js';
 import { textFile } from '../model/text.js';
-import { decodeText, readRegularFile } from './bundle.js';
+import { decodeText, diskSource } from './bundle.js';
 import { LIMITS } from './limits.js';
 import { parseFragment } from './skill.js';
 import { isInside, staysInside } from '../core/paths.js';
@@ -62,19 +61,12 @@ export interface IncludeSource {
 /** Reads from disk with the same size bound and text test as a bundle reader. */
 export const diskIncludes: IncludeSource = {
   text(abs) {
-    const r = readRegularFile(abs, LIMITS.maxBundledTextBytes);
-    if (!('bytes' in r)) return undefined;
-    const decoded = decodeText(r.bytes);
+    const bytes = diskSource.read(abs, LIMITS.maxBundledTextBytes);
+    if (!bytes) return undefined;
+    const decoded = decodeText(bytes);
     return decoded.problem === 'binary' ? undefined : decoded.text;
   },
-  exists(abs) {
-    try {
-      fs.statSync(abs);
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  exists: (abs) => diskSource.exists(abs),
 };
 
 /**
