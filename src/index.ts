@@ -2,6 +2,10 @@
  * skillc's public API: what build.ts, plugins and users import.
  * The CLI (src/cli/) is a thin layer over these functions.
  */
+import { BUILTINS } from './cli/builtins.js';
+import type { RehearsalCase } from './rehearse/case.js';
+import { rehearse as rehearseWith, rehearseCase as rehearseCaseWith, type RehearseOptions } from './rehearse/rehearse.js';
+
 export type { Diagnostic, Fix, Point, Range, Severity, TextEdit } from './model/diagnostic.js';
 export type {
   BundledFile,
@@ -31,7 +35,8 @@ export { testRule, runRuleCase, assertInvalid, assertValid, RuleTester, type Rul
 export { definePlugin, loadPlugin, loadPlugins, readonlyView, PLUGIN_LOAD, type LoadedPlugin, type SkillcPlugin } from './lint/plugins.js';
 export { applyExtends, builtinPreset, mergeConfigs, BUILTIN_PRESETS } from './lint/presets.js';
 export { gate, type ArtifactVerdict, type GateOptions, type GateResult } from './rehearse/gate.js';
-export { rehearse, rehearseCase, type RehearseOptions } from './rehearse/rehearse.js';
+export { type RehearseOptions } from './rehearse/rehearse.js';
+export type { BuiltinCommand, BuiltinCommands } from './rehearse/context.js';
 export { findCases, loadCase, casesOfSkill, type CaseSpec, type RehearsalCase } from './rehearse/case.js';
 export type { CaseResult, Check, CheckId, RehearsalReport } from './rehearse/result.js';
 export { REHEARSAL_REPORTERS, type RehearsalFormat } from './rehearse/reporters.js';
@@ -67,3 +72,13 @@ export { frontmatterSchema } from './adopt/frontmatter-schema.js';
 /** Compiles the sources into per-host trees (`skillc build`); `check: true` compares instead of writing. */
 export { build, type BuildOptions, type BuildResult } from './build/index.js';
 export { fullSkill, type SkillSummary } from './model/summary.js';
+
+/** rehearse() with skillc's own `gate` and `catalog` available to script cases, as in `skillc rehearse`. */
+export function rehearse(options: RehearseOptions = {}): ReturnType<typeof rehearseWith> {
+  return rehearseWith({ builtins: BUILTINS, ...options });
+}
+
+/** rehearseCase() with skillc's own `gate` and `catalog` available, as in `skillc rehearse`. */
+export function rehearseCase(c: RehearsalCase, options: Parameters<typeof rehearseCaseWith>[1]): ReturnType<typeof rehearseCaseWith> {
+  return rehearseCaseWith(c, { builtins: BUILTINS, ...options });
+}

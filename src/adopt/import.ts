@@ -4,8 +4,9 @@ import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError, walkSkillDirs } from '../lint/discover.js';
 import { LIMITS } from '../parse/limits.js';
+import { frontmatterText } from '../parse/frontmatter.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -57,18 +58,7 @@ export function hostForKey(key: string, preferred?: string): HostProfile | undef
 
 function findSkills(root: string): string[] {
   if (fs.existsSync(path.join(root, 'SKILL.md'))) return [root];
-  const out: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    if (depth > 8) return;
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (!e.isDirectory() || e.name === 'node_modules' || e.name === '.git') continue;
-      const sub = path.join(dir, e.name);
-      if (fs.existsSync(path.join(sub, 'SKILL.md'))) out.push(sub);
-      else walk(sub, depth + 1);
-    }
-  };
-  walk(root, 0);
-  return out.sort();
+  return walkSkillDirs(root).sort();
 }
 
 /** The text of a file skillc reads from the tree, or why not: never opens a FIFO or a device (it would block), nor anything past the size limit. */
@@ -122,9 +112,9 @@ function setSkillc(doc: Document, keys: string[], value: unknown): void {
  * Comments and the body are kept as written.
  */
 export function convertSkillMd(text: string, preferred: string | undefined, openaiYaml?: string): { text: string; moves: string[]; unknown: string[] } {
-  const m = /^(\uFEFF?)---\r?\n([\s\S]*?)\r?\n?---[ \t]*(\r?\n|$)/.exec(text);
-  if (!m) throw new UsageError('SKILL.md has no frontmatter block');
-  const doc = parseDocument(m[2]!);
+  const block = frontmatterText(text);
+  if (!block) throw new UsageError('SKILL.md has no frontmatter block');
+  const doc = parseDocument(block.yaml);
   if (doc.errors.length) throw new UsageError(`frontmatter does not parse: ${doc.errors[0]!.message.split('\n')[0]}`);
   if (!isMap(doc.contents)) throw new UsageError('frontmatter is not a mapping');
   const moves: string[] = [];
@@ -176,7 +166,7 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
   }
   let yaml = doc.toString({ lineWidth: 0 });
   if (!yaml.endsWith('\n')) yaml += '\n';
-  return { text: `${m[1]}---\n${yaml}---${m[3] || '\n'}${text.slice(m[0].length)}`, moves, unknown };
+  return { text: `${block.bom}---\n${yaml}---${block.body || '\n'}`, moves, unknown };
 }
 
 /** `skillc import`: copies an existing skills tree into the sources, converting each SKILL.md. Never overwrites. */

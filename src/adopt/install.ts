@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../lint/config.js';
 import { UsageError } from '../lint/discover.js';
+import { sha256 } from '../core/hash.js';
 
 /** The record of what skillc installed in a host's skill folder, beside the skills. */
 export const INSTALL_MANIFEST = '.skillc-install.json';
@@ -62,7 +62,6 @@ export interface InstallResult {
   written: boolean;
 }
 
-const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 function hashOf(file: string): string | undefined {
   try {

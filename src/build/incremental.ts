@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../lint/config.js';
-import { bundleSignature, changedUnder, sha, verifiedBundle, verifiedHash } from '../lint/cache.js';
+import { sha256 } from '../core/hash.js';
+import { bundleSignature, changedUnder, verifiedBundle, verifiedHash } from '../lint/cache.js';
 import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, sha256, writeNewOutput } from './output.js';
+import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, writeNewOutput } from './output.js';
+import { writeJsonCache } from '../core/json-store.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -74,14 +76,11 @@ interface BuildCacheFile {
 
 function hashOf(p: string): string {
   try {
-    return sha(fs.readFileSync(p));
+    return sha256(fs.readFileSync(p));
   } catch {
     return '';
   }
 }
-
-/** Stands for the records in the cache file's JSON while they are put in one by one. */
-const SKILLS_SLOT = '\u0000skillc-skills\u0000';
 
 /** Watch mode: the build cache of each lint session, kept in memory between runs. */
 const sessions = new WeakMap<object, BuildCache>();
@@ -342,22 +341,14 @@ export class BuildCache {
 
   private write(): void {
     if (!this.dirty) return;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      const skills: string[] = [];
-      for (const [dir, record] of Object.entries(this.data.skills)) {
-        let json = this.serialized.get(record);
-        if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
-        skills.push(`${JSON.stringify(dir)}:${json}`);
-      }
-      const shell = JSON.stringify({ ...this.data, skills: SKILLS_SLOT });
-      fs.writeFileSync(tmp, shell.replace(JSON.stringify(SKILLS_SLOT), () => `{${skills.join(',')}}`));
-      fs.renameSync(tmp, this.file);
-      this.dirty = false;
-    } catch {
-      // read-only tree
-    }
+    const written = writeJsonCache(this.file, this.data, 'skills', (r) => {
+      const record = r as SkillRecord;
+      let json = this.serialized.get(record);
+      if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
+      return json;
+    });
+    // A read-only tree builds without a cache.
+    if (written) this.dirty = false;
   }
 }
 
@@ -367,7 +358,7 @@ export function cacheFolder(config: ResolvedConfig, location?: string): string {
 }
 
 export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
-  return path.join(cacheFolder(config, location), `build-${sha(outDir).slice(0, 16)}.json`);
+  return path.join(cacheFolder(config, location), `build-${sha256(outDir).slice(0, 16)}.json`);
 }
 
 /**

@@ -4,20 +4,21 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { ConfigError, loadConfig, type SkillcConfig } from '../lint/config.js';
 import { discover, UsageError } from '../lint/discover.js';
-import { isInside } from '../parse/bundle.js';
 import { lint, type LintOptions, type LintResult } from '../lint/engine.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { BuildCache, buildCacheFile, cacheFolder, noteChanges, writeOutputLinking } from './incremental.js';
 import { catalogText, catalogTypeErrors } from './catalog-ts.js';
 import { groupPlan, planOutput, writeOutputUpdate } from './patch.js';
-import { forgetVerified, sha } from '../lint/cache.js';
+import { forgetVerified } from '../lint/cache.js';
 import { artifactSchemas } from './artifacts.js';
 import { expandedBudgetProblems } from './budgets.js';
 import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
 import { emitSkill, prepareSkill, skillOutputDir, type BuildProblem, type OutputFile } from './emit-skill.js';
 import { hostManifests } from './manifests.js';
 import { compareOutput, manifestFile, type Drift, recoverInterruptedSwap, sortByPath, writeOutputAtomically } from './output.js';
+import { sha256 } from '../core/hash.js';
+import { isInside } from '../core/paths.js';
 
 export interface BuildOptions {
   cwd?: string;
@@ -124,7 +125,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const perHost = new Map<string, string[]>(hostIds.map((h) => [h, []]));
   // A build killed mid-write left a journal or a tree beside the output folder: put it right before anything reads the folder.
   if (!options.check) recoverInterruptedSwap(outDir);
-  const cache = incremental ? BuildCache.open(buildCacheFile(config, outDir, options.cacheLocation), sha(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version })), outDir, options.session) : undefined;
+  const cache = incremental ? BuildCache.open(buildCacheFile(config, outDir, options.cacheLocation), sha256(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version })), outDir, options.session) : undefined;
   // The last build's records (before this one's replace them): their skill output folders are replaced or removed whole.
   const lastRecords = cache?.records() ?? [];
   const parsed = new Map((lintResult.skills ?? []).map((s) => [s.dir, s]));

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../core/hash.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
@@ -26,7 +27,6 @@ export function writeNewOutput(p: string, f: { data: Buffer; mode: number }): vo
   if (f.mode & 0o111) fs.chmodSync(p, f.mode);
 }
 
-export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /**
  * Sorts outputs by path, in place and stably, as `files.sort()` by path would; true

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
-import { listFiles, MANIFEST, sha256, writeNewOutput } from './output.js';
+import { sha256 } from '../core/hash.js';
+import { listFiles, MANIFEST, writeNewOutput } from './output.js';
 import { COMMITTED, JOURNAL, pruneEmptyParents, rollBack, STAGE_INFIX, type StageEntry, type StageJournal } from './stage.js';
 
 /**

@@ -1,4 +1,4 @@
-import { parseYamlDocument } from '../parse/frontmatter.js';
+import { frontmatterText, parseYamlDocument } from '../parse/frontmatter.js';
 import { checkArtifactText } from '../build/artifacts.js';
 import { loadConfig } from '../lint/config.js';
 import type { Skill } from '../model/skill.js';
@@ -72,17 +72,6 @@ function typeMatches(type: ContractFieldType, v: unknown): boolean {
 
 const TYPE_NAMES: Record<ContractFieldType, string> = { string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false', list: 'a list', mapping: 'a mapping', any: 'a value' };
 
-/** The frontmatter block at byte 0 (after an optional BOM), with the line its YAML starts on; undefined when absent or unclosed. */
-function frontmatterBlock(text: string): { yaml: string; body: string } | undefined {
-  const t = text.replace(/^\uFEFF/, '');
-  const m = /^---[ \t]*\r?\n/.exec(t);
-  if (!m) return undefined;
-  const rest = t.slice(m[0].length);
-  const close = /^(?:---|\.\.\.)[ \t]*$/m.exec(rest);
-  if (!close) return undefined;
-  return { yaml: rest.slice(0, close.index), body: rest.slice(close.index + close[0].length) };
-}
-
 function checkField(name: string, spec: ContractField, value: unknown, line: number | undefined, problems: ContractProblem[]): void {
   const type = spec.type ?? 'string';
   const at = (message: string): void => void problems.push(line === undefined ? { message } : { message, line });
@@ -116,7 +105,8 @@ export function checkContract(name: string, contract: ContractSpec, text: string
   let data: Record<string, unknown> | undefined;
   let body = text;
   if (contract.frontmatter !== undefined || contract.additionalFields === false) {
-    const block = frontmatterBlock(text);
+    // Agents close an artifact's frontmatter with YAML's `...` too.
+    const block = frontmatterText(text, { documentEnd: true });
     if (!block) return { ok: false, problems: [{ message: `Missing frontmatter, expected a \`---\` block with the fields of contract \`${name}\``, line: 1 }] };
     body = block.body;
     const doc = parseYamlDocument(block.yaml, { prettyErrors: false });

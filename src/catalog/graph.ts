@@ -3,6 +3,9 @@ import type { Range } from '../model/diagnostic.js';
 import type { SkillSummary } from '../model/summary.js';
 import { parsed } from '../rules/util.js';
 import { byName, requiresOf, sortSkills } from '../rules/skills/shared.js';
+import { isInside } from '../core/paths.js';
+import { resolveInclude } from '../parse/includes.js';
+import { classifyUrl } from '../parse/links.js';
 
 /**
  * The skill graph: which skill calls, reads or includes which. Built from the
@@ -51,19 +54,12 @@ export interface SkillGraph {
 
 const MENTION = /^\/?(?:[a-z0-9][a-z0-9-]*:)?([a-z0-9][a-z0-9-]*)$/;
 
-function isRelativeUrl(url: string): boolean {
-  return url !== '' && !url.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
-}
 
-function inside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 function commonRoot(dirs: string[]): string {
   if (!dirs.length) return process.cwd();
   let root = dirs[0]!;
-  for (const d of dirs) while (!inside(d, root)) root = path.dirname(root);
+  for (const d of dirs) while (!isInside(d, root)) root = path.dirname(root);
   return root;
 }
 
@@ -138,14 +134,17 @@ function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
       }
     }
     for (const link of skill.links) {
-      if (!isRelativeUrl(link.url)) continue;
+      if (classifyUrl(link.url).kind !== 'relative') continue;
       const target = pathTarget(link.url);
       if (target) add(from, idOf.get(target)!, 'link', link.range, link.url);
     }
     for (const d of skill.directives) {
-      if (d.kind !== 'include' || !d.path || path.isAbsolute(d.path)) continue;
-      const file = path.resolve(path.dirname(skill.file.path), d.path);
-      if (inside(file, skill.dir)) continue;
+      if (d.kind !== 'include') continue;
+      // Resolved as lint and build resolve it (parse/includes); the graph shows every edge, so its root is the disk's.
+      const resolved = resolveInclude(skill.file.path, d.path, path.parse(skill.dir).root);
+      if ('problem' in resolved) continue;
+      const file = resolved.abs;
+      if (isInside(file, skill.dir)) continue;
       const target = skillAt(file);
       if (target) {
         add(from, idOf.get(target)!, 'include', d.range, d.path);

@@ -5,6 +5,7 @@ import { rehearse } from '../rehearse/rehearse.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';
 import { printable } from '../model/text.js';
+import { BUILTINS } from './builtins.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const REHEARSE_HELP = `Usage: skillc rehearse [paths...] [options]
@@ -65,6 +66,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     paths: positionals,
     cwd: io.cwd,
     config,
+    builtins: BUILTINS,
     ...(values.update ? { update: true } : {}),
     ...(values.unsandboxed ? { unsandboxed: true } : {}),
     ...(timeout !== undefined ? { timeout } : {}),

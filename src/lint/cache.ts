@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
 import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle } from '../parse/bundle.js';
+import { sha256 } from '../core/hash.js';
+import { writeJsonCache } from '../core/json-store.js';
 
 /**
  * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
@@ -118,7 +119,6 @@ function unpackSummary(s: StoredSummary): void {
   }
 }
 
-export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** Where the cache lives: `--cache-location` (a file, or a folder when it ends with a separator or is one), else node_modules/.cache/skillc. */
 export function cacheFilePath(root: string, location?: string, cwd = root): string {
@@ -136,13 +136,13 @@ export function cacheFilePath(root: string, location?: string, cwd = root): stri
 export function bundleSignature(bundled: readonly BundledFile[]): string {
   let s = '';
   for (const b of bundled) s += `${b.relPath}\0${b.kind}\0${b.size}\0${b.executable ? 1 : 0}\0${b.symlinkTarget ?? ''}\0${b.escapes ? 1 : 0}\n`;
-  return sha(s);
+  return sha256(s);
 }
 
 /** sha256 of a file's bytes, or '' when it cannot be read. */
 export function readHash(p: string): string {
   try {
-    return sha(fs.readFileSync(p));
+    return sha256(fs.readFileSync(p));
   } catch {
     return '';
   }
@@ -226,9 +226,6 @@ export function verifiedHash(file: string): string | undefined {
   return verified.files.get(file);
 }
 
-/** Stands for the entries in the cache file's JSON while they are put in one by one. */
-const ENTRIES_SLOT = '\u0000skillc-entries\u0000';
-
 export class LintCache {
   private data: CacheFile;
   private readonly used = new Set<string>();
@@ -270,7 +267,7 @@ export class LintCache {
       const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
       if (!trusted) {
         const b = bytes();
-        if (!b || entry.text !== sha(b)) return undefined;
+        if (!b || entry.text !== sha256(b)) return undefined;
         if (entry.bundle !== bundleSignature(bundled())) return undefined;
         verified.bundles.set(dir, entry.bundle);
         verified.files.set(path.join(dir, 'SKILL.md'), entry.text);
@@ -337,27 +334,17 @@ export class LintCache {
 
   private write(): void {
     if (!this.dirty || this.file === undefined) return;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      // Each entry's JSON is kept (watch mode saves after every run, and most entries are the
-      // same objects as last time): the file is the same bytes as stringifying it whole.
-      const entries: string[] = [];
-      for (const [dir, e] of Object.entries(this.data.entries)) {
-        let json = e && typeof e === 'object' ? this.serialized.get(e) : undefined;
-        if (json === undefined) {
-          json = JSON.stringify(e && typeof e === 'object' && e.summary ? { ...e, summary: packSummary(e.summary) } : e);
-          if (e && typeof e === 'object') this.serialized.set(e, json);
-        }
-        if (json !== undefined) entries.push(`${JSON.stringify(dir)}:${json}`);
+    const written = writeJsonCache(this.file, this.data, 'entries', (e) => {
+      const entry = e as CacheEntry | undefined;
+      let json = entry && typeof entry === 'object' ? this.serialized.get(entry) : undefined;
+      if (json === undefined) {
+        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
+        if (entry && typeof entry === 'object') this.serialized.set(entry, json);
       }
-      const shell = JSON.stringify({ ...this.data, entries: ENTRIES_SLOT });
-      fs.writeFileSync(tmp, shell.replace(JSON.stringify(ENTRIES_SLOT), () => `{${entries.join(',')}}`));
-      fs.renameSync(tmp, this.file);
-      this.dirty = false;
-    } catch {
-      // a read-only tree lints without a cache
-    }
+      return json;
+    });
+    // A read-only tree lints without a cache.
+    if (written) this.dirty = false;
   }
 }
 

@@ -9,6 +9,7 @@ import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from './errors.js';
 import type { ContractSpec } from '../catalog/contracts.js';
+import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -144,23 +145,17 @@ export function findConfig(cwd: string): string | undefined {
   }
 }
 
-let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null } | undefined;
+let validator: Validator | undefined;
 
 function validate(data: unknown, file: string): void {
   if (!validator) {
     const require = createRequire(import.meta.url);
     try {
       // Generated at compile time (scripts/compile.mjs): no ajv compile on each run.
-      validator = require(new URL('../lint/config-validator.cjs', import.meta.url).pathname) as typeof validator;
+      validator = require(new URL('../lint/config-validator.cjs', import.meta.url).pathname) as Validator;
     } catch {
-      validator = undefined;
+      validator = compileSchema(packageSchema('skillc.config.schema.json'));
     }
-  }
-  if (!validator) {
-    const require = createRequire(import.meta.url);
-    const Ajv = require('ajv') as typeof import('ajv').default;
-    const schema = JSON.parse(fs.readFileSync(new URL('../../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
-    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
   }
   if (validator(data)) return;
   const first = validator.errors?.[0];
@@ -170,7 +165,7 @@ function validate(data: unknown, file: string): void {
 
 /** The config's JSON Schema, read on the error path only (the precompiled validator does not carry it). */
 function configSchema(): unknown {
-  return JSON.parse(fs.readFileSync(new URL('../../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
+  return packageSchema('skillc.config.schema.json');
 }
 
 /** A JSON pointer (`/rules/links~1broken`) as the config writes it: `rules.links/broken`, keys as written. */

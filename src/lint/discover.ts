@@ -10,6 +10,35 @@ const ALWAYS_SKIP = new Set(['node_modules', '.git']);
 const MAX_DEPTH = 8;
 
 /**
+ * The one skill-discovery walk: folders under `root` holding a SKILL.md, not looking inside a
+ * skill, node_modules or .git, nor deeper than 8 folders; an unreadable folder is passed over.
+ * `skip` leaves out more folders (the output folder, ignored paths); `visit` sees each folder
+ * searched (one without a SKILL.md) with its entries. Not sorted.
+ */
+export function walkSkillDirs(root: string, options: { skip?: (dir: string) => boolean; visit?: (dir: string, entries: fs.Dirent[]) => void } = {}): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    options.visit?.(dir, entries);
+    for (const entry of entries) {
+      if (!entry.isDirectory() || ALWAYS_SKIP.has(entry.name)) continue;
+      const sub = path.join(dir, entry.name);
+      if (options.skip?.(sub)) continue;
+      if (fs.existsSync(path.join(sub, 'SKILL.md'))) found.push(sub);
+      else walk(sub, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return found;
+}
+
+/**
  * Resolves command-line paths to skill folders. A path is a SKILL.md, a skill
  * folder, or a root searched for folders holding a SKILL.md (not inside one).
  * node_modules, .git and the output folder are skipped unless named directly.
@@ -59,26 +88,15 @@ export function discover(paths: readonly string[], config: ResolvedConfig, cwd: 
       found.add(root);
       return;
     }
-    const walk = (dir: string, depth: number): void => {
-      if (depth > MAX_DEPTH) return;
-      let entries: fs.Dirent[];
-      try {
-        entries = fs.readdirSync(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      // Called only for folders without a SKILL.md: a `skill.md` here is a skill no host will read.
-      const nearMiss = entries.find((e) => e.isFile() && e.name !== 'SKILL.md' && e.name.toLowerCase() === 'skill.md');
-      if (nearMiss) nearMisses.push(path.join(dir, nearMiss.name));
-      for (const entry of entries) {
-        if (!entry.isDirectory() || ALWAYS_SKIP.has(entry.name)) continue;
-        const sub = path.join(dir, entry.name);
-        if (sub === config.out || isIgnored(sub)) continue;
-        if (fs.existsSync(path.join(sub, 'SKILL.md'))) found.add(sub);
-        else walk(sub, depth + 1);
-      }
-    };
-    walk(root, 0);
+    const dirs = walkSkillDirs(root, {
+      skip: (sub) => sub === config.out || isIgnored(sub),
+      visit: (dir, entries) => {
+        // Called only for folders without a SKILL.md: a `skill.md` here is a skill no host will read.
+        const nearMiss = entries.find((e) => e.isFile() && e.name !== 'SKILL.md' && e.name.toLowerCase() === 'skill.md');
+        if (nearMiss) nearMisses.push(path.join(dir, nearMiss.name));
+      },
+    });
+    for (const d of dirs) found.add(d);
   });
   return { dirs: [...found].sort(), searched: given, nearMisses: nearMisses.sort() };
 }

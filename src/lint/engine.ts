@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compareDiagnostics, SEVERITY_RANK, type Diagnostic, type Severity, type TextEdit } from '../model/diagnostic.js';
 import type { BundledFile, Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary, StoredSummary } from '../model/summary.js';
 import { bundleReader, decodeText, listBundle } from '../parse/bundle.js';
 import { textFile } from '../model/text.js';
-import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, sha, type CacheEntry, type LintSession } from './cache.js';
+import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type CacheEntry, type LintSession } from './cache.js';
 import { didYouMean } from '../core/suggest.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
@@ -23,6 +22,8 @@ import { boundHeapGrowth } from './memory.js';
 import { addTime, nestedTime, timings } from './timing.js';
 import { outcomeOf, readTracked, type SkillCheck, type SkillOutcome } from './lint-one.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from './parallel.js';
+import { sha256 } from '../core/hash.js';
+import { compileSchema } from '../core/schema.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -96,19 +97,12 @@ export interface ActiveRule {
   base?: Severity | 'off';
 }
 
-let ajv: { compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } } | undefined;
-
 function validateOptions(rule: AnyRule, options: Record<string, unknown>, config: ResolvedConfig): void {
   if (!rule.meta.schema) {
     if (Object.keys(options).length) throw new ConfigError(`rule ${rule.meta.id} takes no options`, config.file);
     return;
   }
-  if (!ajv) {
-    const require = createRequire(import.meta.url);
-    const Ajv = require('ajv') as typeof import('ajv').default;
-    ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false }) as unknown as typeof ajv;
-  }
-  const check = ajv!.compile(rule.meta.schema);
+  const check = compileSchema(rule.meta.schema);
   if (!check(options)) {
     const e = check.errors?.[0];
     throw new ConfigError(`invalid options for ${rule.meta.id}${e?.instancePath ? ` at ${pointerPath(e.instancePath)}` : ''}: ${schemaErrorText(e, rule.meta.schema, valueAt(options, e?.instancePath))}`, config.file);
@@ -417,7 +411,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
   }
   if (cache) newEntries.forEach((entry, i) => entry && cache.store(path.resolve(dirs[i]!), entry));
-  const catalogKey = cache ? sha(summaryHashes.join('\n')) : '';
+  const catalogKey = cache ? sha256(summaryHashes.join('\n')) : '';
   const cachedCatalog = cache?.catalog(catalogKey);
   if (cachedCatalog) {
     for (const d of cachedCatalog.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
@@ -484,7 +478,7 @@ function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, ke
 
 /** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
 function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[]): string {
-  return sha(
+  return sha256(
     JSON.stringify({
       version: toolVersion(),
       node: process.version,

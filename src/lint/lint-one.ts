@@ -4,8 +4,9 @@ import type { BundleReader, Skill } from '../model/skill.js';
 import { summarize, type StoredSummary } from '../model/summary.js';
 import { readSkill } from '../parse/skill.js';
 import { requiresOfSkill } from '../rules/skills/shared.js';
-import { bundleSignature, readHash, sha, trackingReader, type CacheEntry } from './cache.js';
+import { bundleSignature, readHash, trackingReader, type CacheEntry } from './cache.js';
 import { addTime, timeNested, timings } from './timing.js';
+import { sha256 } from '../core/hash.js';
 
 /**
  * What linting one skill from its files yields: its skill rules' diagnostics (before
@@ -69,7 +70,7 @@ export function outcomeOf(skill: Skill, check: SkillCheck, tracked?: { reads: Ma
   check.check(skill, own);
   const stored = summarize(skill, requiresOfSkill(skill));
   const suppressions = hasSuppressions(skill);
-  const summaryHash = check.track ? sha(JSON.stringify(stored)) : '';
+  const summaryHash = check.track ? sha256(JSON.stringify(stored)) : '';
   const outcome: SkillOutcome = { diagnostics: own.diagnostics, internalErrors: own.internalErrors, stored, summaryHash, suppressions };
   const textHash = check.track && tracked && own.internalErrors === 0 ? readHash(skill.file.path) || undefined : undefined;
   if (tracked && textHash) {

@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { BundledFile, BundleReader, Skill } from '../model/skill.js';
-import { bundleReader, decodeText, isInside } from '../parse/bundle.js';
+import { bundleReader, decodeText } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
 import { outlineOfFile, parseSkill } from '../parse/skill.js';
 import { loadConfig } from './config.js';
 import { UsageError } from './discover.js';
 import type { LintResult } from './engine.js';
 import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
+import { isInside } from '../core/paths.js';
 
 /** One entry of the git index (`git ls-files -s`). */
 export interface IndexEntry {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BundledFile, BundleReader, CodeFence, Heading, Link } from '../model/skill.js';
 import { textFile, type TextFile } from '../model/text.js';
 import { LIMITS } from './limits.js';
+import { isInside } from '../core/paths.js';
 
 const SKIP = new Set(['.git', 'node_modules', '.DS_Store']);
 
@@ -63,10 +64,6 @@ export function listBundle(dir: string): BundledFile[] {
   return out;
 }
 
-export function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** Decodes bytes as UTF-8 text, or says why they are not text. */
 export function decodeText(buf: Buffer): { text: string; problem?: 'binary' | 'encoding' } {

@@ -1,7 +1,7 @@
 import { type Document, type DocumentOptions, isMap, isPair, isScalar, isSeq, type ParseOptions, parseDocument, Scalar, type SchemaOptions, visit, type Node, YAMLParseError } from 'yaml';
 import type { Range } from '../model/diagnostic.js';
 import type { Frontmatter, FrontmatterFenceProblem, FrontmatterField, ScalarStyle, YamlIssue } from '../model/skill.js';
-import type { LineIndex } from '../model/text.js';
+import { LineIndex } from '../model/text.js';
 import { LIMITS } from './limits.js';
 
 const NULL_KEY = Symbol('null key');
@@ -45,15 +45,20 @@ export interface FenceScan {
 }
 
 const FENCE = /^---[ \t]*$/;
+/** A closing fence or YAML's document end marker, which artifacts written by agents may use. */
+const FENCE_OR_END = /^(?:---|\.\.\.)[ \t]*$/;
 
-/** Finds the `---` fenced block starting at byte 0, or says why there is none. */
-export function scanFence(text: string, lines: LineIndex): FenceScan {
+/**
+ * Finds the `---` fenced block starting at byte 0, or says why there is none: the one
+ * frontmatter fence parser (skills here; artifacts and imported skills through `frontmatterText`).
+ */
+export function scanFence(text: string, lines: LineIndex, close: RegExp = FENCE): FenceScan {
   const bom = text.charCodeAt(0) === 0xfeff;
   const first = lines.lineText(1).slice(bom ? 1 : 0);
   if (FENCE.test(first)) {
     for (let l = 2; l <= lines.lineCount; l++) {
       const line = lines.lineText(l);
-      if (!FENCE.test(line)) continue;
+      if (!close.test(line)) continue;
       const start = lines.starts[1]!;
       const end = l === 2 ? start : lines.offsetAt(l - 1, 1) + lines.lineText(l - 1).length;
       const blockEnd = lines.offsetAt(l, 1) + line.length;
@@ -71,6 +76,17 @@ export function scanFence(text: string, lines: LineIndex): FenceScan {
     break;
   }
   return { problem: { kind: 'absent', range: lines.range(0, 0) } };
+}
+
+/**
+ * The frontmatter block of a text that is not parsed as a skill, as strings: the YAML (without
+ * its last line break), the text after the closing fence, and the BOM before it if any.
+ * `documentEnd` also closes the block at YAML's `...`.
+ */
+export function frontmatterText(text: string, options: { documentEnd?: boolean } = {}): { yaml: string; body: string; bom: string } | undefined {
+  const { raw } = scanFence(text, new LineIndex(text), options.documentEnd ? FENCE_OR_END : FENCE);
+  if (!raw) return undefined;
+  return { yaml: text.slice(raw.start, raw.end), body: text.slice(raw.blockEnd), bom: text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '' };
 }
 
 function styleOf(node: Node | null | undefined): ScalarStyle {

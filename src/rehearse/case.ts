@@ -4,16 +4,15 @@
  * cannot be loaded carries its problem, so the others still run.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ResolvedConfig } from '../lint/config.js';
 import { UsageError, discoverSkills } from '../lint/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { refusedEnv } from './env.js';
-import { insideDir, kindOf, readInside, resolveInside } from './paths.js';
+import { kindOf, readInside, resolveInside } from './paths.js';
+import { schemaValidator } from '../core/schema.js';
 
-export { insideDir };
 
 export type OutputExpectation = string | { contains?: string; matches?: string };
 
@@ -55,15 +54,10 @@ export interface RehearsalCase {
 export const CASE_FILE = 'case.yaml';
 export const DEFAULT_TIMEOUT_S = 10;
 
-let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null } | undefined;
+const caseValidator = schemaValidator('case.schema.json');
 
 function validateSpec(data: unknown): string | undefined {
-  if (!validator) {
-    const require = createRequire(import.meta.url);
-    const Ajv = require('ajv') as typeof import('ajv').default;
-    const schema = JSON.parse(fs.readFileSync(new URL('../../schema/case.schema.json', import.meta.url), 'utf8'));
-    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
-  }
+  const validator = caseValidator();
   if (validator(data)) return undefined;
   const first = validator.errors?.find((e) => e.params && 'additionalProperty' in e.params) ?? validator.errors?.[0];
   const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '(root)';

@@ -9,6 +9,16 @@ import type { RehearsalCase } from './case.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
 
+/**
+ * One of skillc's own commands a script case may run (`gate`, `catalog`): argv after the
+ * command name, output through the callbacks, the exit status back. The CLI injects them, so
+ * rehearse never imports the CLI (the layers run one way, DESIGN.md).
+ */
+export type BuiltinCommand = (argv: string[], io: { cwd: string; stdout(text: string): void; stderr(text: string): void }) => Promise<number>;
+
+export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
+export type BuiltinCommands = Partial<Record<(typeof BUILTIN_COMMANDS)[number], BuiltinCommand>>;
+
 export interface RunContext {
   sb: Sandbox;
   skill: Skill;
@@ -16,6 +26,8 @@ export interface RunContext {
   checks: Check[];
   captures: Capture[];
   timeoutMs: number;
+  /** skillc's own commands a script case may run; one missing is a failed check, not a crash. */
+  builtins: BuiltinCommands;
 }
 
 export function declaredEffects(skill: Skill): string[] {

@@ -10,14 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../parse/bundle.js';
+import { isInside } from '../core/paths.js';
 
 export type Resolved = { path: string } | { problem: string };
 
-/** True when `p` is `dir` or lies inside it (lexically). */
-export function insideDir(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /**
  * `rel` under `root`, refusing absolute paths, `..` out of the root, NUL, and
@@ -27,7 +23,7 @@ export function insideDir(dir: string, p: string): boolean {
 export function resolveInside(root: string, rel: string, what: string): Resolved {
   if (path.isAbsolute(rel) || rel.includes('\0')) return { problem: `${what} \`${rel}\` must be a path inside ${path.basename(root)}/` };
   const target = path.resolve(root, rel);
-  if (!insideDir(root, target)) return { problem: `${what} \`${rel}\` must stay inside ${path.basename(root)}/` };
+  if (!isInside(target, root)) return { problem: `${what} \`${rel}\` must stay inside ${path.basename(root)}/` };
   let p = root;
   for (const part of path.relative(root, target).split(path.sep).filter(Boolean)) {
     p = path.join(p, part);
@@ -135,7 +131,7 @@ export function escapingLink(dirs: string[], root: string, maxEntries = 20000): 
         } catch {
           real = undefined;
         }
-        if (real === undefined || !insideDir(root, real)) return `${p} -> ${fs.readlinkSync(p)}`;
+        if (real === undefined || !isInside(real, root)) return `${p} -> ${fs.readlinkSync(p)}`;
       } else if (e.isDirectory() && depth < 12) {
         const found = walk(p, depth + 1);
         if (found) return found;

@@ -8,7 +8,7 @@ import { type ResolvedConfig, loadConfig } from '../lint/config.js';
 import { readSkill } from '../parse/skill.js';
 import { compareCaptures, writeGolden } from './captures.js';
 import { DEFAULT_TIMEOUT_S, type RehearsalCase, findCases } from './case.js';
-import { fail, pass, type RunContext } from './context.js';
+import { type BuiltinCommands, fail, pass, type RunContext } from './context.js';
 import type { CaseResult, Check, RehearsalReport } from './result.js';
 import { kindOf, resolveInside } from './paths.js';
 import { changedPaths, createSandbox, removeSandbox, type Sandbox, type SandboxMode, sandboxMode, sandboxProbe, type Snapshot, snapshot, strayWrites } from './sandbox.js';
@@ -26,6 +26,8 @@ export interface RehearseOptions {
   timeout?: number;
   /** Run the cases' commands without a sandbox when none is available (otherwise they are refused). */
   unsandboxed?: boolean;
+  /** skillc's own commands script cases may run (`gate`, `catalog`); the CLI and the package API pass them. */
+  builtins?: BuiltinCommands;
   /** Called before each case, for progress on long runs. */
   onCase?: (index: number, total: number, c: RehearsalCase) => void;
 }
@@ -90,7 +92,10 @@ function resultOf(c: RehearsalCase, cwd: string, checks: Check[], extra: Partial
 }
 
 /** Rehearses one case. Never throws: whatever goes wrong is a failed check of that case. */
-export async function rehearseCase(c: RehearsalCase, options: { cwd: string; update?: boolean; timeout?: number; roots?: string[]; mode?: SandboxMode }): Promise<CaseResult> {
+export async function rehearseCase(
+  c: RehearsalCase,
+  options: { cwd: string; update?: boolean; timeout?: number; roots?: string[]; mode?: SandboxMode; builtins?: BuiltinCommands },
+): Promise<CaseResult> {
   const started = Date.now();
   if (c.problem) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: c.problem }], { ms: Date.now() - started });
   const skill = readSkill(c.skillDir);
@@ -131,6 +136,7 @@ export async function rehearseCase(c: RehearsalCase, options: { cwd: string; upd
     checks: [],
     captures: [],
     timeoutMs: (spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
+    builtins: options.builtins ?? {},
   };
   const skillBefore = snapshot([sb.skillDir]);
   let updated = false;
@@ -175,6 +181,7 @@ export async function rehearse(options: RehearseOptions = {}): Promise<Rehearsal
     const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd], mode };
     if (options.update) caseOptions.update = true;
     if (options.timeout !== undefined) caseOptions.timeout = options.timeout;
+    if (options.builtins) caseOptions.builtins = options.builtins;
     results.push(await rehearseCase(c, caseOptions));
   }
   const ok = results.filter((r) => r.ok).length;

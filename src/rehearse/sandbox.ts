@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptureStream } from './captures.js';
 import { installFakes, realGitPath } from './fakes.js';
-import { insideDir, kindOf } from './paths.js';
+import { kindOf } from './paths.js';
+import { isInside } from '../core/paths.js';
 
 /**
  * How commands run: `bwrap` (the sandbox), `unsandboxed` (no sandbox found and
@@ -211,7 +212,7 @@ function systemMounts(): string[] {
  */
 function toolMounts(): string[] {
   const args: string[] = [];
-  const covered = (p: string): boolean => ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => insideDir(d, p));
+  const covered = (p: string): boolean => ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => isInside(p, d));
   for (const exe of [process.execPath, realGitPath()]) {
     if (!exe) continue;
     let real: string;

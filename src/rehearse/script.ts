@@ -8,11 +8,12 @@ import path from 'node:path';
 import { LIMITS } from '../parse/limits.js';
 import type { OutputExpectation } from './case.js';
 import { normalizeText } from './captures.js';
-import { collectCaptures, fail, pass, type RunContext } from './context.js';
+import { BUILTIN_COMMANDS, collectCaptures, fail, pass, type RunContext } from './context.js';
 import { type ExecResult, expand, runInSandbox } from './exec.js';
-import { escapingLink, insideDir, kindOf, readInside } from './paths.js';
+import { escapingLink, kindOf, readInside } from './paths.js';
+import { isInside } from '../core/paths.js';
 
-export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
+export { BUILTIN_COMMANDS };
 
 /** The case's arguments: `args:` in case.yaml, else its `.args` file (a regular file, not a link), split on white space. */
 export function caseArgs(ctx: RunContext): string[] | { problem: string } {
@@ -53,7 +54,7 @@ function confineBuiltinArgs(args: string[], cwd: string, sb: RunContext['sb']): 
     } catch {
       // a missing path: checked lexically
     }
-    if (!insideDir(sb.root, real)) return `argument \`${value}\` is outside the sandbox${real !== p ? ` (it links to ${real})` : ''}`;
+    if (!isInside(real, sb.root)) return `argument \`${value}\` is outside the sandbox${real !== p ? ` (it links to ${real})` : ''}`;
   }
   return undefined;
 }
@@ -63,14 +64,14 @@ export function resolveScript(command: string, skillDir: string): { file: string
   const outside = `command \`${command}\` is outside the skill; expected a file of the skill (such as scripts/<name>) or ${BUILTIN_COMMANDS.map((c) => `\`${c}\``).join(' / ')}`;
   if (path.isAbsolute(command) || command.includes('\0')) return { problem: outside };
   const file = path.resolve(skillDir, command);
-  if (!insideDir(skillDir, file) || file === skillDir) return { problem: outside };
+  if (!isInside(file, skillDir) || file === skillDir) return { problem: outside };
   let real: string;
   try {
     real = fs.realpathSync(file);
   } catch {
     return { problem: `command \`${command}\` not found in the skill` };
   }
-  if (!insideDir(fs.realpathSync(skillDir), real)) return { problem: `${outside} (it links to ${real})` };
+  if (!isInside(real, fs.realpathSync(skillDir))) return { problem: `${outside} (it links to ${real})` };
   if (!fs.statSync(real).isFile()) return { problem: `command \`${command}\` is not a file` };
   return { file };
 }
@@ -87,13 +88,13 @@ function interpreter(file: string): string[] {
  * case (they only read). The gate reads the schemas from the skill itself, so
  * that config it finds from the skill's folder applies as in `skillc gate`.
  */
-async function runBuiltin(ctx: RunContext, command: string, args: string[], cwd: string): Promise<ExecResult> {
+async function runBuiltin(ctx: RunContext, command: (typeof BUILTIN_COMMANDS)[number], args: string[], cwd: string): Promise<ExecResult> {
   const started = Date.now();
-  const { main } = await import('../cli/main.js');
   let stdout = '';
   let stderr = '';
-  const argv = command === 'gate' && !args.includes('--skill') ? [command, '.', ...args, '--skill', ctx.case.skillDir] : [command, ...args];
-  const code = await main(argv, { cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const run = ctx.builtins[command]!;
+  const argv = command === 'gate' && !args.includes('--skill') ? ['.', ...args, '--skill', ctx.case.skillDir] : args;
+  const code = await run(argv, { cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
   return { code, signal: null, stdout, stderr, timedOut: false, ms: Date.now() - started };
 }
 
@@ -123,11 +124,13 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
   const cwd = spec.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir;
   let result: ExecResult;
   if ((BUILTIN_COMMANDS as readonly string[]).includes(command)) {
+    const builtin = command as (typeof BUILTIN_COMMANDS)[number];
+    if (!ctx.builtins[builtin]) return fail(ctx, { id: 'case', message: `Unexpected \`${command}\` in a case run without skillc's built-in commands; not run (pass \`builtins\` to rehearse(), as the CLI does)` });
     // catalog walks and reads the folders it is given; the gate reads only its artifacts (never through a link).
     const link = command === 'catalog' ? escapingLink([ctx.sb.runDir, ctx.sb.skillDir], ctx.sb.root) : undefined;
     const refused = confineBuiltinArgs(args, cwd, ctx.sb) ?? (link ? `would read through the link ${normalizeText(link, ctx.sb)}, which leads out of the sandbox` : undefined);
     if (refused) return fail(ctx, { id: 'sandbox', message: `Unexpected \`${command}\` ${refused}; not run` });
-    result = await runBuiltin(ctx, command, args, cwd);
+    result = await runBuiltin(ctx, builtin, args, cwd);
   } else {
     const script = resolveScript(command, ctx.case.skillDir);
     if ('problem' in script) return fail(ctx, { id: 'case', message: script.problem });

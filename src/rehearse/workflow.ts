@@ -15,8 +15,9 @@ import { gate } from './gate.js';
 import { normalizeText } from './captures.js';
 import { readRegularFile } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
-import { insideDir, readInside, writeInside } from './paths.js';
+import { readInside, writeInside } from './paths.js';
 import { MAX_TRACE_BYTES, parseTrace, type TraceEvent, where } from './trace.js';
+import { isInside } from '../core/paths.js';
 
 /** The hash of an artifact the run wrote; a link, FIFO or folder the run left there is not followed or opened. */
 function hashOf(file: string): string | undefined {
@@ -145,7 +146,7 @@ export async function runWorkflowCase(ctx: RunContext): Promise<void> {
         }
         const at = { ...(e.step ? { step: e.step } : {}), line: e.line };
         const target = path.resolve(ctx.sb.runDir, e.path);
-        if (path.isAbsolute(e.path) || !insideDir(ctx.sb.runDir, target) || target === ctx.sb.runDir) {
+        if (path.isAbsolute(e.path) || !isInside(target, ctx.sb.runDir) || target === ctx.sb.runDir) {
           fail(ctx, { id: 'sandbox', message: `Unexpected write to \`${e.path}\` outside the run folder at ${where(e)}; not written`, ...at });
           break;
         }

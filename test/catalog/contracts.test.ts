@@ -60,6 +60,7 @@ describe('checkContract fails closed', () => {
   it('rejects unparseable YAML', () => expect(run('---\nstatus: [ok\n---\n## Findings\n').problems[0]!.message).toMatch(/^Unexpected invalid YAML/));
   it('rejects a document that is not a mapping', () => expect(run('---\n- ok\n---\n## Findings\n').problems[0]!.message).toMatch(/^Unexpected a list as frontmatter/));
   it('rejects an unclosed block', () => expect(run('---\nstatus: ok\n## Findings\n').ok).toBe(false));
+  it("reads a block closed by YAML's document end `...`, after a BOM", () => expect(run('\uFEFF---\nstatus: ok\n...\n\n## Findings\n')).toMatchObject({ ok: true, problems: [] }));
   it('rejects a missing section, with the body lines counted from the file', () => {
     const check = run('---\nstatus: ok\n---\n## Findings\n## Findings\n');
     expect(check.problems).toEqual([{ message: 'Unexpected duplicate section `## Findings` in `c`', line: 5 }]);

@@ -4,6 +4,7 @@ import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { targetHosts } from '../util.js';
 import { cleanFrontmatter, hostIds } from './shared.js';
+import { isInside } from '../../core/paths.js';
 
 /** The compile-time block of a source skill; the build strips it. */
 const SOURCE_KEY = 'skillc';
@@ -12,10 +13,6 @@ function known(host: HostProfile, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(host.fields, key);
 }
 
-function inside(dir: string, parent: string): boolean {
-  const rel = path.relative(parent, dir);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 const loose = (key: string): string => key.toLowerCase().replace(/[\s_-]+/g, '-');
 
@@ -55,7 +52,7 @@ export default defineSkillRule(
   ({ skill, hosts, config, report }) => {
     const fm = cleanFrontmatter(skill);
     // In generated output the compile-time block is a leak that hosts would see.
-    const generated = inside(skill.dir, config.out);
+    const generated = isInside(skill.dir, config.out);
     // A source skill is checked for the hosts it is built for (`skillc.targets`), as the build emits it.
     if (!generated) hosts = targetHosts(skill, hosts);
     if (!fm || !hosts.length) return;

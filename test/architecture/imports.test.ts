@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import graph of src/ against the layers of DESIGN.md: imports run one way, bottom to
+ * top, and folders of one layer do not import each other in a circle. Every import counts:
+ * `import`, `import type`, `export ... from` and `import()`.
+ *
+ * The restructuring of issue 15 is not finished, so today's violations are listed in KNOWN
+ * below. The test fails on any violation not listed (a new upward import or cycle) and on a
+ * listed one that no longer occurs (delete it from the list): the list only shrinks.
+ */
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+
+/**
+ * Layers, bottom first (DESIGN.md). `analysis` and `config` do not exist yet: their code still
+ * lives in catalog/ and lint/. testing/ (the RuleTester) runs the engine, so it sits with the jobs.
+ */
+const LAYERS: string[][] = [
+  ['core'],
+  ['model'],
+  ['hosts'],
+  ['parse'],
+  ['config'],
+  ['analysis'],
+  ['rules'],
+  ['lint'],
+  ['build', 'rehearse', 'catalog', 'testing'],
+  ['adopt', 'lsp'],
+  ['cli'],
+  ['index.ts'],
+];
+const RANK = new Map(LAYERS.flatMap((folders, rank) => folders.map((f) => [f, rank] as const)));
+
+/**
+ * Today's violations (issue 15), one an import: `up: a/x.ts -> b/y.ts` imports from a higher layer;
+ * `cycle: a/x.ts -> b/y.ts` is an import between folders of one layer that import each other.
+ * Remove a line when its import goes; never add one.
+ */
+const KNOWN = new Set<string>([
+  // build and catalog import each other: contracts and artifacts belong in analysis/.
+  'cycle: build/generated.ts -> catalog/contracts.ts',
+  'cycle: catalog/contracts.ts -> build/artifacts.ts',
+  // The config reads contract types from catalog/ (moves with config/ and analysis/).
+  'up: lint/config.ts -> catalog/contracts.ts',
+  // Rules read the resolved config type from lint/ (moves to config/).
+  'up: rules/body/shared.ts -> lint/config.ts',
+  'up: rules/links/scope.ts -> lint/config.ts',
+  'up: rules/rule.ts -> lint/config.ts',
+  'up: rules/skills/layer.ts -> lint/config.ts',
+  // Rules use listing budgets, the skill graph and similarity from catalog/ (move to analysis/).
+  'up: rules/frontmatter/description-trigger.ts -> catalog/budget.ts',
+  'up: rules/skills/call-depth.ts -> catalog/graph.ts',
+  'up: rules/skills/description-overlap.ts -> catalog/budget.ts',
+  'up: rules/skills/description-overlap.ts -> catalog/similarity.ts',
+  'up: rules/skills/layer.ts -> catalog/graph.ts',
+  'up: rules/skills/listing-budget.ts -> catalog/budget.ts',
+  'up: rules/skills/requires-cycle.ts -> catalog/graph.ts',
+  'up: rules/skills/unreachable.ts -> catalog/budget.ts',
+  // A rule reads artifact declarations from build/ (move to analysis/).
+  'up: rules/source/skillc-block.ts -> build/artifacts.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.(c|m)?ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** The layer folder of a file in src/: its first folder, or the file itself at the top. */
+function folderOf(file: string): string {
+  return path.relative(SRC, file).split(path.sep)[0]!;
+}
+
+/** Every module a file imports or re-exports, resolved to files of src/ (packages are left out). */
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles.flatMap(({ fileName }) => {
+    if (!fileName.startsWith('.')) return [];
+    const target = path.resolve(path.dirname(file), fileName).replace(/\.js$/, '.ts');
+    return target.startsWith(SRC + path.sep) || target === SRC ? [target] : [];
+  });
+}
+
+/** Strongly connected sets of folders (Tarjan), over the given edges. */
+function cycles(edges: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const set: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        set.push(w);
+      } while (w !== v);
+      if (set.length > 1) out.push(set.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+/** Today's violations: each upward import, and each import inside a cycle of one layer's folders. */
+function violations(): Set<string> {
+  const found = new Set<string>();
+  const sameLayer = new Map<string, Set<string>>();
+  const sameLayerImports: [string, string, string][] = [];
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    for (const target of importsOf(file)) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      const rf = RANK.get(from);
+      const rt = RANK.get(to);
+      const edge = `${path.relative(SRC, file).split(path.sep).join('/')} -> ${path.relative(SRC, target).split(path.sep).join('/')}`;
+      if (rf === undefined || rt === undefined) found.add(`unknown folder (add it to LAYERS): ${edge}`);
+      else if (rt > rf) found.add(`up: ${edge}`);
+      else if (rt === rf) {
+        if (!sameLayer.has(from)) sameLayer.set(from, new Set());
+        sameLayer.get(from)!.add(to);
+        sameLayerImports.push([from, to, edge]);
+      }
+    }
+  }
+  for (const set of cycles(sameLayer)) {
+    for (const [from, to, edge] of sameLayerImports) if (set.includes(from) && set.includes(to)) found.add(`cycle: ${edge}`);
+  }
+  return found;
+}
+
+describe('architecture: imports run one way (DESIGN.md layers)', () => {
+  const found = violations();
+  // SKILLC_PRINT_VIOLATIONS=file writes today's list there (to refresh KNOWN after a fix).
+  if (process.env.SKILLC_PRINT_VIOLATIONS) fs.writeFileSync(process.env.SKILLC_PRINT_VIOLATIONS, [...found].sort().join('\n') + '\n');
+
+  it('has no upward import or folder cycle beyond the known list', () => {
+    const fresh = [...found].filter((v) => !KNOWN.has(v));
+    expect(fresh, 'new violations: import from a lower layer only (DESIGN.md)').toEqual([]);
+  });
+
+  it('lists no violation that is gone (the known list only shrinks)', () => {
+    const gone = [...KNOWN].filter((v) => !found.has(v));
+    expect(gone, 'fixed: delete these lines from KNOWN').toEqual([]);
+  });
+
+  it('parses type-only imports, re-exports and import() too', () => {
+    const probe = path.join(SRC, 'index.ts');
+    expect(importsOf(probe).length).toBeGreaterThan(10);
+    const text = "import type { A } from './a.js';\nexport { b } from './b.js';\nconst c = await import('./c.js');\n";
+    expect(ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)).toEqual(['./a.js', './b.js', './c.js']);
+  });
+});
