@@ -182,7 +182,7 @@ describe('build: bundled Markdown', () => {
     });
     const result = await build({ cwd: dir });
     expect(result.written).toBe(false);
-    expect(result.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.message])).toEqual([['build/include', 'patterns.md', 'Cannot find included file `nowhere.md`']]);
+    expect(result.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.message])).toEqual([['build/include', 'patterns.md', 'Unexpected include of missing file `nowhere.md`, expected an existing file relative to the including file']]);
   });
 });
 
