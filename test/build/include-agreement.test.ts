@@ -115,3 +115,51 @@ describe('lint and build agree on every include case', () => {
     });
   }
 });
+
+/** Companions and references are expanded by the build too: lint walks their includes the same way. */
+const COMPANION_CASES: Case[] = [
+  {
+    name: 'a missing file included by a companion',
+    files: { 'skills-src/alpha/SKILL.md': skill('See [patterns](patterns.md).\n'), 'skills-src/alpha/patterns.md': '# Patterns\n\n' + inc('gone.md') },
+    refused: 'source/include-missing',
+    message: /missing file `gone\.md`/,
+  },
+  {
+    name: 'a cycle through a reference',
+    files: {
+      'skills-src/alpha/SKILL.md': skill('See [notes](references/notes.md).\n'),
+      'skills-src/alpha/references/notes.md': '# Notes\n\n' + inc('a.md'),
+      'skills-src/alpha/references/a.md': inc('b.md'),
+      'skills-src/alpha/references/b.md': inc('a.md'),
+    },
+    refused: 'source/include-cycle',
+  },
+  {
+    name: 'a companion that includes a shared fragment',
+    files: { 'skills-src/alpha/SKILL.md': skill('See [patterns](patterns.md).\n'), 'skills-src/alpha/patterns.md': '# Patterns\n\n' + inc('../_shared/a.md'), 'skills-src/_shared/a.md': 'Shared.\n' },
+  },
+];
+
+describe('lint and build agree on the includes of bundled Markdown', () => {
+  for (const c of COMPANION_CASES) {
+    it(c.name, async () => {
+      const dir = tempProject({ 'skillc.config.json': JSON.stringify({ hosts: ['agentskills'] }), ...c.files });
+      const linted = await lint({ cwd: dir });
+      const includeErrors = linted.files.flatMap((f) => f.messages.map((m) => ({ ...m, path: f.path }))).filter((d) => d.ruleId.startsWith('source/include-') && d.severity === 'error');
+      const built = await build({ cwd: dir });
+      const buildErrors = built.diagnostics.filter((d) => d.ruleId === 'build/include');
+      if (c.refused) {
+        expect(includeErrors.map((d) => d.ruleId)).toContain(c.refused);
+        // Reported in the bundled file that holds the directive, not in SKILL.md.
+        expect(includeErrors.every((d) => !d.path.endsWith('SKILL.md'))).toBe(true);
+        if (c.message) expect(includeErrors.map((d) => d.message).join('\n')).toMatch(c.message);
+        expect(built.written).toBe(false);
+        for (const p of buildErrors) expect(includeErrors.some((d) => d.message.startsWith(p.message))).toBe(true);
+      } else {
+        expect(includeErrors).toEqual([]);
+        expect(buildErrors).toEqual([]);
+        expect(built.written).toBe(true);
+      }
+    });
+  }
+});

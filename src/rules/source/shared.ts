@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
+import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import type { Directive, Skill } from '../../model/skill.js';
 import { includeRoot, includesIn, includeTree, type IncludeSource, type IncludeStep, sortDirectives } from '../../parse/includes.js';
+import { parseFragment } from '../../parse/skill.js';
 
 export { sortDirectives };
 
@@ -10,22 +12,37 @@ export function relToSkill(skill: Skill, abs: string): string {
   return path.relative(skill.dir, abs).split(path.sep).join('/') || '.';
 }
 
-const walks = new WeakMap<Skill, { sources: string; steps: IncludeStep[] }>();
+/** One file's includes, walked: SKILL.md's (`file` undefined) or a bundled Markdown file's (its absolute path). */
+export interface IncludeWalk {
+  file?: string;
+  steps: IncludeStep[];
+}
+
+const walks = new WeakMap<Skill, { sources: string; walks: IncludeWalk[] }>();
 
 /**
- * The skill's includes walked by the one include walker (the build walks the same way), read
- * through the skill's bundle reader; kept per skill, so the two include rules walk once.
+ * The includes of SKILL.md and of every bundled Markdown file the build expands (companions,
+ * references), walked by the one include walker the build uses, read through the skill's bundle
+ * reader; kept per skill, so the two include rules walk once.
  */
-export function includeWalk(skill: Skill, sources: string): IncludeStep[] {
+export function includeWalks(skill: Skill, sources: string): IncludeWalk[] {
   const kept = walks.get(skill);
-  if (kept?.sources === sources) return kept.steps;
+  if (kept?.sources === sources) return kept.walks;
   const source: IncludeSource = {
     text: (abs) => skill.bundle.text(relToSkill(skill, abs))?.text,
     exists: (abs) => skill.bundle.exists(relToSkill(skill, abs)),
   };
-  const steps = includeTree(skill.file.path, includesIn(skill.directives), includeRoot(skill.dir, sources), source);
-  walks.set(skill, { sources, steps });
-  return steps;
+  const root = includeRoot(skill.dir, sources);
+  const found: IncludeWalk[] = [{ steps: includeTree(skill.file.path, includesIn(skill.directives), root, source) }];
+  for (const b of skill.bundled) {
+    if (!isBundledMarkdown(b)) continue;
+    const file = skill.bundle.text(b.relPath);
+    if (!file || !file.text.includes('include')) continue;
+    const includes = includesIn(parseFragment(file).directives);
+    if (includes.length) found.push({ file: b.path, steps: includeTree(b.path, includes, root, source) });
+  }
+  walks.set(skill, { sources, walks: found });
+  return found;
 }
 
 /** Shows a directive as written, for messages. */
