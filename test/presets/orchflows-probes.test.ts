@@ -3,7 +3,7 @@ import { readProbes, runTreeProbes, type TreeProbe } from './cli-probes.js';
 
 // docs/examples/orchflows/probes: a small orchflows tree (probes/base: a package of each
 // tier and a pack with its signature table) and the spec's probe cases as changes to it
-// (../shared/parity/orchflows.md, "Probes"), each with validate.py's verdict. Every one
+// (the parity spec parity/orchflows.md, "Probes"), each with validate.py's verdict. Every one
 // is linted through the built CLI, from a config that extends the preset, as a team would.
 const { probes } = readProbes('orchflows') as { probes: (TreeProbe & { skillcWarn?: string })[] };
 const results = await runTreeProbes('orchflows', { extend: true });

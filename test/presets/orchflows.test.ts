@@ -7,7 +7,7 @@ import { examples, type Finding } from './helpers.js';
 
 // docs/examples/orchflows: orchflows' validate.py decides a package's kind by its folder
 // (skills/<tier>/<name>, packs/<name>) and rejects a `skillc:` key, so the preset maps
-// folders to kinds in config. Fixtures follow ../shared/parity/orchflows.md's probes.
+// folders to kinds in config. Fixtures follow the parity spec parity/orchflows.md's probes.
 type Files = Record<string, string>;
 const anchors = 'Require: a clean tree.\n\n1. Do the work.\n\nNever: skip review.\n\nReturn the diff.\n';
 // A pack passes `null`: it has no role (validate.py rejects a pack's role key).

@@ -4,7 +4,7 @@ import { readProbes, runTreeProbes } from './cli-probes.js';
 import { corpus, lintCorpus } from './helpers.js';
 
 // docs/examples/supermodo reproduces supermodo's scripts/check.ts skill checks
-// (../shared/parity/supermodo.md). Its probes/ hold a small tree with supermodo's
+// (the parity spec parity/supermodo.md). Its probes/ hold a small tree with supermodo's
 // roster (probes/base) and the spec's probe cases as changes to it, each with
 // check.ts's verdict; every one goes through the built CLI here.
 const { probes } = readProbes('supermodo');

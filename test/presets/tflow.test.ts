@@ -6,7 +6,7 @@ import { shellcheckInfo } from '../../src/rules/scripts/shellcheck.js';
 import { readProbes, runCli, runProbes } from './cli-probes.js';
 import { corpus, examples, lintCorpus, lintWithPreset, type Tree } from './helpers.js';
 
-// docs/examples/tflow reproduces tflow's validate.sh (../shared/parity/tflow.md).
+// docs/examples/tflow reproduces tflow's validate.sh (the parity spec parity/tflow.md).
 // Its probes/ hold validate.sh's own fixtures and the spec's probe cases, each with
 // validate.sh's verdict; every one goes through the built CLI here.
 const { probes } = readProbes('tflow');
