@@ -11,7 +11,7 @@ import { BuildCache, buildCacheFile, cacheFolder, noteChanges, writeOutputLinkin
 import { catalogText, catalogTypeErrors } from './catalog-ts.js';
 import { groupPlan, planOutput, writeOutputUpdate } from './patch.js';
 import { forgetVerified } from '../lint/cache.js';
-import { artifactSchemas } from './artifacts.js';
+import { artifactSchemas } from '../analysis/artifacts.js';
 import { expandedBudgetProblems } from './budgets.js';
 import { catalogJson, hashFiles, type CatalogEntry } from './catalog.js';
 import { emitSkill, prepareSkill, skillOutputDir, type BuildProblem, type OutputFile } from './emit-skill.js';

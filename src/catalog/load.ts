@@ -4,8 +4,8 @@ import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../lint/conf
 import { discoverSkills, UsageError } from '../lint/discover.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import { hostListing, type HostListing } from './budget.js';
-import { buildGraph, type SkillGraph } from './graph.js';
+import { hostListing, type HostListing } from '../analysis/budget.js';
+import { buildGraph, type SkillGraph } from '../analysis/graph.js';
 import { lint } from '../lint/engine.js';
 import { catalogPicture, type CatalogPicture, type PictureFinding } from './render/model.js';
 

@@ -8,7 +8,7 @@ import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMes
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from './errors.js';
-import type { ContractSpec } from '../catalog/contracts.js';
+import type { ContractSpec } from '../analysis/contracts.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;

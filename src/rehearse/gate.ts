@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { LIMITS } from '../parse/limits.js';
-import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../build/artifacts.js';
-import { checkArtifactContract, type ContractSpec } from '../catalog/contracts.js';
+import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../analysis/artifacts.js';
+import { checkArtifactContract, type ContractSpec } from '../analysis/contracts.js';
 
 export interface ArtifactVerdict {
   artifact: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContract, renderContract, renderSkillContracts, type ContractSpec } from '../../src/catalog/contracts.js';
+import { checkContract, renderContract, renderSkillContracts, type ContractSpec } from '../../src/analysis/contracts.js';
 import { lint } from '../../src/lint/engine.js';
 import { gate } from '../../src/rehearse/gate.js';
 import { corpus } from '../helpers.js';

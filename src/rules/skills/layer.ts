@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../catalog/graph.js';
+import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
 import type { LayerSpec } from '../../lint/config.js';
 import { defineCatalogRule } from '../rule.js';
 

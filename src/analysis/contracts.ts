@@ -1,5 +1,5 @@
 import { frontmatterText, parseYamlDocument } from '../parse/frontmatter.js';
-import { checkArtifactText } from '../build/artifacts.js';
+import { checkArtifactText } from './artifacts.js';
 import { loadConfig } from '../lint/config.js';
 import type { Skill } from '../model/skill.js';
 
