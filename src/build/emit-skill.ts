@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HostProfile } from '../hosts/profile.js';
-import { DEFAULT_SKILL_BANNER } from '../lint/config.js';
+import { DEFAULT_SKILL_BANNER } from '../config/config.js';
 import type { Range, Severity } from '../model/diagnostic.js';
 import { isBundledMarkdown, NEVER_EMITTED } from '../model/bundled-markdown.js';
 import type { Directive, Skill } from '../model/skill.js';

@@ -1,6 +1,7 @@
 import type { Range } from '../model/diagnostic.js';
 import type { Directive, Skill } from '../model/skill.js';
-import { renderSkillContracts, type ContractSpec } from '../analysis/contracts.js';
+import { renderSkillContracts } from '../analysis/contracts.js';
+import type { ContractSpec } from '../config/config.js';
 import { artifactSchemas } from '../analysis/artifacts.js';
 import { markerSpan } from './host-blocks.js';
 

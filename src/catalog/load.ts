@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../lint/config.js';
-import { discoverSkills, UsageError } from '../lint/discover.js';
+import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../config/config.js';
+import { discoverSkills, UsageError } from '../config/discover.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { hostListing, type HostListing } from '../analysis/budget.js';

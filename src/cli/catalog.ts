@@ -1,5 +1,5 @@
-import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { loadConfig } from '../config/config.js';
+import { UsageError } from '../config/discover.js';
 import picomatch from 'picomatch';
 import { listSkills, unlistable } from '../catalog/listing.js';
 import { hostListing } from '../analysis/budget.js';

@@ -4,7 +4,8 @@ import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { LIMITS } from '../parse/limits.js';
 import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../analysis/artifacts.js';
-import { checkArtifactContract, type ContractSpec } from '../analysis/contracts.js';
+import { checkArtifactContract } from '../analysis/contracts.js';
+import type { ContractSpec } from '../config/config.js';
 
 export interface ArtifactVerdict {
   artifact: string;

@@ -2,7 +2,7 @@ import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Section, Skill } from '../../model/skill.js';
 import type { HostProfile } from '../../hosts/index.js';
 import { HOSTS } from '../../hosts/index.js';
-import type { ResolvedConfig } from '../../lint/config.js';
+import type { ResolvedConfig } from '../../config/config.js';
 import { field } from '../../model/queries.js';
 import { frontmatterStart } from '../util.js';
 

@@ -7,8 +7,7 @@ import { didYouMean } from '../core/suggest.js';
 import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
-import { ConfigError } from './errors.js';
-import type { ContractSpec } from '../analysis/contracts.js';
+import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
@@ -96,6 +95,33 @@ export interface SkillcConfig {
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
   plugins?: string[];
+}
+
+/**
+ * Shared contracts: one shape (frontmatter fields, allowed values, required sections) declared
+ * once in the config and named by the skills that write or read such files (analysis/contracts checks them).
+ */
+export type ContractFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'mapping' | 'any';
+
+export interface ContractField {
+  /** Default `string`. */
+  type?: ContractFieldType;
+  /** Present and not empty (not null, not `""`, not `[]`). */
+  required?: boolean;
+  /** Allowed values; for a list, of each item. */
+  values?: (string | number | boolean)[];
+  /** A regular expression a string (or each string item) must match. */
+  pattern?: string;
+  description?: string;
+}
+
+export interface ContractSpec {
+  description?: string;
+  frontmatter?: Record<string, ContractField>;
+  /** Allow keys the contract does not list; default false. */
+  additionalFields?: boolean;
+  sections?: string[];
+  ordered?: boolean;
 }
 
 /** The config with defaults applied and paths made absolute. */
