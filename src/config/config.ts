@@ -178,7 +178,7 @@ function validate(data: unknown, file: string): void {
     const require = createRequire(import.meta.url);
     try {
       // Generated at compile time (scripts/compile.mjs): no ajv compile on each run.
-      validator = require(new URL('../lint/config-validator.cjs', import.meta.url).pathname) as Validator;
+      validator = require(new URL('./config-validator.cjs', import.meta.url).pathname) as Validator;
     } catch {
       validator = compileSchema(packageSchema('skillc.config.schema.json'));
     }
