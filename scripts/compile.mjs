@@ -41,7 +41,7 @@ try {
   const { readFileSync, writeFileSync } = await import('node:fs');
   const schema = JSON.parse(readFileSync(new URL('../schema/skillc.config.schema.json', import.meta.url), 'utf8'));
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
-  writeFileSync(new URL('../dist/lint/config-validator.cjs', import.meta.url), standalone(ajv, ajv.compile(schema)));
+  writeFileSync(new URL('../dist/config/config-validator.cjs', import.meta.url), standalone(ajv, ajv.compile(schema)));
 } catch (error) {
   console.error(`skillc: no precompiled config validator (${error instanceof Error ? error.message : error}); ajv compiles it at run time`);
 }

@@ -24,8 +24,8 @@ export { LineIndex, type TextFile } from './model/text.js';
 export { parseSkill, readSkill } from './parse/skill.js';
 export { LIMITS } from './parse/limits.js';
 export { HOSTS, getHost, hostIds, type HostProfile, type FieldSpec } from './hosts/index.js';
-export { ConfigError, loadConfig, resolveConfig, type KindSchema, type ResolvedConfig, type RuleSetting, type SkillcConfig } from './lint/config.js';
-export { UsageError, discoverSkills } from './lint/discover.js';
+export { ConfigError, loadConfig, resolveConfig, type KindSchema, type ResolvedConfig, type RuleSetting, type SkillcConfig } from './config/config.js';
+export { UsageError, discoverSkills } from './config/discover.js';
 export { lint, type FileResult, type LintOptions, type LintResult } from './lint/engine.js';
 export { REPORTERS, type Reporter, type ReporterContext } from './lint/reporters/index.js';
 export { BUILTIN_RULES, findRule } from './rules/index.js';
@@ -33,7 +33,7 @@ export { defineCatalogRule, defineSkillRule, docsUrl, type AnyRule, type Catalog
 export { parseDocExamples, checkDocExample, missingPrograms, stripExampleHeaders, type DocExample, type ExampleHeader, type DocExampleProblem } from './testing/doc-examples.js';
 export { testRule, runRuleCase, assertInvalid, assertValid, RuleTester, type RuleCases, type InvalidCase, type RuleCase, type TestApi, type TreeSpec } from './testing/rule-tester.js';
 export { definePlugin, loadPlugin, loadPlugins, readonlyView, PLUGIN_LOAD, type LoadedPlugin, type SkillcPlugin } from './lint/plugins.js';
-export { applyExtends, builtinPreset, mergeConfigs, BUILTIN_PRESETS } from './lint/presets.js';
+export { applyExtends, builtinPreset, mergeConfigs, BUILTIN_PRESETS } from './config/presets.js';
 export { gate, type ArtifactVerdict, type GateOptions, type GateResult } from './rehearse/gate.js';
 export { type RehearseOptions } from './rehearse/rehearse.js';
 export type { BuiltinCommand, BuiltinCommands } from './rehearse/context.js';
@@ -45,13 +45,13 @@ export { replay, TraceError, type ReplayOptions } from './rehearse/replay.js';
 export { whatIf, parseKnobs, KnobError, type Knobs, type ReplayStep, type StepOutcome, type WhatIfResult } from './rehearse/whatif.js';
 export type { Capture } from './rehearse/captures.js';
 export { main } from './cli/main.js';
-export { buildGraph, adjacency, longestChains, EDGE_KINDS, CALL_EDGES, type EdgeKind, type GraphEdge, type GraphNode, type SkillGraph } from './catalog/graph.js';
-export { hostListing, invocationOn, listingBudget, type HostListing, type ListingEntry, type Invocation } from './catalog/budget.js';
-export { similarity, similarPairs, type SimilarPair } from './catalog/similarity.js';
-export { checkContract, checkArtifactContract, renderContract, renderSkillContracts, type ContractSpec, type ContractField, type ContractCheck } from './catalog/contracts.js';
+export { buildGraph, adjacency, longestChains, EDGE_KINDS, CALL_EDGES, type EdgeKind, type GraphEdge, type GraphNode, type SkillGraph } from './analysis/graph.js';
+export { hostListing, invocationOn, listingBudget, type HostListing, type ListingEntry, type Invocation } from './analysis/budget.js';
+export { similarity, similarPairs, type SimilarPair } from './analysis/similarity.js';
+export { checkContract, checkArtifactContract, renderContract, renderSkillContracts, type ContractCheck } from './analysis/contracts.js';
 export { loadCatalog, catalogGraph, catalogReport, catalogListings, attachFindings, type CatalogOptions, type LoadedCatalog } from './catalog/load.js';
 export { catalogPicture, renderGraph, renderMermaid, renderDot, renderSvg, renderHtml, renderJson, layoutCatalog, drawnEdges, edgeKinds, svgMerit, layoutMerit, GRAPH_FORMATS, STRUCTURAL_EDGES, type CatalogPicture, type CatalogLayout, type GraphFormat, type GraphRenderOptions, type LayoutMerit } from './catalog/render/index.js';
-export type { LayerSpec } from './lint/config.js';
+export type { ContractField, ContractSpec, LayerSpec } from './config/config.js';
 export type { ListingProfile } from './hosts/profile.js';
 
 // Ecosystem: hooks, adoption, installation and editors (docs/api.md).

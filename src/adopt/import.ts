@@ -3,8 +3,8 @@ import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig } from '../lint/config.js';
-import { UsageError, walkSkillDirs } from '../lint/discover.js';
+import { loadConfig } from '../config/config.js';
+import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
 

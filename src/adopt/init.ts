@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getHost, unknownHostMessage } from '../hosts/index.js';
-import { CONFIG_FILES } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { CONFIG_FILES } from '../config/config.js';
+import { UsageError } from '../config/discover.js';
 
 export interface InitOptions {
   cwd?: string;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getHost, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { loadConfig } from '../config/config.js';
+import { UsageError } from '../config/discover.js';
 import { sha256 } from '../core/hash.js';
 
 /** The record of what skillc installed in a host's skill folder, beside the skills. */

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { HostProfile } from '../hosts/profile.js';
-import type { ResolvedConfig } from '../lint/config.js';
+import type { ResolvedConfig } from '../config/config.js';
 import { checkSkill, resolveRules } from '../lint/engine.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import type { BuildProblem, PreparedSkill } from './emit-skill.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ArtifactSchema } from './artifacts.js';
+import type { ArtifactSchema } from '../analysis/artifacts.js';
 import type { OutputFile } from './emit-skill.js';
 import { escapeHiddenChars } from '../model/hidden.js';
 

@@ -1,7 +1,8 @@
 import type { Range } from '../model/diagnostic.js';
 import type { Directive, Skill } from '../model/skill.js';
-import { renderSkillContracts, type ContractSpec } from '../catalog/contracts.js';
-import { artifactSchemas } from './artifacts.js';
+import { renderSkillContracts } from '../analysis/contracts.js';
+import type { ContractSpec } from '../config/config.js';
+import { artifactSchemas } from '../analysis/artifacts.js';
 import { markerSpan } from './host-blocks.js';
 
 /** What a region renderer may read besides the skill. */

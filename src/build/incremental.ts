@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../lint/config.js';
+import type { ResolvedConfig } from '../config/config.js';
 import { sha256 } from '../core/hash.js';
 import { bundleSignature, changedUnder, verifiedBundle, verifiedHash } from '../lint/cache.js';
 import { getHost } from '../hosts/index.js';

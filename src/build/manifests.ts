@@ -1,5 +1,5 @@
 import type { HostProfile } from '../hosts/profile.js';
-import type { PluginConfig } from '../lint/config.js';
+import type { PluginConfig } from '../config/config.js';
 import { hostOutputRoot, type OutputFile } from './emit-skill.js';
 import { escapeHiddenChars } from '../model/hidden.js';
 

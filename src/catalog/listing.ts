@@ -2,8 +2,8 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import type { ResolvedConfig } from '../lint/config.js';
-import { discoverSkills } from '../lint/discover.js';
+import type { ResolvedConfig } from '../config/config.js';
+import { discoverSkills } from '../config/discover.js';
 
 export interface ListedSkill {
   name: string;

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../lint/config.js';
-import { discoverSkills, UsageError } from '../lint/discover.js';
+import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../config/config.js';
+import { discoverSkills, UsageError } from '../config/discover.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
-import { hostListing, type HostListing } from './budget.js';
-import { buildGraph, type SkillGraph } from './graph.js';
+import { hostListing, type HostListing } from '../analysis/budget.js';
+import { buildGraph, type SkillGraph } from '../analysis/graph.js';
 import { lint } from '../lint/engine.js';
 import { catalogPicture, type CatalogPicture, type PictureFinding } from './render/model.js';
 

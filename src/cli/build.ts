@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build, type BuildOptions } from '../build/index.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';

@@ -1,8 +1,8 @@
-import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { loadConfig } from '../config/config.js';
+import { UsageError } from '../config/discover.js';
 import picomatch from 'picomatch';
 import { listSkills, unlistable } from '../catalog/listing.js';
-import { hostListing } from '../catalog/budget.js';
+import { hostListing } from '../analysis/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
 import { printable } from '../model/text.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { gate } from '../rehearse/gate.js';
 import { parse } from './args.js';
 import type { Io } from './io.js';

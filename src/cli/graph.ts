@@ -1,6 +1,6 @@
 import { attachFindings, catalogReport } from '../catalog/load.js';
 import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { hostList, intOption, parse, splitList } from './args.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 

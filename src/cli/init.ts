@@ -1,5 +1,5 @@
 import { init, type InitOptions } from '../adopt/init.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { hostList, parse } from './args.js';
 import type { Io } from './io.js';
 

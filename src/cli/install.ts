@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { install, type InstallOptions } from '../adopt/install.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { printable } from '../model/text.js';
 import { hostList, parse } from './args.js';
 import type { Io } from './io.js';

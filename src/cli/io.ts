@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../lint/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface Io {
   cwd: string;

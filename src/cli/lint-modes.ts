@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { applyBaseline, BASELINE_FILE, pruneSuppressions, readBaseline, suppressAll } from '../lint/baseline.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import type { LintOptions, LintResult } from '../lint/engine.js';
 import type { Io } from './io.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { formatTimings } from '../lint/timing.js';
 import { lint, type LintOptions } from '../lint/engine.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { hostList, intOption, parse, useColor } from './args.js';

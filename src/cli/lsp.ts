@@ -1,4 +1,4 @@
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { parse } from './args.js';
 import type { Io } from './io.js';
 

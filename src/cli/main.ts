@@ -1,4 +1,4 @@
-import { ConfigError, UsageError } from '../lint/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import { type Io, packageVersion, processIo } from './io.js';
 
 export const MAIN_HELP = `Usage: skillc <command> [options]

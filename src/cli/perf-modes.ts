@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { loadConfig } from '../lint/config.js';
+import { loadConfig } from '../config/config.js';
 import { watch, watchSession } from '../lint/watch.js';
 import { parseConcurrency, type Concurrency } from '../lint/parallel.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import type { Io } from './io.js';
 
 /** The lint flags of the cache and watch modes. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadConfig } from '../lint/config.js';
-import { UsageError } from '../lint/discover.js';
+import { loadConfig } from '../config/config.js';
+import { UsageError } from '../config/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
 import { parse, useColor } from './args.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { TraceError, replay } from '../rehearse/replay.js';
 import { replayStylish } from '../rehearse/reporters.js';
 import { KnobError } from '../rehearse/whatif.js';

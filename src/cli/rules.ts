@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../core/suggest.js';
-import { UsageError } from '../lint/discover.js';
+import { UsageError } from '../config/discover.js';
 import { BUILTIN_RULES, findRule } from '../rules/index.js';
 import { docsUrl } from '../rules/rule.js';
 import { parse } from './args.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LintResult } from './engine.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from '../config/config.js';
 import { writeFileAtomic } from './fix.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { BundleReader, Skill } from '../model/skill.js';
 import { summarize, type StoredSummary } from '../model/summary.js';
 import { readSkill } from '../parse/skill.js';
-import { requiresOfSkill } from '../rules/skills/shared.js';
+import { requiresOfSkill } from '../analysis/requires.js';
 import { bundleSignature, readHash, trackingReader, type CacheEntry } from './cache.js';
 import { addTime, timeNested, timings } from './timing.js';
 import { sha256 } from '../core/hash.js';

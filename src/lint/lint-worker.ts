@@ -2,7 +2,7 @@
 // did, then lints the batches of skill folders it is sent, replying with their outcomes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSkill, prepareRules } from './engine.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config/config.js';
 import { outcomeOf, readTracked } from './lint-one.js';
 import { boundHeapGrowth } from './memory.js';
 import type { WorkerSpec } from './parallel.js';

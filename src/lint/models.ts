@@ -3,8 +3,8 @@ import { compareDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
-import { loadConfig, type ResolvedConfig, type SkillcConfig } from './config.js';
-import { discoverSkills } from './discover.js';
+import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../config/config.js';
+import { discoverSkills } from '../config/discover.js';
 import { checkCatalog, checkSkill, prepareRules, type FileResult, type LintResult } from './engine.js';
 import { applySuppressions } from './suppressions.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SkillcConfig } from './config.js';
+import type { SkillcConfig } from '../config/config.js';
 import type { SkillOutcome } from './lint-one.js';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Skill } from '../model/skill.js';
-import type { ResolvedConfig } from './config.js';
+import type { ResolvedConfig } from '../config/config.js';
 
 /**
  * Kinds decided by folder, for trees whose checker reads the kind from where a

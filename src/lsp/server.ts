@@ -16,8 +16,8 @@ import {
 import type { Diagnostic, Range, TextEdit } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { LineIndex } from '../model/text.js';
-import { ConfigError, loadConfig, type ResolvedConfig } from '../lint/config.js';
-import { discoverSkills } from '../lint/discover.js';
+import { ConfigError, loadConfig, type ResolvedConfig } from '../config/config.js';
+import { discoverSkills } from '../config/discover.js';
 import { lintModels } from '../lint/models.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';

@@ -82,7 +82,7 @@ function compactField(f: SummaryField): SummaryField {
   return out;
 }
 
-/** The summary of a parsed skill, dropping what catalog rules never read. `requires` comes from the caller (skills/shared's `requiresOf`). */
+/** The summary of a parsed skill, dropping what catalog rules never read. `requires` comes from the caller (analysis/requires' `requiresOf`). */
 export function summarize(skill: Skill, requires: readonly RequiresEntry[]): StoredSummary {
   const s: StoredSummary = {
     dir: skill.dir,

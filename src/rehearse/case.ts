@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { ResolvedConfig } from '../lint/config.js';
-import { UsageError, discoverSkills } from '../lint/discover.js';
+import type { ResolvedConfig } from '../config/config.js';
+import { UsageError, discoverSkills } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { refusedEnv } from './env.js';
 import { kindOf, readInside, resolveInside } from './paths.js';

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { LIMITS } from '../parse/limits.js';
-import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../build/artifacts.js';
-import { checkArtifactContract, type ContractSpec } from '../catalog/contracts.js';
+import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../analysis/artifacts.js';
+import { checkArtifactContract } from '../analysis/contracts.js';
+import type { ContractSpec } from '../config/config.js';
 
 export interface ArtifactVerdict {
   artifact: string;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type ResolvedConfig, loadConfig } from '../lint/config.js';
+import { type ResolvedConfig, loadConfig } from '../config/config.js';
 import { readSkill } from '../parse/skill.js';
 import { compareCaptures, writeGolden } from './captures.js';
 import { DEFAULT_TIMEOUT_S, type RehearsalCase, findCases } from './case.js';

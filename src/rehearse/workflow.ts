@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { artifactSchemas, isPlainFileName } from '../build/artifacts.js';
+import { artifactSchemas, isPlainFileName } from '../analysis/artifacts.js';
 import { addCapture, collectCaptures, fail, pass, type RunContext } from './context.js';
 import { expand, runInSandbox } from './exec.js';
 import { gate } from './gate.js';

@@ -1,3 +1,4 @@
+import { registerBuiltinRules } from '../config/presets.js';
 import { bodyRules } from './body/index.js';
 import { fileRules } from './file/index.js';
 import { frontmatterRules } from './frontmatter/index.js';
@@ -19,6 +20,9 @@ export const BUILTIN_RULES: readonly AnyRule[] = [
   ...securityRules,
   ...scriptsRules,
 ];
+
+// The presets (config/) list these rules; config/ cannot import them, so they are handed in.
+registerBuiltinRules(BUILTIN_RULES);
 
 export function findRule(id: string): AnyRule | undefined {
   return BUILTIN_RULES.find((r) => r.meta.id === id);

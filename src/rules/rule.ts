@@ -2,7 +2,7 @@ import type { Range, Severity, TextEdit } from '../model/diagnostic.js';
 import type { Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary } from '../model/summary.js';
 import type { HostProfile } from '../hosts/profile.js';
-import type { ResolvedConfig } from '../lint/config.js';
+import type { ResolvedConfig } from '../config/config.js';
 
 /** Where rule docs live; every diagnostic links its rule's page. */
 export const DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/rules/';

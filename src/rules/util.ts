@@ -1,13 +1,5 @@
 import type { Range } from '../model/diagnostic.js';
-import type { FrontmatterField, ReadProblem, Skill } from '../model/skill.js';
-import type { SkillSummary, SummaryField } from '../model/summary.js';
-
-/** A top-level frontmatter field by key. */
-export function field(skill: Skill, key: string): FrontmatterField | undefined;
-export function field(skill: SkillSummary, key: string): SummaryField | undefined;
-export function field(skill: SkillSummary, key: string): SummaryField | undefined {
-  return skill.frontmatter?.fields.find((f) => f.key === key);
-}
+import type { Skill } from '../model/skill.js';
 
 /**
  * The linted hosts this skill is built for: those its `skillc.targets` names (as the build emits
@@ -19,22 +11,11 @@ export function targetHosts<H extends { id: string }>(skill: { skillc?: Record<s
   return hosts.filter((h) => declared.includes(h.id));
 }
 
-/** The frontmatter data as a plain object, or undefined when it is not a clean mapping. */
-export function frontmatterData(skill: { frontmatter?: { data: unknown } | undefined }): Record<string, unknown> | undefined {
-  const data = skill.frontmatter?.data;
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-}
-
 /** Where to point when the frontmatter lacks something: its opening fence, else the file start. */
 export function frontmatterStart(skill: Skill): Range {
   const fm = skill.frontmatter;
   if (fm) return { start: fm.range.start, end: skill.file.lines.pointAt((fm.range.start.offset ?? 0) + 3) };
   return skill.file.lines.range(0, 0);
-}
-
-/** True when the skill's model is usable by content rules (read and parsed). */
-export function parsed(skill: { readProblem?: ReadProblem | undefined }): boolean {
-  return !skill.readProblem || skill.readProblem.kind === 'encoding';
 }
 
 /** The body's text (everything after the frontmatter). */

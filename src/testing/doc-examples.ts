@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Code, Html, Root, RootContent } from 'mdast';
 import { parse as parseYaml } from 'yaml';
-import type { SkillcConfig } from '../lint/config.js';
+import type { SkillcConfig } from '../config/config.js';
 import { lint } from '../lint/engine.js';
 import { parseMarkdown } from '../parse/markdown.js';
 import { BUILTIN_RULES } from '../rules/index.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { getHost, type HostProfile } from '../hosts/index.js';
-import { resolveConfig, type SkillcConfig } from '../lint/config.js';
+import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
 import { checkCatalog, checkSkill, resolveRules } from '../lint/engine.js';
 import { readSkill } from '../parse/skill.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
 import { getHost } from '../../src/hosts/index.js';
-import { ConfigError } from '../../src/lint/config.js';
+import { ConfigError } from '../../src/config/config.js';
 import { listAll, skillcHere, tempProject } from './helpers.js';
 
 const SKILL = '---\nname: alpha\ndescription: Use when testing alpha.\n---\n\n# Alpha\n\n<!-- host: grok -->\nGrok only.\n<!-- /host -->\n\nAll hosts.\n';

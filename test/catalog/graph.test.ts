@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostListing } from '../../src/catalog/budget.js';
-import { buildGraph } from '../../src/catalog/graph.js';
+import { hostListing } from '../../src/analysis/budget.js';
+import { buildGraph } from '../../src/analysis/graph.js';
 import { catalogReport, loadCatalog } from '../../src/catalog/load.js';
 import { renderGraph } from '../../src/catalog/render/index.js';
 import { main } from '../../src/cli/main.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { similarPairs, similarity } from '../../src/catalog/similarity.js';
+import { similarPairs, similarity } from '../../src/analysis/similarity.js';
 
 /** A deterministic pseudo-random catalog: shared boilerplate, a few topic words, and near-copies. */
 function catalog(n: number, seed = 7): string[] {

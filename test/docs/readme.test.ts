@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeSeverity } from '../../src/lint/config.js';
+import { normalizeSeverity } from '../../src/config/config.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');

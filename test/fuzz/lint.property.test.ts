@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { HOSTS } from '../../src/hosts/index.js';
-import { resolveConfig } from '../../src/lint/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { checkCatalog, checkSkill, resolveRules } from '../../src/lint/engine.js';
 import { applySuppressions } from '../../src/lint/suppressions.js';
 import { bundleReader } from '../../src/parse/bundle.js';

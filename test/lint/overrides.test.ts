@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
-import { mergeConfigs } from '../../src/lint/presets.js';
+import { mergeConfigs } from '../../src/config/presets.js';
 import { SKILL, tempTree } from '../helpers.js';
 
 const roots: string[] = [];

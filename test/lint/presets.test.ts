@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/lint/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { lint } from '../../src/lint/engine.js';
-import { builtinPreset, mergeConfigs } from '../../src/lint/presets.js';
+import { builtinPreset, mergeConfigs } from '../../src/config/presets.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
 import { SKILL, tempTree } from '../helpers.js';
 
@@ -15,6 +15,12 @@ describe('extends and presets', () => {
     expect(Object.keys(rules).sort()).toEqual(BUILTIN_RULES.map((r) => r.meta.id).sort());
     expect(rules['body/placeholder']).toBe('off');
     expect(rules['body/max-lines']).toBe('warn');
+  });
+
+  it('takes the rules it lists as a parameter: config/ never imports rules/', () => {
+    const rules = [{ meta: { id: 'x/on', severity: 'warning' } }, { meta: { id: 'x/opt-in', severity: 'error', recommended: false } }];
+    expect(builtinPreset('recommended', rules)).toEqual({ rules: { 'x/on': 'warn', 'x/opt-in': 'off' } });
+    expect(builtinPreset('strict', rules)!.rules).toMatchObject({ 'x/on': 'error', 'x/opt-in': 'off', 'body/placeholder': 'error' });
   });
 
   it('skillc:strict raises recommended rules to errors and turns on the option-free opt-in rules', () => {

@@ -10,7 +10,7 @@ import { LintCache } from '../../src/lint/cache.js';
 import { lint } from '../../src/lint/engine.js';
 import { summarize } from '../../src/model/summary.js';
 import { readSkill } from '../../src/parse/skill.js';
-import { requiresOf } from '../../src/rules/skills/shared.js';
+import { requiresOf } from '../../src/analysis/requires.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');

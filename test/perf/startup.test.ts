@@ -31,7 +31,7 @@ describe.skipIf(!fs.existsSync(new URL(entry)))('CLI startup loads only the comm
     const mods = loads(['--version']);
     expect(mods).toContain('dist/cli/main.js');
     expect(mods.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
-    expect(heavy(mods, /^dist\/(rules|lint\/(config|discover|engine)|build|lsp)\b/)).toEqual([]);
+    expect(heavy(mods, /^dist\/(rules|config|analysis|lint|build|lsp)\b/)).toEqual([]);
   });
 
   it('rules and help load no ts-morph, ajv, vscode-languageserver or TypeScript; --help no package and no rule', () => {

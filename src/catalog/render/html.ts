@@ -1,4 +1,4 @@
-import { EDGE_KINDS } from '../graph.js';
+import { EDGE_KINDS } from '../../analysis/graph.js';
 import type { CatalogLayout } from './layout.js';
 import { budgetLine, n, type CatalogPicture } from './model.js';
 import { EDGE_COLORS, renderSvg, xml } from './svg.js';

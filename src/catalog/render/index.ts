@@ -1,4 +1,4 @@
-import type { EdgeKind } from '../graph.js';
+import type { EdgeKind } from '../../analysis/graph.js';
 import { renderHtml } from './html.js';
 import { layoutCatalog, STRUCTURAL_EDGES } from './layout.js';
 import type { CatalogPicture } from './model.js';

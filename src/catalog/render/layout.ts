@@ -1,5 +1,5 @@
 import type { Viz } from '@viz-js/viz';
-import { EDGE_KINDS, type EdgeKind } from '../graph.js';
+import { EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
 import type { CatalogPicture, PictureEdge } from './model.js';
 
 /**

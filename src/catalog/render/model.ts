@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { Skill } from '../../model/skill.js';
-import { hostListing, invocationOn, type HostListing } from '../budget.js';
-import { buildGraph, type EdgeKind, type SkillGraph } from '../graph.js';
+import { hostListing, invocationOn, type HostListing } from '../../analysis/budget.js';
+import { buildGraph, type EdgeKind, type SkillGraph } from '../../analysis/graph.js';
 
 /** The catalog as drawn: skills and fragments, edges by kind, and each host's listing budget. */
 export interface CatalogPicture {

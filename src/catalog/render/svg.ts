@@ -1,4 +1,4 @@
-import type { EdgeKind } from '../graph.js';
+import type { EdgeKind } from '../../analysis/graph.js';
 import { COUNT_SIZE, drawnEdges, FONT_SIZE, GRAPH_OFFSET, NODE_H, textWidth, type CatalogLayout, type DrawnEdge, type LaidNode, type Point } from './layout.js';
 import { budgetLine, type CatalogPicture, type PictureNode } from './model.js';
 

@@ -1,5 +1,5 @@
 import { printable } from '../../model/text.js';
-import { EDGE_KINDS, type EdgeKind } from '../graph.js';
+import { EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
 import { countText, drawnEdges } from './layout.js';
 import { budgetLine, type CatalogPicture } from './model.js';
 

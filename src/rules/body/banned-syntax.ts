@@ -1,7 +1,8 @@
 import picomatch from 'picomatch';
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule } from '../rule.js';
-import { codeRanges, inRanges, parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { codeRanges, inRanges } from '../util.js';
 
 export interface BannedSyntax {
   /** A built-in pattern: `force-load` (`@path` imports). */

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed, perKindSchema, settingFor, type PerKind } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { perKindSchema, settingFor, type PerKind } from '../util.js';
 import { bodyLines, countWords, wordText } from './shared.js';
 
 export interface Budget {

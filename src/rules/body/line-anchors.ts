@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { frontmatterStart, inRanges, parsed, perKindSchema, settingFor, type PerKind } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { frontmatterStart, inRanges, perKindSchema, settingFor, type PerKind } from '../util.js';
 import { bodyLines } from './shared.js';
 
 export interface Anchors {

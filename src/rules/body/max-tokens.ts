@@ -1,5 +1,5 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { hostLimit } from './shared.js';
 
 /** Characters per token in the estimate: the usual rule of thumb for English prose and code. */

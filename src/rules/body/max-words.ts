@@ -1,5 +1,5 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { countWords, skillKind, wordText } from './shared.js';
 
 export interface MaxWordsOptions {

@@ -1,7 +1,8 @@
 import picomatch from 'picomatch';
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule } from '../rule.js';
-import { escapeRegExp, parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { escapeRegExp } from '../util.js';
 
 export interface Options {
   /** Words and phrases that mark unfinished text, matched as whole words. */

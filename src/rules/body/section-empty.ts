@@ -1,5 +1,5 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { allSections } from './shared.js';
 
 export default defineSkillRule(

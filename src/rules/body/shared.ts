@@ -2,8 +2,9 @@ import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Section, Skill } from '../../model/skill.js';
 import type { HostProfile } from '../../hosts/index.js';
 import { HOSTS } from '../../hosts/index.js';
-import type { ResolvedConfig } from '../../lint/config.js';
-import { field, frontmatterStart } from '../util.js';
+import type { ResolvedConfig } from '../../config/config.js';
+import { field } from '../../model/queries.js';
+import { frontmatterStart } from '../util.js';
 
 /** A skill's kind schema from the config, with every key checked (the config may come from the API unvalidated). */
 export interface SkillKind {

@@ -1,5 +1,5 @@
 import { defineSkillRule } from '../rule.js';
-import { field } from '../util.js';
+import { field } from '../../model/queries.js';
 import { charLength, cleanFrontmatter, hostIds, strictestLimit } from './shared.js';
 
 export default defineSkillRule(

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { field, kindName } from '../util.js';
+import { field } from '../../model/queries.js';
+import { kindName } from '../util.js';
 import { charLength, cleanFrontmatter, enforcedBy, hostIds, strictestLimit } from './shared.js';
 
 export interface Options {

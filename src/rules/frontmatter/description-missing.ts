@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { field, frontmatterStart } from '../util.js';
+import { field } from '../../model/queries.js';
+import { frontmatterStart } from '../util.js';
 import { cleanFrontmatter, hostIds, mappingOrEmpty } from './shared.js';
 
 export default defineSkillRule(

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { field, settingFor, show } from '../util.js';
+import { field } from '../../model/queries.js';
+import { settingFor, show } from '../util.js';
 import { cleanFrontmatter } from './shared.js';
 
 export interface PrefixSetting {

@@ -1,6 +1,6 @@
-import { invocationOn } from '../../catalog/budget.js';
+import { invocationOn } from '../../analysis/budget.js';
 import { defineSkillRule } from '../rule.js';
-import { field } from '../util.js';
+import { field } from '../../model/queries.js';
 import { cleanFrontmatter } from './shared.js';
 
 export interface Options {

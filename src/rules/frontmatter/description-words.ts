@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { escapeRegExp, field } from '../util.js';
+import { field } from '../../model/queries.js';
+import { escapeRegExp } from '../util.js';
 import { cleanFrontmatter } from './shared.js';
 
 export interface Options {

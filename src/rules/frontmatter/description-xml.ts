@@ -1,6 +1,6 @@
 import type { HostProfile } from '../../hosts/profile.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { field } from '../util.js';
+import { field } from '../../model/queries.js';
 import { cleanFrontmatter, hostIds, rewriteScalar, singleLineScalar, valueSource } from './shared.js';
 
 /** An XML/HTML start, end or empty-element tag, or a comment. `a < b` and `->` are not tags. */

@@ -1,6 +1,7 @@
 import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule } from '../rule.js';
-import { frontmatterData, frontmatterStart, kindName, show } from '../util.js';
+import { frontmatterData } from '../../model/queries.js';
+import { frontmatterStart, kindName, show } from '../util.js';
 import { cleanFrontmatter } from './shared.js';
 
 type Scalar = string | number | boolean;

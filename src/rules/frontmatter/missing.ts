@@ -1,5 +1,5 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 
 const MESSAGES = {
   absent: 'Unexpected SKILL.md without frontmatter, expected a `---` block at byte 0 with `name` and `description`',

@@ -1,5 +1,6 @@
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { field, show } from '../util.js';
+import { field } from '../../model/queries.js';
+import { show } from '../util.js';
 import { NAME_PATTERN, normalizeName } from './name-format.js';
 import { cleanFrontmatter, enforcedBy, enforcedNote, parsesTo, singleLineScalar } from './shared.js';
 

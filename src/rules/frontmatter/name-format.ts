@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { field, show } from '../util.js';
+import { field } from '../../model/queries.js';
+import { show } from '../util.js';
 import { cleanFrontmatter, enforcedBy, enforcedNote, type Enforced } from './shared.js';
 
 /** The spec's name: 1-64 of a-z and 0-9, hyphens only between them, never doubled. */

@@ -1,5 +1,6 @@
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { field, frontmatterStart } from '../util.js';
+import { field } from '../../model/queries.js';
+import { frontmatterStart } from '../util.js';
 import { NAME_PATTERN } from './name-format.js';
 import { cleanFrontmatter, hostIds, lineBreak, mappingOrEmpty, parsesTo } from './shared.js';
 

@@ -1,6 +1,7 @@
 import type { HostProfile } from '../../hosts/profile.js';
 import { defineSkillRule } from '../rule.js';
-import { field, show } from '../util.js';
+import { field } from '../../model/queries.js';
+import { show } from '../util.js';
 import { cleanFrontmatter, hostIds } from './shared.js';
 
 export default defineSkillRule(

@@ -2,7 +2,7 @@ import { isMap, isScalar } from 'yaml';
 import { parseYamlDocument } from '../../parse/frontmatter.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { Frontmatter, FrontmatterField, Skill } from '../../model/skill.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 
 /**
  * The frontmatter when its fields can be trusted: the skill was read, the block

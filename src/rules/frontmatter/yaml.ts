@@ -4,7 +4,7 @@ import type { TextEdit } from '../../model/diagnostic.js';
 import type { Frontmatter, Skill, YamlIssue } from '../../model/skill.js';
 import { LIMITS } from '../../parse/limits.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { doubleQuoted } from './shared.js';
 
 const DROPPED = 'hosts drop every field';

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { locate, scopeOf } from './scope.js';
 import { closest } from '../../core/suggest.js';
 import { headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';

@@ -1,6 +1,7 @@
 import type { TextEdit } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { noun, urlOffsets } from './shared.js';
 
 export default defineSkillRule(

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { checkable, locate, scopeOf, strayedTo } from './scope.js';
 import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
 

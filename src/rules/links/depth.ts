@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { locate, scopeOf } from './scope.js';
 import { bundledEntry, noun, targets } from './shared.js';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { locate, scopeOf, splitPlaceholder, strayedTo, type PathScope } from './scope.js';
 import { bundledEntry, linkSources, noun } from './shared.js';
 

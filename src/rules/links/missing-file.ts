@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 import { checkable, locate, scopeOf, splitPlaceholder, strayedTo } from './scope.js';
 import { closest } from '../../core/suggest.js';
 import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { HostProfile, PathBase } from '../../hosts/profile.js';
-import type { ResolvedConfig } from '../../lint/config.js';
+import type { ResolvedConfig } from '../../config/config.js';
 import type { Skill } from '../../model/skill.js';
 import { resolve } from './shared.js';
 

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 
 /** Comments other tools own: formatter and linter pragmas, tables of contents. */
 const TOOL_PRAGMA = /^(?:prettier-ignore(?:-start|-end)?|markdownlint-[a-z-]+|eslint-[a-z-]+|lint-[a-z-]+|textlint-[a-z-]+|cspell:|spell-checker:|vale\b|toc\b|\/?toc\b|mdformat-|remark-|alex\s+(?:ignore|disable|enable)|end\s*of\s*toc\b|START doctoc|END doctoc|DOCTOC)/i;

@@ -1,5 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { frontmatterData, field, parsed, show } from '../util.js';
+import { frontmatterData, field, parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 
 /** The tools an `allowed-tools` value names: a space- or comma-separated string, or a list. */
 export function toolEntries(value: unknown): string[] {

@@ -1,6 +1,7 @@
 import { parseShell, type ShellRedirect } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed, show } from '../util.js';
+import { parsed } from '../../model/queries.js';
+import { show } from '../util.js';
 
 export interface DynamicCommandOptions {
   /** True allows every dynamic command (the rule reports nothing). */

@@ -1,4 +1,4 @@
-import { buildGraph, EDGE_KINDS, longestChains, type EdgeKind } from '../../catalog/graph.js';
+import { buildGraph, EDGE_KINDS, longestChains, type EdgeKind } from '../../analysis/graph.js';
 import { defineCatalogRule } from '../rule.js';
 
 export interface CallDepthOptions {

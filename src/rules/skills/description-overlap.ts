@@ -1,8 +1,8 @@
-import { hostFields } from '../../catalog/budget.js';
-import { similarPairs } from '../../catalog/similarity.js';
+import { hostFields } from '../../analysis/budget.js';
+import { similarPairs } from '../../analysis/similarity.js';
 import { defineCatalogRule } from '../rule.js';
-import { field, frontmatterData, parsed } from '../util.js';
-import { folderOf, sortSkills } from './shared.js';
+import { field, frontmatterData, parsed } from '../../model/queries.js';
+import { folderOf, sortSkills } from '../../analysis/requires.js';
 
 export interface DescriptionOverlapOptions {
   /** Similarity (0-1) at or above which two descriptions are reported. */

@@ -3,8 +3,9 @@ import type { HostProfile } from '../../hosts/profile.js';
 import type { SkillSummary } from '../../model/summary.js';
 import { hostIds } from '../frontmatter/shared.js';
 import { defineCatalogRule } from '../rule.js';
-import { field, parsed, show } from '../util.js';
-import { folderOf, sortSkills } from './shared.js';
+import { field, parsed } from '../../model/queries.js';
+import { show } from '../util.js';
+import { folderOf, sortSkills } from '../../analysis/requires.js';
 
 const MAX_LISTED = 3;
 

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../catalog/graph.js';
-import type { LayerSpec } from '../../lint/config.js';
+import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
+import type { LayerSpec } from '../../config/config.js';
 import { defineCatalogRule } from '../rule.js';
 
 export interface LayerOptions {

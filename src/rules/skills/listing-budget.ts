@@ -1,9 +1,9 @@
-import { hostListing } from '../../catalog/budget.js';
+import { hostListing } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
 import type { ListingProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import type { SkillSummary } from '../../model/summary.js';
-import { field, parsed } from '../util.js';
+import { field, parsed } from '../../model/queries.js';
 
 export interface ListingBudgetOptions {
   /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */

@@ -1,4 +1,4 @@
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind, type GraphEdge } from '../../catalog/graph.js';
+import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind, type GraphEdge } from '../../analysis/graph.js';
 import { defineCatalogRule } from '../rule.js';
 
 /** Enough to show every cycle a real catalog has, without exponential work on a dense graph. */

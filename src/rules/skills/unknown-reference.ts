@@ -1,7 +1,7 @@
 import { defineCatalogRule } from '../rule.js';
 import { show } from '../util.js';
 import { closest } from '../../core/suggest.js';
-import { byName, requiresOf, sortSkills } from './shared.js';
+import { byName, requiresOf, sortSkills } from '../../analysis/requires.js';
 
 export default defineCatalogRule(
   {

@@ -1,7 +1,7 @@
-import { invocationOn } from '../../catalog/budget.js';
+import { invocationOn } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
-import { field, parsed } from '../util.js';
-import { sortSkills } from './shared.js';
+import { field, parsed } from '../../model/queries.js';
+import { sortSkills } from '../../analysis/requires.js';
 
 export default defineCatalogRule(
   {

@@ -4,7 +4,7 @@ import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import { hostIds } from '../../hosts/index.js';
 import { parseFragment } from '../../parse/skill.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { regionProblems, sortDirectives } from './shared.js';
 
 /** The problems of one file's host markers: lists, pairing, and a close that names a list other than its opener's. */

@@ -1,6 +1,6 @@
 import { allSteps, cycleMessage } from '../../parse/includes.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { includeWalks } from './shared.js';
 
 /** A cycle's members rotated to start at the smallest, so each cycle is reported once. */

@@ -1,6 +1,6 @@
 import { allSteps } from '../../parse/includes.js';
 import { defineSkillRule } from '../rule.js';
-import { parsed } from '../util.js';
+import { parsed } from '../../model/queries.js';
 import { includeWalks, relToSkill } from './shared.js';
 
 export default defineSkillRule(

@@ -1,9 +1,9 @@
 import { getHost, hostIds } from '../../hosts/index.js';
 import type { FrontmatterField } from '../../model/skill.js';
 import { SKILLC_BLOCK_KEYS } from '../../model/skillc-block.js';
-import { isPlainFileName } from '../../build/artifacts.js';
+import { isPlainFileName } from '../../analysis/artifacts.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { field } from '../util.js';
+import { field } from '../../model/queries.js';
 
 /** The compile-time keys of `skillc:` besides the per-host blocks (named by host id): the schema's, documented in docs/source-format.md. */
 const KEYS = Object.keys(SKILLC_BLOCK_KEYS);

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
 import type { SkillSummary } from '../model/summary.js';
-import { parsed } from '../rules/util.js';
-import { byName, requiresOf, sortSkills } from '../rules/skills/shared.js';
+import { parsed } from '../model/queries.js';
+import { byName, requiresOf, sortSkills } from './requires.js';
 import { isInside } from '../core/paths.js';
 import { resolveInclude } from '../parse/includes.js';
 import { classifyUrl } from '../parse/links.js';

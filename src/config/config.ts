@@ -7,8 +7,7 @@ import { didYouMean } from '../core/suggest.js';
 import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
-import { ConfigError } from './errors.js';
-import type { ContractSpec } from '../catalog/contracts.js';
+import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
@@ -98,6 +97,33 @@ export interface SkillcConfig {
   plugins?: string[];
 }
 
+/**
+ * Shared contracts: one shape (frontmatter fields, allowed values, required sections) declared
+ * once in the config and named by the skills that write or read such files (analysis/contracts checks them).
+ */
+export type ContractFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'mapping' | 'any';
+
+export interface ContractField {
+  /** Default `string`. */
+  type?: ContractFieldType;
+  /** Present and not empty (not null, not `""`, not `[]`). */
+  required?: boolean;
+  /** Allowed values; for a list, of each item. */
+  values?: (string | number | boolean)[];
+  /** A regular expression a string (or each string item) must match. */
+  pattern?: string;
+  description?: string;
+}
+
+export interface ContractSpec {
+  description?: string;
+  frontmatter?: Record<string, ContractField>;
+  /** Allow keys the contract does not list; default false. */
+  additionalFields?: boolean;
+  sections?: string[];
+  ordered?: boolean;
+}
+
 /** The config with defaults applied and paths made absolute. */
 export interface ResolvedConfig {
   /** Folder of the config file, or the working directory when there is none. */
@@ -152,7 +178,7 @@ function validate(data: unknown, file: string): void {
     const require = createRequire(import.meta.url);
     try {
       // Generated at compile time (scripts/compile.mjs): no ajv compile on each run.
-      validator = require(new URL('../lint/config-validator.cjs', import.meta.url).pathname) as Validator;
+      validator = require(new URL('./config-validator.cjs', import.meta.url).pathname) as Validator;
     } catch {
       validator = compileSchema(packageSchema('skillc.config.schema.json'));
     }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { isScalar, isSeq, type Node } from 'yaml';
-import type { Range } from '../../model/diagnostic.js';
-import type { Skill } from '../../model/skill.js';
-import type { RequiresEntry, SkillSummary } from '../../model/summary.js';
-import { field, parsed } from '../util.js';
+import type { Range } from '../model/diagnostic.js';
+import type { Skill } from '../model/skill.js';
+import type { RequiresEntry, SkillSummary } from '../model/summary.js';
+import { field, parsed } from '../model/queries.js';
 
 export type { RequiresEntry };
 

@@ -1,6 +1,6 @@
 import { frontmatterText, parseYamlDocument } from '../parse/frontmatter.js';
-import { checkArtifactText } from '../build/artifacts.js';
-import { loadConfig } from '../lint/config.js';
+import { checkArtifactText } from './artifacts.js';
+import { loadConfig, type ContractFieldType, type ContractField, type ContractSpec } from '../config/config.js';
 import type { Skill } from '../model/skill.js';
 
 /**
@@ -8,29 +8,6 @@ import type { Skill } from '../model/skill.js';
  * sections) declared once in the config and named by the skills that write or
  * read such files, e.g. the stage reports an orchestrator validates.
  */
-
-export type ContractFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'mapping' | 'any';
-
-export interface ContractField {
-  /** Default `string`. */
-  type?: ContractFieldType;
-  /** Present and not empty (not null, not `""`, not `[]`). */
-  required?: boolean;
-  /** Allowed values; for a list, of each item. */
-  values?: (string | number | boolean)[];
-  /** A regular expression a string (or each string item) must match. */
-  pattern?: string;
-  description?: string;
-}
-
-export interface ContractSpec {
-  description?: string;
-  frontmatter?: Record<string, ContractField>;
-  /** Allow keys the contract does not list; default false. */
-  additionalFields?: boolean;
-  sections?: string[];
-  ordered?: boolean;
-}
 
 export interface ContractProblem {
   message: string;

@@ -1,6 +1,6 @@
 import type { HostProfile } from '../hosts/profile.js';
 import type { SkillSummary } from '../model/summary.js';
-import { frontmatterData } from '../rules/util.js';
+import { frontmatterData } from '../model/queries.js';
 
 /** Characters a token, the estimate `body/max-tokens` uses too. */
 export const CHARS_PER_TOKEN = 4;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ResolvedConfig } from './config.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 export { UsageError };
 

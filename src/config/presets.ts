@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUILTIN_RULES } from '../rules/index.js';
 import { ConfigError, readConfigFile, type RuleSetting, type SkillcConfig } from './config.js';
 
 /** Opt-in rules that `skillc:strict` turns on: they need no options to be useful. */
@@ -12,19 +11,37 @@ const STRICT_EXTRA: Record<string, RuleSetting> = {
 
 const severityName = (s: string): RuleSetting => (s === 'warning' ? 'warn' : (s as RuleSetting));
 
+/** What a preset reads of a rule: its id, default severity and whether it is on by default. */
+export interface PresetRule {
+  meta: { id: string; severity: string; recommended?: boolean };
+}
+
+/**
+ * The built-in rules the presets list. config/ sits below rules/, so it never imports them: the
+ * rule registry hands itself in when it loads (as ESLint's own rules reach its default config as a
+ * plugin). Every caller that lints has loaded the registry; one that only reads hosts or contracts
+ * resolves no preset rules and never reads `rules`.
+ */
+let builtinRules: readonly PresetRule[] = [];
+
+/** Sets the rules `skillc:recommended` and `skillc:strict` list (rules/index.ts calls it once). */
+export function registerBuiltinRules(rules: readonly PresetRule[]): void {
+  builtinRules = rules;
+}
+
 /**
  * The built-in presets, by the name `extends` uses. `recommended` is every rule
  * at its default (opt-in rules off), written out so it can undo a stricter base;
  * `strict` raises every recommended rule to an error and adds the opt-in rules above.
  */
-export function builtinPreset(name: string): SkillcConfig | undefined {
+export function builtinPreset(name: string, rules: readonly PresetRule[] = builtinRules): SkillcConfig | undefined {
   if (name === 'recommended') {
-    return { rules: Object.fromEntries(BUILTIN_RULES.map((r) => [r.meta.id, r.meta.recommended === false ? 'off' : severityName(r.meta.severity)])) };
+    return { rules: Object.fromEntries(rules.map((r) => [r.meta.id, r.meta.recommended === false ? 'off' : severityName(r.meta.severity)])) };
   }
   if (name === 'strict') {
-    const rules: Record<string, RuleSetting> = {};
-    for (const r of BUILTIN_RULES) rules[r.meta.id] = r.meta.recommended === false ? 'off' : 'error';
-    return { rules: { ...rules, ...STRICT_EXTRA } };
+    const settings: Record<string, RuleSetting> = {};
+    for (const r of rules) settings[r.meta.id] = r.meta.recommended === false ? 'off' : 'error';
+    return { rules: { ...settings, ...STRICT_EXTRA } };
   }
   return undefined;
 }
