@@ -132,6 +132,7 @@ export const diskSource: ByteSource = {
 
 const FENCE = /```|~~~/;
 const COMMENT = /<!--/;
+const LINK = /[[<]/;
 
 /** What rules need of a bundled Markdown file, all from one parse. */
 export interface Outline {
@@ -161,7 +162,9 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     texts.set(relPath, result);
     return result;
   };
-  // A file without a fence marker has no fenced code, and one without `<!--` no directive: answer without a parse.
+  // A file without a fence marker has no fenced code, one without `[` or `<` no link, image or definition
+  // (CommonMark's only link syntax; a character reference never opens one), and one without `<!--` no
+  // directive: answer without a parse.
   const lacks = (relPath: string, marker: RegExp): boolean => {
     if (outlines.has(relPath)) return false;
     const f = text(relPath);
@@ -177,7 +180,7 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
   return {
     text,
     headings: (relPath) => outline(relPath)?.headings,
-    links: (relPath) => outline(relPath)?.links,
+    links: (relPath) => (lacks(relPath, LINK) ? [] : outline(relPath)?.links),
     codeFences: (relPath) => (lacks(relPath, FENCE) ? [] : outline(relPath)?.codeFences),
     directives: (relPath) => (lacks(relPath, COMMENT) ? [] : outline(relPath)?.directives),
     exists: (relPath) => source.exists(path.resolve(dir, relPath)),

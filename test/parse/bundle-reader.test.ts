@@ -28,23 +28,26 @@ describe('parse: the bundle reader parses a file once, and only when asked for i
     expect(parses).toEqual(['ref.md']);
   });
 
-  it('reads text without parsing, and answers fences and directives of a file without their markers with no parse', () => {
-    const { reader, parses } = counted({ 'plain.md': '# Plain\n\nNo code, no comments.\n' });
+  it('reads text without parsing, and answers fences, links and directives of a file without their markers with no parse', () => {
+    const { reader, parses } = counted({ 'plain.md': '# Plain\n\nNo code, no comments, no links: https://example.com.\n' });
     expect(reader.text('plain.md')?.text).toContain('No code');
     expect(reader.codeFences('plain.md')).toEqual([]);
+    expect(reader.links('plain.md')).toEqual([]);
     expect(reader.directives('plain.md')).toEqual([]);
     expect(parses).toEqual([]);
     expect(reader.headings('plain.md')?.map((h) => h.text)).toEqual(['Plain']);
     expect(parses).toEqual(['plain.md']);
   });
 
-  it('gives the same fences and directives with and without the shortcut', () => {
-    const text = '# T\n\n~~~py\nx = 1\n~~~\n\n<!-- host: claude -->\nx\n<!-- /host -->\n';
+  it('gives the same fences, links and directives with and without the shortcut', () => {
+    const text = '# T\n\n~~~py\nx = 1\n~~~\n\n<!-- host: claude -->\nx <https://a.example> ![i](i.png)\n<!-- /host -->\n\n[d]: d.md\n';
     const { reader } = counted({ 'a.md': text });
     const parsed = outlineOfFile(textFile('/x/a.md', text));
     expect(reader.codeFences('a.md')?.map((f) => f.value)).toEqual(parsed.codeFences.map((f) => f.value));
     expect(reader.directives('a.md')?.map((d) => d.kind)).toEqual(parsed.directives.map((d) => d.kind));
+    expect(reader.links('a.md')?.map((l) => l.kind)).toEqual(['link', 'image', 'definition']);
     expect(reader.codeFences('missing.md')).toBeUndefined();
+    expect(reader.links('missing.md')).toBeUndefined();
     expect(reader.directives('missing.md')).toBeUndefined();
   });
 });
