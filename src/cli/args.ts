@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../core/suggest.js';
 import { firstUnknownHost, unknownHostMessage } from '../hosts/index.js';
-import { UsageError } from '../config/discover.js';
+import { UsageError } from '../core/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

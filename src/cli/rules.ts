@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../core/suggest.js';
-import { UsageError } from '../config/discover.js';
-import { BUILTIN_RULES, findRule } from '../rules/index.js';
+import { UsageError } from '../core/errors.js';
+import { stripExampleHeaders } from '../rules/doc-page.js';
+// The generated metadata, not the rule modules: listing rules loads no rule and nothing a rule imports.
+import { RULE_METADATA } from '../rules/metadata.js';
 import { docsUrl } from '../rules/rule.js';
 import { parse } from './args.js';
 import { type Io, packageRoot } from './io.js';
-import { stripExampleHeaders } from '../testing/doc-examples.js';
 
 export const RULES_HELP = `Usage: skillc rules [--format text|json]
 
@@ -23,25 +24,17 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (values.format === 'json') {
-    const list = BUILTIN_RULES.map((r) => ({
-      id: r.meta.id,
-      severity: r.meta.severity,
-      recommended: r.meta.recommended !== false,
-      fixable: r.meta.fixable,
-      scope: r.scope,
-      description: r.meta.description,
-      url: docsUrl(r.meta.id),
-    }));
+    const list = RULE_METADATA.map((r) => ({ ...r, url: docsUrl(r.id) }));
     io.stdout(`${JSON.stringify(list, null, 2)}\n`);
     return 0;
   }
   if (values.format !== 'text') throw new UsageError(`unknown format '${values.format}', expected text or json`);
-  const width = Math.max(...BUILTIN_RULES.map((r) => r.meta.id.length));
-  for (const r of BUILTIN_RULES) {
-    const flags = `${r.meta.severity.padEnd(7)} ${r.meta.fixable ? 'fix' : '   '}${r.meta.recommended === false ? ' off' : '    '}`;
-    io.stdout(`${r.meta.id.padEnd(width)}  ${flags}  ${r.meta.description}\n`);
+  const width = Math.max(...RULE_METADATA.map((r) => r.id.length));
+  for (const r of RULE_METADATA) {
+    const flags = `${r.severity.padEnd(7)} ${r.fixable ? 'fix' : '   '}${r.recommended ? '    ' : ' off'}`;
+    io.stdout(`${r.id.padEnd(width)}  ${flags}  ${r.description}\n`);
   }
-  io.stdout(`\n${BUILTIN_RULES.length} rules. \`skillc explain <rule-id>\` prints one rule's docs.\n`);
+  io.stdout(`\n${RULE_METADATA.length} rules. \`skillc explain <rule-id>\` prints one rule's docs.\n`);
   return 0;
 }
 
@@ -61,16 +54,16 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   }
   const id = positionals[0];
   if (!id || positionals.length > 1) throw new UsageError('explain takes one rule id, e.g. `skillc explain frontmatter/name-format`');
-  const rule = findRule(id);
+  const rule = RULE_METADATA.find((r) => r.id === id);
   if (!rule) {
-    const ids = BUILTIN_RULES.map((r) => r.meta.id);
+    const ids = RULE_METADATA.map((r) => r.id);
     // A typo gets the nearest id; a part of an id (`name`) gets every id holding it.
     const hint = didYouMean(id, ids);
     const holding = ids.filter((r) => r.includes(id));
     throw new UsageError(`unknown rule '${id}'${hint || (holding.length ? `; did you mean ${holding.map((r) => `'${r}'`).join(', ')}?` : '')}`);
   }
-  const file = path.join(packageRoot(), 'docs', 'rules', `${rule.meta.id}.md`);
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.meta.id}\n\n${rule.meta.description}\n`;
+  const file = path.join(packageRoot(), 'docs', 'rules', `${rule.id}.md`);
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.id}\n\n${rule.description}\n`;
   const shown = stripExampleHeaders(text);
   io.stdout(shown.endsWith('\n') ? shown : `${shown}\n`);
   return 0;

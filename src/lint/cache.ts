@@ -181,6 +181,10 @@ export function trackingReader(dir: string, inner: BundleReader): { reader: Bund
       note(rel);
       return inner.codeFences(rel);
     },
+    directives(rel) {
+      note(rel);
+      return inner.directives(rel);
+    },
     exists(rel) {
       const answer = inner.exists(rel);
       exists.set(rel, answer);

@@ -40,6 +40,7 @@ function timedReader(inner: BundleReader): BundleReader {
     headings: (rel) => timeNested(key, () => inner.headings(rel)),
     links: (rel) => timeNested(key, () => inner.links(rel)),
     codeFences: (rel) => timeNested(key, () => inner.codeFences(rel)),
+    directives: (rel) => timeNested(key, () => inner.directives(rel)),
     exists: (rel) => timeNested(key, () => inner.exists(rel)),
   };
 }

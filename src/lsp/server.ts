@@ -60,7 +60,7 @@ const contains = (r: Range, offset: number): boolean => (r.start.offset ?? -1) <
 const fileUri = (file: string): string => pathToFileURL(file).href;
 
 /** No bundled files: for a SKILL.md opened at the filesystem root or in the home folder itself, whose "bundle" would be every file there. */
-const NO_BUNDLE: Skill['bundle'] = { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, exists: () => false };
+const NO_BUNDLE: Skill['bundle'] = { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, directives: () => undefined, exists: () => false };
 const bare = (dir: string): boolean => dir === path.parse(dir).root || dir === os.homedir();
 
 /**

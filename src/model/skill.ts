@@ -139,6 +139,8 @@ export interface BundleReader {
   links(relPath: string): Link[] | undefined;
   /** The fenced code blocks of a bundled Markdown file, for rules that read prose and code differently. */
   codeFences(relPath: string): CodeFence[] | undefined;
+  /** The skillc directives (includes, host blocks, generated regions) of a bundled Markdown file. */
+  directives(relPath: string): Directive[] | undefined;
   /** True when a path (relative to the skill folder, may contain `..`) exists on disk. */
   exists(relPath: string): boolean;
 }

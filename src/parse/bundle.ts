@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BundledFile, BundleReader, CodeFence, Heading, Link } from '../model/skill.js';
+import type { BundledFile, BundleReader, CodeFence, Directive, Heading, Link } from '../model/skill.js';
 import { textFile, type TextFile } from '../model/text.js';
 import { LIMITS } from './limits.js';
 import { isInside } from '../core/paths.js';
@@ -130,14 +130,23 @@ export const diskSource: ByteSource = {
   },
 };
 
-/** What link rules need of a bundled Markdown file. */
+const FENCE = /```|~~~/;
+const COMMENT = /<!--/;
+const LINK = /[[<]/;
+
+/** What rules need of a bundled Markdown file, all from one parse. */
 export interface Outline {
   headings: Heading[];
   links: Link[];
   codeFences: CodeFence[];
+  directives: Directive[];
 }
 
-/** Reads bundled files on demand for rules, caching each read and each parse. */
+/**
+ * Reads bundled files on demand for rules, caching each read and each parse: a file is
+ * read only when a rule asks for it, parsed only when a rule asks for its tree, and
+ * read and parsed at most once per reader (one reader per skill per run).
+ */
 export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline, source: ByteSource = diskSource): BundleReader {
   const texts = new Map<string, TextFile | undefined>();
   const outlines = new Map<string, Outline | undefined>();
@@ -153,6 +162,14 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     texts.set(relPath, result);
     return result;
   };
+  // A file without a fence marker has no fenced code, one without `[` or `<` no link, image or definition
+  // (CommonMark's only link syntax; a character reference never opens one), and one without `<!--` no
+  // directive: answer without a parse.
+  const lacks = (relPath: string, marker: RegExp): boolean => {
+    if (outlines.has(relPath)) return false;
+    const f = text(relPath);
+    return f !== undefined && !marker.test(f.text);
+  };
   const outline = (relPath: string): Outline | undefined => {
     if (outlines.has(relPath)) return outlines.get(relPath);
     const f = text(relPath);
@@ -163,8 +180,9 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
   return {
     text,
     headings: (relPath) => outline(relPath)?.headings,
-    links: (relPath) => outline(relPath)?.links,
-    codeFences: (relPath) => outline(relPath)?.codeFences,
+    links: (relPath) => (lacks(relPath, LINK) ? [] : outline(relPath)?.links),
+    codeFences: (relPath) => (lacks(relPath, FENCE) ? [] : outline(relPath)?.codeFences),
+    directives: (relPath) => (lacks(relPath, COMMENT) ? [] : outline(relPath)?.directives),
     exists: (relPath) => source.exists(path.resolve(dir, relPath)),
   };
 }

@@ -56,6 +56,8 @@ export interface IncludeSource {
   /** The file's text, or undefined when it is missing, not a regular file, too large or binary. */
   text(abs: string): string | undefined;
   exists(abs: string): boolean;
+  /** The file's directives, when the source keeps a parse per file (a bundle reader), so a file is parsed once per run. */
+  directives?(abs: string): Directive[] | undefined;
 }
 
 /** Reads from disk with the same size bound and text test as a bundle reader. */
@@ -173,7 +175,8 @@ export function includeTree(entry: string, includes: readonly Include[], root: s
       }
       followed++;
       step.text = text;
-      step.children = walk(r.abs, includesIn(parseFragment(textFile(r.abs, text)).directives), [...chain, r.abs]);
+      const directives = source.directives?.(r.abs) ?? parseFragment(textFile(r.abs, text)).directives;
+      step.children = walk(r.abs, includesIn(directives), [...chain, r.abs]);
     }
     return steps;
   };

@@ -206,7 +206,7 @@ export interface Fragment {
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
 export function parseFragment(file: TextFile): Fragment {
-  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, exists: () => false });
+  const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, directives: () => undefined, exists: () => false });
   if (markdownOverLimit(file.text)) return skill;
   try {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -222,10 +222,9 @@ export function headingsOfFile(file: TextFile): Heading[] {
   return parseFragment(file).headings;
 }
 
-/** Headings, links and code fences of a bundled Markdown file (what a bundle reader hands rules). */
-export function outlineOfFile(file: TextFile): { headings: Heading[]; links: Link[]; codeFences: CodeFence[] } {
-  const { headings, links, codeFences } = parseFragment(file);
-  return { headings, links, codeFences };
+/** Headings, links, code fences and directives of a bundled Markdown file (what a bundle reader hands rules), from one parse. */
+export function outlineOfFile(file: TextFile): Fragment {
+  return parseFragment(file);
 }
 
 export type { Directive, InlineCode, Link, CodeFence };

@@ -273,7 +273,5 @@ export function missingPrograms(example: DocExample): string[] {
   });
 }
 
-/** A rule page without its example headers, for reading in a terminal (`skillc explain`). */
-export function stripExampleHeaders(markdown: string): string {
-  return markdown.replace(/^<!--\s*skillc-example(?:-file:|\s|-->)[\s\S]*?-->[ \t]*\r?\n/gm, '');
-}
+// Kept in a module of its own, with no imports, so `skillc explain` does not load the lint engine.
+export { stripExampleHeaders } from '../rules/doc-page.js';

@@ -40,4 +40,12 @@ describe.skipIf(!fs.existsSync(new URL(entry)))('CLI startup loads only the comm
     }
     expect(heavy(loads(['--help']), /node_modules\/|^dist\/rules\//)).toEqual([]);
   });
+
+  it('rules and explain read the generated rule metadata: no rule module, no lint engine, no package but the spelling hint (fastest-levenshtein)', () => {
+    for (const argv of [['rules'], ['rules', '--format', 'json'], ['explain', 'links/broken']]) {
+      const mods = loads(argv);
+      expect(mods, argv.join(' ')).toContain('dist/rules/metadata.js');
+      expect(heavy(mods, /node_modules\/(?!fastest-levenshtein\/)|^dist\/(lint\/(config|discover|engine)\.js|(parse|build|lsp|testing)\/)|^dist\/rules\/(?!metadata\.js$|rule\.js$|doc-page\.js$)/), argv.join(' ')).toEqual([]);
+    }
+  });
 });

@@ -141,11 +141,11 @@ function verdictOf(text: string, start: number, end: number, dockerfile: boolean
   return downloadsRun(alone).length ? 'runs' : 'inert';
 }
 
-function describesAttack(file: TextFile, start: number, headings: readonly Heading[] | undefined): boolean {
+function describesAttack(file: TextFile, start: number, headings: readonly Heading[] | undefined | (() => readonly Heading[] | undefined)): boolean {
   const { line } = file.lines.pointAt(start);
   const text = [file.lines.lineText(line), line > 1 ? file.lines.lineText(line - 1) : ''];
   let heading: Heading | undefined;
-  for (const h of headings ?? []) if ((h.range.start.offset ?? 0) < start) heading = h;
+  for (const h of (typeof headings === 'function' ? headings() : headings) ?? []) if ((h.range.start.offset ?? 0) < start) heading = h;
   if (heading) text.push(heading.text);
   return text.some((t) => DESCRIBES_ATTACK.test(t));
 }
@@ -184,7 +184,8 @@ function candidates(text: string): [number, number][] {
 export type PipeTarget = 'script' | 'dockerfile' | 'markdown' | 'other';
 
 /** Downloads run as code in one file; in Markdown, vendor installers are warnings and descriptions of attacks are left alone. */
-export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] } = {}): ReportInput[] {
+/** `headings` may be a function, called only for a candidate in Markdown, so a file with none is never parsed for them. */
+export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] | (() => readonly Heading[] | undefined) } = {}): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
   for (const [start, end] of candidates(text)) {
@@ -246,7 +247,7 @@ export default defineSkillRule<Options>(
       const base = path.basename(target.file.path);
       const relPath = target.reportPath ? path.relative(skill.dir, target.reportPath).split(path.sep).join('/') : undefined;
       const kind: PipeTarget = script ? 'script' : DOCKERFILE.test(base) ? 'dockerfile' : /\.(?:md|markdown)$/i.test(base) ? 'markdown' : 'other';
-      const headings = kind !== 'markdown' ? undefined : relPath ? skill.bundle.headings(relPath) : skill.headings;
+      const headings = kind !== 'markdown' ? undefined : relPath ? () => skill.bundle.headings(relPath) : skill.headings;
       for (const found of findPipes(target.file, kind, { vendors: options.vendors ?? VENDOR_INSTALLERS, headings })) report(at(found));
     }
   },

@@ -26,9 +26,12 @@ const TEST_DATA = /^(?:fixtures|evals?|tests?|__tests__)\//;
 /**
  * Markers in `file`, skipping offsets inside `code` (sorted [start, end) spans of
  * code-language fences: a Go struct's `System:` field is code, not a role line).
+ * `code` may be a function, called only once a marker is found, so a file with no
+ * marker is never parsed for its fences.
  */
-export function findInjections(file: TextFile, code: readonly [number, number][] = []): ReportInput[] {
+export function findInjections(file: TextFile, code: readonly [number, number][] | (() => readonly [number, number][]) = []): ReportInput[] {
   const { text, lines } = file;
+  let spans = typeof code === 'function' ? undefined : code;
   const found: { start: number; end: number; what: string }[] = [];
   for (const marker of MARKERS) {
     marker.pattern.lastIndex = 0;
@@ -39,7 +42,8 @@ export function findInjections(file: TextFile, code: readonly [number, number][]
         continue;
       }
       const lead = /^[ \t>]*/.exec(m[0])![0].length;
-      if (inRanges(code, m.index + lead)) continue;
+      spans ??= (code as () => readonly [number, number][])();
+      if (inRanges(spans, m.index + lead)) continue;
       found.push({ start: m.index + lead, end: m.index + m[0].length, what: marker.what });
     }
   }
@@ -61,7 +65,7 @@ export default defineSkillRule(
   ({ skill, report }) => {
     for (const target of scanTargets(skill)) {
       if (!target.main && (TEST_DATA.test(target.relPath) || isCodeFile(target.relPath))) continue;
-      for (const found of findInjections(target.file, codeFenceSpans(target))) report(target.reportPath ? { ...found, file: target.reportPath } : found);
+      for (const found of findInjections(target.file, () => codeFenceSpans(target))) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }
   },
 );

@@ -10,8 +10,11 @@ export interface ScanTarget {
   main: boolean;
   /** Path relative to the skill folder, with `/` (`SKILL.md` for the main file). */
   relPath: string;
-  /** The fenced code blocks when the file is Markdown (the SKILL.md or a bundled `.md`); empty otherwise. */
-  fences: readonly CodeFence[];
+  /**
+   * The fenced code blocks when the file is Markdown (the SKILL.md or a bundled `.md`); empty otherwise.
+   * A bundled file is parsed on the first read of this, so rules that never look at fences cost no parse.
+   */
+  readonly fences: readonly CodeFence[];
 }
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
@@ -27,8 +30,17 @@ export function* scanTargets(skill: Skill): Generator<ScanTarget> {
     if (entry.kind !== 'file') continue;
     const file = skill.bundle.text(entry.relPath);
     if (!file || !file.text.length) continue;
-    const fences = MARKDOWN.test(entry.relPath) ? (skill.bundle.codeFences(entry.relPath) ?? []) : [];
-    yield { file, reportPath: entry.path, main: false, relPath: entry.relPath, fences };
+    const relPath = entry.relPath;
+    let fences: readonly CodeFence[] | undefined;
+    yield {
+      file,
+      reportPath: entry.path,
+      main: false,
+      relPath,
+      get fences() {
+        return (fences ??= MARKDOWN.test(relPath) ? (skill.bundle.codeFences(relPath) ?? []) : []);
+      },
+    };
   }
 }
 

@@ -2,7 +2,6 @@ import type { Range } from '../../model/diagnostic.js';
 import type { Directive } from '../../model/skill.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import { hostIds } from '../../hosts/index.js';
-import { parseFragment } from '../../parse/skill.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { regionProblems, sortDirectives } from './shared.js';
@@ -54,7 +53,7 @@ export default defineSkillRule(
       if (!isBundledMarkdown(b)) continue;
       const file = skill.bundle.text(b.relPath);
       if (!file || !file.text.includes('host')) continue;
-      for (const p of hostBlockProblems(parseFragment(file).directives, known)) report({ message: p.message, range: p.range, file: b.path });
+      for (const p of hostBlockProblems(skill.bundle.directives(b.relPath) ?? [], known)) report({ message: p.message, range: p.range, file: b.path });
     }
   },
 );

@@ -3,7 +3,6 @@ import type { Range } from '../../model/diagnostic.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import type { Directive, Skill } from '../../model/skill.js';
 import { includeRoot, includesIn, includeTree, type IncludeSource, type IncludeStep, sortDirectives } from '../../parse/includes.js';
-import { parseFragment } from '../../parse/skill.js';
 
 export { sortDirectives };
 
@@ -31,6 +30,7 @@ export function includeWalks(skill: Skill, sources: string): IncludeWalk[] {
   const source: IncludeSource = {
     text: (abs) => skill.bundle.text(relToSkill(skill, abs))?.text,
     exists: (abs) => skill.bundle.exists(relToSkill(skill, abs)),
+    directives: (abs) => skill.bundle.directives(relToSkill(skill, abs)),
   };
   const root = includeRoot(skill.dir, sources);
   const found: IncludeWalk[] = [{ steps: includeTree(skill.file.path, includesIn(skill.directives), root, source) }];
@@ -38,7 +38,7 @@ export function includeWalks(skill: Skill, sources: string): IncludeWalk[] {
     if (!isBundledMarkdown(b)) continue;
     const file = skill.bundle.text(b.relPath);
     if (!file || !file.text.includes('include')) continue;
-    const includes = includesIn(parseFragment(file).directives);
+    const includes = includesIn(skill.bundle.directives(b.relPath) ?? []);
     if (includes.length) found.push({ file: b.path, steps: includeTree(b.path, includes, root, source) });
   }
   walks.set(skill, { sources, walks: found });

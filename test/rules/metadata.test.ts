@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_RULES } from '../../src/rules/index.js';
+import { RULE_METADATA } from '../../src/rules/metadata.js';
+
+// `skillc rules` and `skillc explain` read the generated metadata instead of loading the rules:
+// it must say what the rule modules say, rule for rule, in their order (the docs test runs
+// `node scripts/rules-index.mjs --check`, which compares it with the compiled rules too).
+describe('rules: the generated metadata index', () => {
+  it('matches the metadata of every rule module (node scripts/rules-index.mjs rewrites it)', () => {
+    const fromModules = BUILTIN_RULES.map((r) => ({
+      id: r.meta.id,
+      severity: r.meta.severity,
+      recommended: r.meta.recommended !== false,
+      fixable: r.meta.fixable,
+      scope: r.scope,
+      description: r.meta.description,
+    }));
+    expect(RULE_METADATA).toEqual(fromModules);
+  });
+});
