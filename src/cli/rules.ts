@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { stripExampleHeaders } from '../rules/doc-page.js';
 // The generated metadata, not the rule modules: listing rules loads no rule and nothing a rule imports.
 import { RULE_METADATA } from '../rules/metadata.js';
+import { isProblemId, PROBLEMS } from '../rules/problems.js';
 import { docsUrl } from '../rules/rule.js';
 import { parse } from './args.js';
 import { type Io, packageRoot } from './io.js';
@@ -41,6 +42,8 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
 export const EXPLAIN_HELP = `Usage: skillc explain <rule-id>
 
 Print a rule's documentation: what it reports, why, examples and options.
+Also the pages of the problems the engine and the build report themselves
+(plugin/load, build/include, build/read, ...): what each means and how to fix it.
 
 Example:
   skillc explain frontmatter/name-format
@@ -54,15 +57,15 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   }
   const id = positionals[0];
   if (!id || positionals.length > 1) throw new UsageError('explain takes one rule id, e.g. `skillc explain frontmatter/name-format`');
-  const rule = RULE_METADATA.find((r) => r.id === id);
+  const rule = RULE_METADATA.find((r) => r.id === id) ?? PROBLEMS.find((p) => p.id === id);
   if (!rule) {
-    const ids = RULE_METADATA.map((r) => r.id);
+    const ids = [...RULE_METADATA.map((r) => r.id), ...PROBLEMS.map((p) => p.id)];
     // A typo gets the nearest id; a part of an id (`name`) gets every id holding it.
     const hint = didYouMean(id, ids);
     const holding = ids.filter((r) => r.includes(id));
     throw new UsageError(`unknown rule '${id}'${hint || (holding.length ? `; did you mean ${holding.map((r) => `'${r}'`).join(', ')}?` : '')}`);
   }
-  const file = path.join(packageRoot(), 'docs', 'rules', `${rule.id}.md`);
+  const file = path.join(packageRoot(), 'docs', isProblemId(rule.id) ? 'problems' : 'rules', `${rule.id}.md`);
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.id}\n\n${rule.description}\n`;
   const shown = stripExampleHeaders(text);
   io.stdout(shown.endsWith('\n') ? shown : `${shown}\n`);

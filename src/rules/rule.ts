@@ -3,12 +3,15 @@ import type { Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary } from '../model/summary.js';
 import type { HostProfile } from '../hosts/profile.js';
 import type { ResolvedConfig } from '../config/config.js';
+import { isProblemId } from './problems.js';
 
 /** Where rule docs live; every diagnostic links its rule's page. */
 export const DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/rules/';
+/** Where the pages of the engine's and the build's own problems live (src/rules/problems.ts). */
+export const PROBLEM_DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/problems/';
 
 export function docsUrl(ruleId: string): string {
-  return `${DOCS_BASE}${ruleId}.md`;
+  return `${isProblemId(ruleId) ? PROBLEM_DOCS_BASE : DOCS_BASE}${ruleId}.md`;
 }
 
 export interface RuleMeta<Options> {
