@@ -373,7 +373,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (cache && outcome.cacheEntry) newEntries[i] = outcome.cacheEntry;
   };
   const threads = fixing || options.keepSkills || options.rules?.length || !workerAvailable() ? 1 : threadCount(options.concurrency, misses.length);
-  if (!options.keepSkills && misses.length >= 400) boundHeapGrowth();
+  // Serial only: the flag is process-wide, and with several heaps each collecting that often the
+  // GC's concurrent marking took the cores the threads needed (--concurrency 2: 17 CPU s instead of 12).
+  if (!options.keepSkills && misses.length >= 400 && threads === 1) boundHeapGrowth();
   if (threads > 1) {
     const spec: WorkerSpec = { cwd, track: !!cache };
     if (options.configFile) spec.configFile = options.configFile;

@@ -4,14 +4,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { checkSkill, prepareRules } from './engine.js';
 import { loadConfig } from '../config/config.js';
 import { outcomeOf, readTracked } from './lint-one.js';
-import { boundHeapGrowth } from './memory.js';
 import type { WorkerSpec } from './parallel.js';
 
 const spec = workerData as WorkerSpec;
 const port = parentPort!;
 const config = loadConfig({ cwd: spec.cwd, ...(spec.configFile ? { configFile: spec.configFile } : {}), ...(spec.config ? { overrides: spec.config } : {}) });
 const { hosts, active } = await prepareRules(config, spec.hosts ? { hosts: spec.hosts } : {});
-boundHeapGrowth();
 const check = { track: spec.track, check: (skill: Parameters<typeof checkSkill>[0], out: Parameters<typeof checkSkill>[4]) => checkSkill(skill, active, hosts, config, out) };
 
 port.on('message', (message: { start: number; dirs: string[] }) => {
