@@ -189,7 +189,9 @@ describe('lint --cache stamps', () => {
   it('stamps an entry verified by content, then trusts the stamps: the files are not read again', async () => {
     const dir = project();
     await lint({ cwd: dir, cache: true });
-    // Just written: too recent to stamp (an edit in the same clock tick could keep the stamp).
+    // Modified just now: too recent to stamp (an edit in the same clock tick could keep the stamp).
+    const now = new Date();
+    fs.utimesSync(path.join(dir, 'skills-src', 'anchored', 'SKILL.md'), now, now);
     await lint({ cwd: dir, cache: true });
     expect(entryOf(dir, 'anchored').stamps).toBeUndefined();
     ageTree(path.join(dir, 'skills-src'));
