@@ -108,10 +108,9 @@ export default defineSkillRule(
         if (!allowed.includes(c.key)) at(c, `Unexpected key \`${c.key}\` in \`skillc.${id}\`: ${host.displayName} does not read it (expected one of ${allowed.join(', ')})`);
         // The name is the folder on every host; a description may differ per host (a host's own tool names, say), when written here.
         else if (c.key === 'name') at(c, `Unexpected \`name\` in \`skillc.${id}\`: set it once at the top level, hosts must agree on it (it names the skill folder)`);
-        else if (c.key === 'description') {
-          const max = host.limits.descriptionMax;
-          if (typeof c.value !== 'string' || c.value.trim() === '') atValue(c, `Unexpected ${typeof c.value === 'string' ? 'empty string' : kindOf(c.value)} for \`skillc.${id}.description\`, expected the description ${host.displayName} gets instead of the top-level one`);
-          else if (Number.isFinite(max) && [...c.value].length > max) atValue(c, `Unexpected description of ${[...c.value].length} characters in \`skillc.${id}\`, expected at most ${max} (the limit of ${host.displayName})`);
+        // Its length, trigger and tags are the description rules' (frontmatter/description-*), as that host's description.
+        else if (c.key === 'description' && (typeof c.value !== 'string' || c.value.trim() === '')) {
+          atValue(c, `Unexpected ${typeof c.value === 'string' ? 'empty string' : kindOf(c.value)} for \`skillc.${id}.description\`, expected the description ${host.displayName} gets instead of the top-level one`);
         }
       }
     }
