@@ -9,7 +9,7 @@ import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type Cach
 import { didYouMean } from '../core/suggest.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
-import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
+import { docsUrl, type AnyRule, type CacheKeyContext, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { withPathKind } from './path-kinds.js';
 import { hasOverrides, overrideSeverity, scopedSeverity } from './overrides.js';
@@ -314,7 +314,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const outputs = new Map<string, string>();
   const fixing = !!(options.fix || options.fixDryRun);
   // --fix-dry-run checks text that is not on disk: nothing it sees can be cached.
-  const cache = options.fixDryRun ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules, plugins.plugins));
+  const cache = options.fixDryRun ? undefined : openCache(options, config, cwd, () => runKey(config, hosts, active, rules, plugins.plugins, dirs));
   const changed = options.session?.changed;
   let cacheHits = 0;
   let done = 0;
@@ -477,14 +477,15 @@ function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, ke
 }
 
 /** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
-function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[]): string {
+function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[], dirs: readonly string[]): string {
+  const context: CacheKeyContext = { config, skillDirs: dirs.map((d) => path.resolve(d)) };
   return sha256(
     JSON.stringify({
       version: toolVersion(),
       node: process.version,
       config,
       hosts: hosts.map((h) => h.id),
-      active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown) => string) | undefined)?.(a.options)]),
+      active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown, c: CacheKeyContext) => string) | undefined)?.(a.options, context)]),
       rules: rules.map((r) => r.meta.id),
       // A plugin's rules are its code: an edited plugin file must not replay old results.
       plugins: plugins.map((p) => [p.specifier, readHash(p.file)]),

@@ -398,30 +398,41 @@ const tree = {
       additionalProperties: false,
     },
     defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true, friction: true },
-    // It reads files outside the skills, which the lint cache does not hash: never replay its results.
-    cacheKey: () => `${process.pid}:${Date.now()}`,
+    // It reads files outside the skill folders, which the lint cache does not hash. Its findings are a
+    // function of those files and the package folders alone, so they are its key: with nothing changed
+    // a cached run replays, and any change that alters a finding re-lints.
+    cacheKey: (options, { skillDirs }) => {
+      const pkgs = packages({ skills: skillDirs.map((dir) => ({ dir, dirName: path.basename(dir) })) });
+      const found = [];
+      if (pkgs.length) treeFindings(pkgs, options, (rel, input) => found.push([rel, input]));
+      return crypto.createHash('sha256').update(JSON.stringify(found)).digest('hex');
+    },
   },
   check({ catalog, options, report }) {
     const pkgs = packages(catalog);
     if (!pkgs.length) return;
-    const root = pkgs[0].root;
     const anchor = pkgs[0].s;
-    const at = (rel, input) => report(anchor, { file: path.join(root, rel), ...input });
-    for (const [rel, max] of Object.entries(options.surfaces)) {
-      const text = readTree(path.join(root, rel));
-      if (text === undefined) {
-        at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
-        continue;
-      }
-      const n = treeWords(text);
-      if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
-    }
-    if (options.pins) checkPins(root, at);
-    if (options.names) checkNames(root, pkgs, at);
-    if (options.links) checkLinks(root, at);
-    if (options.friction) checkFriction(root, at);
+    treeFindings(pkgs, options, (rel, input) => report(anchor, { file: path.join(pkgs[0].root, rel), ...input }));
   },
 };
+
+/** Every finding of the tree rule, to `at(rel, input)`: reads the tree above the packages, nothing of the packages but their folders. */
+function treeFindings(pkgs, options, at) {
+  const root = pkgs[0].root;
+  for (const [rel, max] of Object.entries(options.surfaces)) {
+    const text = readTree(path.join(root, rel));
+    if (text === undefined) {
+      at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
+      continue;
+    }
+    const n = treeWords(text);
+    if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
+  }
+  if (options.pins) checkPins(root, at);
+  if (options.names) checkNames(root, pkgs, at);
+  if (options.links) checkLinks(root, at);
+  if (options.friction) checkFriction(root, at);
+}
 
 /** contracts/*.md against tests/pins.json (`{ "<file>": "<sha256 of its bytes>" }`). */
 function checkPins(root, at) {
