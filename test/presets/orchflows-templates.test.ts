@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/lint/engine.js';
+import { tempDir } from '../helpers.js';
+import { examples } from './helpers.js';
+
+// validate.py's templates check as parity/orchflows.md states it ("Templates"): the manifest of each
+// compositions/<d>/template.md, its body budget, the stubs' executors and the placeholders. The stub law
+// of orchflows' tickets.py (template_defects) is not in the spec and not reproduced.
+function lintTree(files: Record<string, string>, remove: string[] = []) {
+  const root = tempDir('skillc-orchflows-templates-');
+  fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
+  for (const rel of remove) fs.rmSync(path.join(root, rel), { recursive: true, force: true });
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows/skillc.config.json')] }));
+  return lint({ cwd: root }).then((r) => ({
+    internalErrors: r.internalErrors,
+    tree: r.files.flatMap((f) => f.messages.filter((m) => m.ruleId === 'orchflows-py/tree').map((m) => `${m.severity} ${path.relative(root, f.path)}:${m.line}: ${m.message}`)),
+  }));
+}
+
+const manifest = (fields: Record<string, string>, body = 'Run the review, one slice at a time.\n') =>
+  `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n${body}`;
+const GOOD = { name: 'review', description: 'Review a change in slices.', entry: 'routed', placeholders: '[repo, branch, runner]' };
+const stub = (executor: string, text: string) => `---\nid: slice\nexecutor: ${executor}\n---\n\n${text}\n`;
+
+describe('the orchflows preset: composition templates', () => {
+  it('passes a well-formed template, and skips the check (a warning) without templates', async () => {
+    const ok = await lintTree({
+      'compositions/review/template.md': manifest(GOOD),
+      'compositions/review/01-slice.md': stub('orch-work', 'Slice {{repo}} on {{branch}}.'),
+      'compositions/review/02-check.md': stub('script:scripts/state_root.py', 'Check {{ repo }}.'),
+      'compositions/review/03-any.md': stub('"{{runner}}"', 'Anything.'),
+    });
+    expect(ok.internalErrors).toBe(0);
+    expect(ok.tree).toEqual([]);
+    const none = await lintTree({ 'compositions/review/notes.md': 'Notes.\n' });
+    expect(none.tree).toEqual(['warning compositions:1: Unexpected compositions/ that holds no template.md, expected compositions/<name>/template.md (check skipped)']);
+  });
+
+  it('reports the manifest, the body budget, executors and placeholders as the spec says', async () => {
+    const r = await lintTree({
+      'compositions/review/template.md': manifest(
+        { name: 'reviews', description: 'x'.repeat(141), entry: 'auto', placeholders: '[repo, branch, unused]' },
+        `${'word '.repeat(251)}\n`,
+      ),
+      'compositions/review/01-slice.md': stub('orch-nope', 'Slice {{repo}} for {{owner}} on {{branch}}.'),
+      'compositions/review/02-run.md': stub('script:scripts/missing.py', 'Run.'),
+      'compositions/review/03-pack.md': stub('code', 'A pack is not a skill folder.'),
+      'compositions/other/template.md': manifest({ ...GOOD, name: 'other', placeholders: 'repo' }),
+      'compositions/other/01-x.md': stub('orch-notes', 'Use {{anything}}.'),
+    });
+    expect(r.internalErrors).toBe(0);
+    expect(r.tree.sort()).toEqual(
+      [
+        'error compositions/other/template.md:5: Unexpected placeholders `repo`, expected a list written [name, ...]',
+        'error compositions/review/01-slice.md:3: Unexpected executor orch-nope, expected a skill folder or an existing script:<path>',
+        'error compositions/review/01-slice.md:1: Unexpected placeholder {{owner}} that compositions/review/template.md does not declare, expected it in the manifest\'s placeholders',
+        'error compositions/review/02-run.md:3: Unexpected executor script:scripts/missing.py, expected a skill folder or an existing script:<path>',
+        'error compositions/review/03-pack.md:3: Unexpected executor code, expected a skill folder or an existing script:<path>',
+        'error compositions/review/template.md:2: Unexpected template name reviews, expected the folder name review',
+        'error compositions/review/template.md:3: Unexpected template description of 141 characters as written, expected at most 140',
+        'error compositions/review/template.md:4: Unexpected template entry auto, expected routed or named',
+        'error compositions/review/template.md:1: Unexpected template body of 251 words, expected at most 250',
+        'warning compositions/review/template.md:5: Unexpected placeholder unused that no stub uses, expected each declared placeholder used',
+      ].sort(),
+    );
+  });
+});
