@@ -5,10 +5,11 @@ import { lint } from '../../src/lint/engine.js';
 import { tempDir } from '../helpers.js';
 import { examples } from './helpers.js';
 
-// validate.py's templates check as parity/orchflows.md states it ("Templates"): the manifest of each
+// What the orchflows preset grades around the packages, as parity/orchflows.md states it.
+// validate.py's templates check ("Templates"): the manifest of each
 // compositions/<d>/template.md, its body budget, the stubs' executors and the placeholders. The stub law
 // of orchflows' tickets.py (template_defects) is not in the spec and not reproduced.
-function lintTree(files: Record<string, string>, remove: string[] = []) {
+function lintTree(files: Record<string, string>, remove: string[] = [], rule = 'orchflows-py/tree') {
   const root = tempDir('skillc-orchflows-templates-');
   fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
   for (const rel of remove) fs.rmSync(path.join(root, rel), { recursive: true, force: true });
@@ -19,7 +20,7 @@ function lintTree(files: Record<string, string>, remove: string[] = []) {
   fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows/skillc.config.json')] }));
   return lint({ cwd: root }).then((r) => ({
     internalErrors: r.internalErrors,
-    tree: r.files.flatMap((f) => f.messages.filter((m) => m.ruleId === 'orchflows-py/tree').map((m) => `${m.severity} ${path.relative(root, f.path)}:${m.line}: ${m.message}`)),
+    tree: r.files.flatMap((f) => f.messages.filter((m) => m.ruleId === rule).map((m) => `${m.severity} ${path.relative(root, f.path)}:${m.line}: ${m.message}`)),
   }));
 }
 
@@ -69,5 +70,40 @@ describe('the orchflows preset: composition templates', () => {
         'warning compositions/review/template.md:5: Unexpected placeholder unused that no stub uses, expected each declared placeholder used',
       ].sort(),
     );
+  });
+});
+
+// validate.py's cross-tier check reads the tree's own documents too: the top-level *.md of rules/, contracts/,
+// docs/ (not docs/vocabulary.md), compositions/, templates/host-block.md, each its own tier.
+describe('the orchflows preset: near-duplicates with the tree\'s documents', () => {
+  const CLAUSE = 'Keep every finding with the file and line that shows it.';
+  const notes = `---\nname: orch-notes\ndescription: Use when findings should be written down for the next session.\nrole: none\n---\n\nRequire: the findings.\n\n1. Write each finding as one line.\n\n${CLAUSE}\n\nNever: drop a finding.\n\nReturn the notes file.\n`;
+  const near = (r: { tree: string[] }) => r.tree.filter((t) => t.includes('Keep every finding'));
+
+  it('warns on a skill clause a rules file repeats, on the first of the two (the skill)', async () => {
+    const r = await lintTree({ 'skills/utilities/orch-notes/SKILL.md': notes, 'rules/findings.md': `# Findings\n\n${CLAUSE}\n` }, [], 'orchflows/near-duplicate');
+    expect(near(r)).toEqual([
+      `warning skills/utilities/orch-notes/SKILL.md:11: Unexpected cross-tier near-duplicate at 1.00 with rules/findings.md: '${CLAUSE.slice(0, -1)}' ~ '${CLAUSE.slice(0, -1)}', expected the text in one place`,
+    ]);
+  });
+
+  it('stays silent on two rules files (one tier), on docs/vocabulary.md, on a licensed pair, and with tree: false', async () => {
+    const twoRules = await lintTree({ 'rules/a.md': `# A\n\n${CLAUSE}\n`, 'rules/b.md': `# B\n\n${CLAUSE}\n` }, [], 'orchflows/near-duplicate');
+    expect(near(twoRules)).toEqual([]);
+    const vocabulary = await lintTree({ 'skills/utilities/orch-notes/SKILL.md': notes, 'docs/vocabulary.md': `# Vocabulary\n\n${CLAUSE}\n` }, [], 'orchflows/near-duplicate');
+    expect(near(vocabulary)).toEqual([]);
+    const files = { 'skills/utilities/orch-notes/SKILL.md': notes, 'rules/findings.md': `# Findings\n\n${CLAUSE}\n` };
+    const root = tempDir('skillc-orchflows-licensed-');
+    fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
+    for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(root, rel), text);
+    const preset = path.join(examples, 'orchflows/skillc.config.json');
+    const lintWith = async (options: Record<string, unknown>) => {
+      fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [preset], rules: { 'orchflows/near-duplicate': ['warn', { threshold: 0.55, ...options }] } }));
+      const r = await lint({ cwd: root });
+      return r.files.flatMap((f) => f.messages.filter((m) => m.ruleId === 'orchflows/near-duplicate' && m.message.includes('Keep every finding')));
+    };
+    expect(await lintWith({})).toHaveLength(1);
+    expect(await lintWith({ licensed: [{ files: ['rules/findings.md', 'skills/utilities/orch-notes/SKILL.md'], phrase: 'file and line' }] })).toEqual([]);
+    expect(await lintWith({ tree: false })).toEqual([]);
   });
 });
