@@ -4,11 +4,10 @@
 // The measure is validate.py's own: its clauses, their free content, and Python's
 // difflib.SequenceMatcher ratio (validate-py-text.mjs), at 0.55.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogRule, Skill, SkillSummary } from 'skillc';
 // @ts-expect-error -- a plain ESM module without type declarations, shared with validate-py.mjs
-import { clauses, free, full, packages, ratio, rows, tokens, body as bodyOf } from './validate-py-text.mjs';
+import { clauses, free, full, listMd, packages, ratio, readTree, rows, tokens, body as bodyOf } from './validate-py-text.mjs';
 
 interface Pkg {
   s: SkillSummary;
@@ -51,27 +50,6 @@ function documents(pkgs: Pkg[]): Doc[] {
     }
   }
   return out;
-}
-
-/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
-function readTree(file: string): string | undefined {
-  try {
-    return fs.lstatSync(file).isFile() ? fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function listMd(dir: string, recursive: boolean): string[] {
-  try {
-    return fs
-      .readdirSync(dir, { recursive, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.md'))
-      .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
-      .sort();
-  } catch {
-    return [];
-  }
 }
 
 /** Line and column (1-based) of offsets in a text. */

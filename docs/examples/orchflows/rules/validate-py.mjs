@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { body, full, packages, paragraph, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
+import { body, full, listMd, packages, paragraph, readTree, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
 const EDGE = /`(orch-[a-z0-9-]+)`/g;
 /** Role profiles, not packages: they always resolve. */
@@ -353,28 +353,6 @@ const frontmatter = {
     const dmi = fm.get('disable-model-invocation');
     if (dmi && dmi.value !== 'true' && dmi.value !== 'false') report({ range: at(dmi), message: `Unexpected \`disable-model-invocation: ${dmi.value}\`, expected true or false` });
   },
-};
-
-/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
-function readTree(file) {
-  try {
-    if (!fs.lstatSync(file).isFile()) return undefined;
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
-  }
-}
-
-const listMd = (dir, recursive) => {
-  try {
-    return fs
-      .readdirSync(dir, { recursive, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.md'))
-      .map((e) => path.join(e.parentPath ?? e.path, e.name))
-      .sort();
-  } catch {
-    return [];
-  }
 };
 
 /** validate.py's words(): each `](…)` cut to `]`, then whitespace-separated tokens. */
