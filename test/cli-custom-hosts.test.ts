@@ -39,6 +39,11 @@ describe('a custom host on the command line', () => {
     const catalog = skillc(['catalog', '--host', 'grok', '-f', 'json'], dir);
     expect(catalog.code, catalog.stderr).toBe(0);
     expect(JSON.parse(catalog.stdout)).toMatchObject({ host: 'grok', skills: [{ name: 'taskflow' }] });
+    // Each host is listed with the description it gets: grok its own (`skillc.grok.description`), pi the top-level one.
+    expect(JSON.parse(catalog.stdout).skills[0].description).toContain('Drives the taskflow_* MCP tools.');
+    const pi = JSON.parse(skillc(['catalog', '--host', 'pi', '-f', 'json'], dir).stdout);
+    expect(pi.skills[0].description).toContain('with pi-taskflow');
+    expect(pi.skills[0].description).not.toContain('taskflow_*');
 
     const graph = skillc(['graph', '--host', 'grok,claude', '-f', 'json'], dir);
     expect(graph.code, graph.stderr).toBe(0);
