@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import length from '../../../src/rules/frontmatter/description-length.js';
+import missing from '../../../src/rules/frontmatter/description-missing.js';
 import prefix from '../../../src/rules/frontmatter/description-prefix.js';
 import trigger from '../../../src/rules/frontmatter/description-trigger.js';
 import words from '../../../src/rules/frontmatter/description-words.js';
@@ -47,6 +48,23 @@ describe('per-host descriptions', () => {
           options: { hosts: { claude: 100 } },
           files: { 'SKILL.md': skill(OK, 'claude', long(150)) },
           errors: [{ line: 6, message: 'Unexpected description of 150 characters in `skillc.claude`, expected at most 100 (the house limit for claude)' }],
+        },
+      ],
+    },
+    { describe, it },
+  );
+
+  const noTop = (host: string, own: string) => `---\nname: my-skill\nskillc:\n  ${host}:\n    description: ${own}\n---\n# T\n`;
+  testRule(
+    missing,
+    {
+      valid: [{ name: 'no top-level description, but each linted host has its own', hosts: ['codex'], files: { 'SKILL.md': noTop('codex', OK) } }],
+      invalid: [
+        {
+          name: 'a linted host without its own gets none',
+          hosts: ['codex', 'agentskills'],
+          files: { 'SKILL.md': noTop('codex', OK) },
+          errors: [{ line: 1, message: /^Unexpected frontmatter without `description`.*\(agentskills requires it/ }],
         },
       ],
     },
