@@ -481,9 +481,21 @@ function checkTemplates(root, pkgs, at) {
       : [];
     const used = new Set();
     const stubs = listMd(path.join(comp, d), false).filter((f) => path.basename(f) !== 'template.md');
+    if (!stubs.length) at(rel, { message: `Unexpected template ${d} that holds no stub, expected a ticket stub (*.md) beside template.md` });
+    /** Stub id (its file stem) -> the ids it depends on. */
+    const graph = new Map();
     for (const file of stubs) {
       const stubRel = `compositions/${d}/${path.basename(file)}`;
       const stub = readTree(file) ?? '';
+      const fields = frontmatterLines(stub);
+      const stem = path.basename(file, '.md');
+      const id = unquote(fields?.get('id')?.value ?? '');
+      if (id && id !== stem) at(stubRel, { range: line(fields.get('id').lineNo), message: `Unexpected id '${id}' in stub ${path.basename(file)}, expected its file stem ${stem} (a stub's id is its file stem)` });
+      const depends = flowList(fields?.get('depends_on')?.value);
+      if (!depends) at(stubRel, { ...(fields?.get('depends_on') ? { range: line(fields.get('depends_on').lineNo) } : {}), message: "Unexpected 'depends_on' that is not a list, expected [] when the stub names none" });
+      graph.set(stem, depends ?? []);
+      const words = instructionWords(stub, fields);
+      if (words > INSTRUCTION_BUDGET) at(stubRel, { message: `Unexpected instruction of ${words} words (excluded_actions, Objective, Completion test, Return fields), expected at most ${INSTRUCTION_BUDGET}` });
       const names = [...new Set([...stub.matchAll(PLACEHOLDER)].map((m) => m[1]))];
       for (const n of names) used.add(n);
       if (wellFormed) for (const n of names) if (!declared.includes(n)) at(stubRel, { message: `Unexpected placeholder {{${n}}} that ${rel} does not declare, expected it in the manifest's placeholders` });
@@ -495,7 +507,65 @@ function checkTemplates(root, pkgs, at) {
       if (!ok) at(stubRel, { range: line(executor.lineNo), message: `Unexpected executor ${value}, expected a skill folder or an existing script:<path>` });
     }
     if (wellFormed) for (const n of declared) if (!used.has(n)) at(rel, { ...where('placeholders'), severity: 'warning', message: `Unexpected placeholder ${n} that no stub uses, expected each declared placeholder used` });
+    const order = graphDefect(graph);
+    if (order) at(rel, { message: order });
   }
+}
+
+const INSTRUCTION_BUDGET = 300;
+const INSTRUCTION_SECTIONS = ['objective', 'completion test', 'return fields'];
+const unquote = (v) => v.trim().replace(/^(["'])(.*)\1$/, '$2');
+
+/** A `[a, b]` value as its items (quotes dropped), `[]` as none; undefined when the value is not written as a list. */
+function flowList(value) {
+  const v = (value ?? '').trim();
+  if (!v.startsWith('[') || !v.endsWith(']')) return undefined;
+  return v
+    .slice(1, -1)
+    .split(',')
+    .map(unquote)
+    .filter(Boolean);
+}
+
+/**
+ * A stub's instruction in words, as tickets.py counts what a child loads on every dispatch: its
+ * `excluded_actions` items and its `## Objective`, `## Completion test` and `## Return fields`
+ * sections (headings matched without case), each `](…)` cut to `]`.
+ */
+function instructionWords(text, fields) {
+  const excluded = fields?.get('excluded_actions')?.value ?? '';
+  const parts = [...(flowList(excluded) ?? (excluded ? [unquote(excluded)] : []))];
+  let current;
+  for (const l of text.split('\n')) {
+    const heading = /^##\s+(.*?)\s*#*\s*$/.exec(l);
+    if (heading) {
+      current = INSTRUCTION_SECTIONS.includes(heading[1].toLowerCase()) ? parts.push('') - 1 : undefined;
+      continue;
+    }
+    if (current !== undefined) parts[current] += `${l}\n`;
+  }
+  return parts.reduce((n, part) => n + treeWords(part), 0);
+}
+
+/**
+ * The stub graph as tickets.py orders it: every dependency a stub of the template, the graph
+ * acyclic (stubs free of dependencies taken in rounds), exactly one stub no other depends on.
+ * Its message, or undefined.
+ */
+function graphDefect(graph) {
+  const py = (ids) => `[${ids.map((i) => `'${i}'`).join(', ')}]`;
+  for (const [id, deps] of graph) for (const dep of deps) if (!graph.has(dep)) return `Unexpected dependency '${dep}' of stub ${id}, which is not a stub in this template, expected one of its stubs`;
+  const remaining = new Map([...graph].map(([id, deps]) => [id, new Set(deps)]));
+  while (remaining.size) {
+    const ready = [...remaining].filter(([, deps]) => !deps.size).map(([id]) => id).sort();
+    if (!ready.length) return `Unexpected cyclic template: no stub in ${py([...remaining.keys()].sort())} is free of dependencies, expected stubs that end`;
+    for (const id of ready) remaining.delete(id);
+    for (const deps of remaining.values()) for (const id of ready) deps.delete(id);
+  }
+  const dependedOn = new Set([...graph.values()].flat());
+  const terminals = [...graph.keys()].filter((id) => !dependedOn.has(id)).sort();
+  if (graph.size && terminals.length !== 1) return `Unexpected template with ${terminals.length} terminal stubs ${py(terminals)}, expected exactly one stub that no other depends on`;
+  return undefined;
 }
 
 /** contracts/*.md against tests/pins.json (`{ "<file>": "<sha256 of its bytes>" }`). */
