@@ -505,8 +505,8 @@ function toolVersion(): string {
   return version;
 }
 
-/** A summary with a live bundle reader and a lazily listed bundle (for catalog rules). */
-function live(stored: StoredSummary): SkillSummary {
+/** A summary with a live bundle reader and a lazily listed bundle: what catalog rules get (the RuleTester gives them the same). */
+export function live(stored: StoredSummary): SkillSummary {
   const { fmRaw: _fmRaw, ...summary } = stored;
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;
