@@ -130,10 +130,12 @@ export interface CatalogRule<Options = Record<string, never>, MessageIds extends
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRule = SkillRule<any> | CatalogRule<any>;
 
-export function defineSkillRule<Options, MessageIds extends string = string>(meta: RuleMeta<Options, MessageIds>, check: (context: SkillContext<Options, MessageIds>) => void): SkillRule<Options, MessageIds> {
+// Message ids are not inferred from `meta.messages` (a report built by a helper is a plain
+// ReportInput); name them as the second type argument to have reports checked against them.
+export function defineSkillRule<Options, MessageIds extends string = string>(meta: RuleMeta<Options, NoInfer<MessageIds>>, check: (context: SkillContext<Options, NoInfer<MessageIds>>) => void): SkillRule<Options, MessageIds> {
   return { scope: 'skill', meta, check };
 }
 
-export function defineCatalogRule<Options, MessageIds extends string = string>(meta: RuleMeta<Options, MessageIds>, check: (context: CatalogContext<Options, MessageIds>) => void): CatalogRule<Options, MessageIds> {
+export function defineCatalogRule<Options, MessageIds extends string = string>(meta: RuleMeta<Options, NoInfer<MessageIds>>, check: (context: CatalogContext<Options, NoInfer<MessageIds>>) => void): CatalogRule<Options, MessageIds> {
   return { scope: 'catalog', meta, check };
 }

@@ -141,13 +141,13 @@ export function findHidden(file: TextFile): ReportInput[] {
     const count = end - from;
     const kinds = new Set(text.slice(from, end));
     if (kinds.size > 1 || (ZERO_WIDTH.has(cp) && count >= ENCODING_RUN)) {
-      out.push({ message: `Unexpected run of ${count} zero-width characters (${[...kinds].map((k) => hex(k.charCodeAt(0))).join(', ')}), expected visible text (a run like this can encode hidden data)`, range: lines.range(from, end) });
+      out.push({ messageId: 'zeroWidthRun', data: { count, map: [...kinds].map((k) => hex(k.charCodeAt(0))).join(', ') }, range: lines.range(from, end) });
       continue;
     }
     const what = count === 1 ? 'hidden character' : `${count} hidden characters`;
     const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
-    if (!ZERO_WIDTH.has(cp)) out.push({ message: `Unexpected ${named}, expected visible text`, range: lines.range(from, end) });
-    else if (escapesFence(text, from, end)) out.push({ message: `Unexpected ${named} ${FENCE_ESCAPE}`, range: lines.range(from, end), severity: 'warning' });
+    if (!ZERO_WIDTH.has(cp)) out.push({ messageId: 'hidden', data: { named }, range: lines.range(from, end) });
+    else if (escapesFence(text, from, end)) out.push({ messageId: 'fenceEscape', data: { named, FENCE_ESCAPE }, range: lines.range(from, end), severity: 'warning' });
     else {
       // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
       const line = lines.lineRange(lines.range(from, end).start.line);
@@ -160,7 +160,7 @@ export function findHidden(file: TextFile): ReportInput[] {
       }
       const where = stray.count === count && stray.start === from ? '' : ' on this line';
       const many = stray.count === 1 ? 'hidden character' : `${stray.count} hidden characters`;
-      out[stray.at] = { message: `Unexpected ${many} ${hex(cp)} (${HIDDEN_NAMES[cp]})${where}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)`, range: lines.range(stray.start, stray.end), severity: 'warning' };
+      out[stray.at] = { messageId: 'strayZeroWidth', data: { many, cp: hex(cp), name: HIDDEN_NAMES[cp], where }, range: lines.range(stray.start, stray.end), severity: 'warning' };
     }
   }
   return out;
@@ -205,6 +205,12 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      zeroWidthRun: 'Unexpected run of {{count}} zero-width characters ({{map}}), expected visible text (a run like this can encode hidden data)',
+      hidden: 'Unexpected {{named}}, expected visible text',
+      fenceEscape: 'Unexpected {{named}} {{FENCE_ESCAPE}}',
+      strayZeroWidth: 'Unexpected {{many}} {{cp}} ({{name}}){{where}}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)',
+    },
   },
   ({ skill, report }) => {
     for (const found of findEscapedInFrontmatter(skill)) report(found);

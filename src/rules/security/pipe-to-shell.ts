@@ -198,7 +198,7 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
       const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1), options.vendors ?? VENDOR_INSTALLERS);
       if (vendor) {
         out.push({
-          message: `Unexpected vendor installer piped into a shell (\`${show(snippet.replace(/\s+/g, ' '), 60)}\`, from ${vendor}), expected a pinned release or a package manager, or the installer downloaded and checked first`,
+          messageId: 'vendorInstaller', data: { show: show(snippet.replace(/\s+/g, ' '), 60), vendor },
           range: lines.range(start, end),
           severity: 'warning',
         });
@@ -233,6 +233,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { vendors: VENDOR_INSTALLERS },
+    messages: {
+      vendorInstaller: 'Unexpected vendor installer piped into a shell (`{{show}}`, from {{vendor}}), expected a pinned release or a package manager, or the installer downloaded and checked first',
+    },
   },
   ({ skill, options, report }) => {
     const scripts = new Map(shellScripts(skill).map((s) => [s.entry.path, s]));
