@@ -14,7 +14,7 @@ export default defineSkillRule<{ max?: number }>(
     schema: { type: 'object', properties: { max: { type: 'integer', minimum: 1 } }, additionalProperties: false },
     defaultOptions: {},
     messages: {
-      tooManyTokens: 'Unexpected about {{tokens}} body tokens ({{chars}} characters / {{CHARS_PER_TOKEN}}), expected at most {{max}}; move detail into references/',
+      tooManyTokens: `Unexpected about {{tokens}} body tokens ({{chars}} characters / ${CHARS_PER_TOKEN}), expected at most {{max}}; move detail into references/`,
     },
   },
   ({ skill, options, hosts, report }) => {
@@ -27,7 +27,7 @@ export default defineSkillRule<{ max?: number }>(
     // Point at the line where the estimate passes the budget.
     const line = skill.file.lines.pointAt(skill.bodyOffset + max * CHARS_PER_TOKEN).line;
     report({
-      messageId: 'tooManyTokens', data: { tokens, chars, CHARS_PER_TOKEN, max },
+      messageId: 'tooManyTokens', data: { tokens, chars, max },
       range: skill.file.lines.lineRange(line),
     });
   },

@@ -42,8 +42,8 @@ export default defineSkillRule(
     fixable: true,
     defaultOptions: {},
     messages: {
-      emptyField: 'Unexpected empty `{{key}}`, expected {{EXPECTED}} (or no `{{key}}` key)',
-      notString: 'Unexpected {{value}} for `{{key}}`, expected {{EXPECTED}}',
+      emptyField: `Unexpected empty \`{{key}}\`, expected ${EXPECTED} (or no \`{{key}}\` key)`,
+      notString: `Unexpected {{value}} for \`{{key}}\`, expected ${EXPECTED}`,
       emptyValue: 'Unexpected empty value for `{{path}}`, expected a string{{why}}',
     },
   },
@@ -59,12 +59,12 @@ export default defineSkillRule(
       // Name the hosts only when some linted hosts do not read the field as strings.
       const why = readers.length === hosts.length ? '' : ` (${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings)`;
       if (f.value === null || f.value === undefined) {
-        report({ messageId: 'emptyField', data: { key: f.key, EXPECTED }, range: f.keyRange });
+        report({ messageId: 'emptyField', data: { key: f.key }, range: f.keyRange });
         continue;
       }
       const node = resolved(fm.document.get(f.key, true) as Node | undefined, fm.document);
       if (!isMap(node)) {
-        report({ messageId: 'notString', data: { value: describeValue(f.value), key: f.key, EXPECTED }, range: f.valueRange });
+        report({ messageId: 'notString', data: { value: describeValue(f.value), key: f.key }, range: f.valueRange });
         continue;
       }
       for (const pair of node.items as Pair<Node | null, Node | null>[]) {

@@ -81,7 +81,7 @@ function colonFix(skill: Skill, fm: Frontmatter): ColonFix | undefined {
 
 function errorMessage(skill: Skill, fm: Frontmatter, e: YamlIssue, colonLine: boolean): ReportInput {
   if (colonLine) {
-    return { messageId: 'colonInPlainValue', data: { DROPPED }, range: e.range };
+    return { messageId: 'colonInPlainValue', range: e.range };
   }
   if (e.code === 'DUPLICATE_KEY') {
     const dup = fm.fields.find((f) => f.keyRange.start.offset === e.range.start.offset);
@@ -93,11 +93,11 @@ function errorMessage(skill: Skill, fm: Frontmatter, e: YamlIssue, colonLine: bo
   }
   if (e.code === 'ALIAS_LIMIT') {
     return {
-      messageId: 'aliasLimit', data: { maxYamlAliases: LIMITS.maxYamlAliases },
+      messageId: 'aliasLimit',
       range: skill.file.lines.lineRange(e.range.start.line),
     };
   }
-  return { messageId: 'invalid', data: { message: lowerFirst(e.message), DROPPED }, range: e.range };
+  return { messageId: 'invalid', data: { message: lowerFirst(e.message) }, range: e.range };
 }
 
 function tagAt(skill: Skill, offset: number): string {
@@ -113,13 +113,13 @@ export default defineSkillRule(
     fixable: true,
     defaultOptions: {},
     messages: {
-      colonInPlainValue: 'Unexpected `: ` in a plain value, expected the value in quotes (YAML reads a nested mapping and {{DROPPED}})',
+      colonInPlainValue: `Unexpected \`: \` in a plain value, expected the value in quotes (YAML reads a nested mapping and ${DROPPED})`,
       duplicateKey: 'Unexpected duplicate {{name}}, expected each key once (strict hosts drop every field, others keep one of the values)',
-      aliasLimit: 'Unexpected YAML aliases expanding past {{maxYamlAliases}} values, expected plain values (hosts refuse the frontmatter)',
-      invalid: 'Unexpected invalid YAML ({{message}}), expected valid YAML ({{DROPPED}})',
-      loneCr: 'Unexpected carriage return (CR) line breaks in the frontmatter, expected LF or CRLF (YAML loaders read it as one line and {{DROPPED}})',
+      aliasLimit: `Unexpected YAML aliases expanding past ${LIMITS.maxYamlAliases} values, expected plain values (hosts refuse the frontmatter)`,
+      invalid: `Unexpected invalid YAML ({{message}}), expected valid YAML (${DROPPED})`,
+      loneCr: `Unexpected carriage return (CR) line breaks in the frontmatter, expected LF or CRLF (YAML loaders read it as one line and ${DROPPED})`,
       mergeKey: 'Unexpected YAML merge key `<<`, expected the keys written out (YAML 1.1 loaders merge them, YAML 1.2 loaders keep a key named `<<`)',
-      languageTag: 'Unexpected language-specific tag `{{tag}}`, expected a plain YAML value (safe loaders fail and {{DROPPED}})',
+      languageTag: `Unexpected language-specific tag \`{{tag}}\`, expected a plain YAML value (safe loaders fail and ${DROPPED})`,
       notMapping: 'Unexpected {{what}} as frontmatter, expected a mapping of keys such as `name:` and `description:` (hosts find no fields)',
     },
   },
@@ -132,7 +132,7 @@ export default defineSkillRule(
     const loneCr = /\r(?!\n)/.exec(fm.raw);
     if (loneCr) {
       const at = fm.rawOffset + loneCr.index;
-      report({ messageId: 'loneCr', data: { DROPPED }, range: skill.file.lines.range(at, at + 1) });
+      report({ messageId: 'loneCr', range: skill.file.lines.range(at, at + 1) });
       return;
     }
     visit(fm.document, {
@@ -167,7 +167,7 @@ export default defineSkillRule(
       const offset = w.range.start.offset ?? 0;
       const tag = tagAt(skill, offset);
       report({
-        messageId: 'languageTag', data: { tag, DROPPED },
+        messageId: 'languageTag', data: { tag },
         range: skill.file.lines.range(offset, offset + tag.length),
       });
     }

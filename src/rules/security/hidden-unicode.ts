@@ -147,7 +147,7 @@ export function findHidden(file: TextFile): ReportInput[] {
     const what = count === 1 ? 'hidden character' : `${count} hidden characters`;
     const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
     if (!ZERO_WIDTH.has(cp)) out.push({ messageId: 'hidden', data: { named }, range: lines.range(from, end) });
-    else if (escapesFence(text, from, end)) out.push({ messageId: 'fenceEscape', data: { named, FENCE_ESCAPE }, range: lines.range(from, end), severity: 'warning' });
+    else if (escapesFence(text, from, end)) out.push({ messageId: 'fenceEscape', data: { named }, range: lines.range(from, end), severity: 'warning' });
     else {
       // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
       const line = lines.lineRange(lines.range(from, end).start.line);
@@ -208,7 +208,7 @@ export default defineSkillRule(
     messages: {
       zeroWidthRun: 'Unexpected run of {{count}} zero-width characters ({{map}}), expected visible text (a run like this can encode hidden data)',
       hidden: 'Unexpected {{named}}, expected visible text',
-      fenceEscape: 'Unexpected {{named}} {{FENCE_ESCAPE}}',
+      fenceEscape: `Unexpected {{named}} ${FENCE_ESCAPE}`,
       strayZeroWidth: 'Unexpected {{many}} {{cp}} ({{name}}){{where}}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)',
     },
   },
