@@ -14,6 +14,7 @@ describe('rules: the generated metadata index', () => {
       fixable: r.meta.fixable,
       scope: r.scope,
       description: r.meta.description,
+      ...(r.meta.messages ? { messages: r.meta.messages } : {}),
     }));
     expect(RULE_METADATA).toEqual(fromModules);
   });
