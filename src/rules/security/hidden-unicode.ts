@@ -67,15 +67,15 @@ function flagTags(text: string, start: number, codes: number[]): boolean {
   return codes.slice(0, -1).every((cp) => /[a-z0-9]/.test(String.fromCharCode(cp - 0xe0000)));
 }
 
-function tagMessage(codes: number[]): string {
-  if (codes.length === 1) return `Unexpected hidden character ${hex(codes[0]!)} (${tagName(codes[0]!)}), expected visible text`;
+function tagMessage(codes: number[]): Pick<ReportInput, 'messageId' | 'data'> {
+  if (codes.length === 1) return { messageId: 'tag', data: { cp: hex(codes[0]!), name: tagName(codes[0]!) } };
   const ascii = codes
     .map((cp) => cp - 0xe0000)
     .filter((c) => c >= 0x20 && c < 0x7f)
     .map((c) => String.fromCharCode(c))
     .join('');
   const spelled = ascii.length ? ` that spell "${show(ascii, 60)}"` : '';
-  return `Unexpected ${codes.length} hidden Unicode tag characters${spelled}, expected visible text`;
+  return { messageId: 'tags', data: { count: codes.length, spelled } };
 }
 
 /**
@@ -123,7 +123,7 @@ export function findHidden(file: TextFile): ReportInput[] {
         end += 2;
       }
       HIDDEN.lastIndex = end;
-      if (!flagTags(text, start, codes)) out.push({ message: tagMessage(codes), range: lines.range(start, end) });
+      if (!flagTags(text, start, codes)) out.push({ ...tagMessage(codes), range: lines.range(start, end) });
       continue;
     }
     const ch = m[0];
@@ -190,8 +190,8 @@ export function findEscapedInFrontmatter(skill: Skill): ReportInput[] {
         if (seen.has(cp) || source.includes(m[0])) continue;
         seen.add(cp);
         const range = lines.range(fm.rawOffset + node.range[0], fm.rawOffset + node.range[1]);
-        const message = `Unexpected hidden character ${hex(cp)} (${hiddenName(cp)}) written as a YAML escape in a frontmatter value, expected visible text (the host decodes it)`;
-        out.push(ZERO_WIDTH.has(cp) ? { message, range, severity: 'warning' } : { message, range });
+        const data = { cp: hex(cp), name: hiddenName(cp) };
+        out.push(ZERO_WIDTH.has(cp) ? { messageId: 'yamlEscape', data, range, severity: 'warning' } : { messageId: 'yamlEscape', data, range });
       }
     },
   });
@@ -206,6 +206,9 @@ export default defineSkillRule(
     fixable: false,
     defaultOptions: {},
     messages: {
+      tag: 'Unexpected hidden character {{cp}} ({{name}}), expected visible text',
+      tags: 'Unexpected {{count}} hidden Unicode tag characters{{spelled}}, expected visible text',
+      yamlEscape: 'Unexpected hidden character {{cp}} ({{name}}) written as a YAML escape in a frontmatter value, expected visible text (the host decodes it)',
       zeroWidthRun: 'Unexpected run of {{count}} zero-width characters ({{map}}), expected visible text (a run like this can encode hidden data)',
       hidden: 'Unexpected {{named}}, expected visible text',
       fenceEscape: `Unexpected {{named}} ${FENCE_ESCAPE}`,
