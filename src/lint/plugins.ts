@@ -220,30 +220,18 @@ export function wrapRule(rule: AnyRule, id: string = rule.meta.id, file?: string
     if (error instanceof Error && error.stack) e.stack = error.stack;
     return e;
   };
+  // Everything a check gets is read-only; what it throws names the plugin.
+  const guarded = <C extends { hosts: unknown; config: unknown; options: unknown }>(ctx: C, check: (view: C) => void): void => {
+    try {
+      check({ ...ctx, hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
+    } catch (error) {
+      throw blame(error);
+    }
+  };
   const result: AnyRule =
     rule.scope === 'skill'
-      ? {
-          scope: 'skill',
-          meta,
-          check: (ctx: SkillContext<unknown>) => {
-            try {
-              rule.check({ ...ctx, skill: readonlyView(ctx.skill), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-            } catch (error) {
-              throw blame(error);
-            }
-          },
-        }
-      : {
-          scope: 'catalog',
-          meta,
-          check: (ctx: CatalogContext<unknown>) => {
-            try {
-              rule.check({ ...ctx, catalog: readonlyView(ctx.catalog), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-            } catch (error) {
-              throw blame(error);
-            }
-          },
-        };
+      ? { scope: 'skill', meta, check: (ctx: SkillContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, skill: readonlyView(view.skill) })) }
+      : { scope: 'catalog', meta, check: (ctx: CatalogContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, catalog: readonlyView(view.catalog) })) };
   wrapped.add(result);
   return result;
 }

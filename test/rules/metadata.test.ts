@@ -26,7 +26,7 @@ describe('rules: the generated metadata index', () => {
     expect(await main(['explain', 'skills/call-depth'], io)).toBe(0);
     expect(out).toMatch(/\n## Messages\n\n- `tooDeep`: Unexpected call chain `\{\{chain\}\}` of depth \{\{depth\}\}, expected at most \{\{max\}\}\n$/);
     out = '';
-    expect(await main(['explain', 'frontmatter/name-format'], io)).toBe(0);
+    expect(await main(['explain', 'file/parse'], io)).toBe(0);
     expect(out).not.toContain('## Messages');
   });
 });
