@@ -170,6 +170,14 @@ describe('RuleTester', () => {
 });
 
 describe('a plugin written against the rule API', () => {
+  it('is refused at load when meta.messages is not an object of id to text', async () => {
+    const dir = tempDir('skillc-plugin-messages-');
+    const file = path.join(dir, 'bad.mjs');
+    fs.writeFileSync(file, "export default { prefix: 'bad', rules: [{ scope: 'skill', meta: { id: 'x', description: 'x', severity: 'error', fixable: false, defaultOptions: {}, messages: { a: 1 } }, check() {} }] };\n");
+    await expect(loadPlugin(file, dir)).rejects.toThrow("rule #1 has meta.messages that is not an object of message id to text");
+  });
+
+
   const cases = (prefix: string): RuleCases => ({
     valid: [{ files: { 'SKILL.md': skill('Neutral.\n') } }],
     invalid: [
