@@ -114,6 +114,16 @@ export function writeCaseTree(c: RuleCase): string {
  */
 export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
   const root = writeCaseTree(c);
+  try {
+    return lintCase(rule, c, root);
+  } catch (error) {
+    // A case the engine refuses (an unknown host, invalid options) leaves no folder behind.
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
   const dir = c.dir ?? 'my-skill';
   const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);

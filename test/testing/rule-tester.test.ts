@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPlugin } from '../../src/lint/plugins.js';
@@ -155,6 +156,21 @@ describe('RuleTester', () => {
     expect(got.get('test/todo > invalid: first')).toBeUndefined();
     expect(got.get('test/todo > invalid: same tree, other hosts')).toBeUndefined();
     expect(got.get('test/todo > invalid: same tree, other folder')).toBeUndefined();
+  });
+
+  it('a case the engine refuses (an unknown host) is an error naming it, and leaves no temporary folder', () => {
+    // A temporary folder of this test's own (os.tmpdir() reads TMPDIR), so other test files' cases do not count.
+    const own = tempDir('skillc-tmp-');
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = own;
+    try {
+      expect(os.tmpdir()).toBe(own);
+      expect(() => runRuleCase(todo, { hosts: ['clippy'], files: { 'SKILL.md': skill('x\n') } })).toThrow(/clippy/);
+      expect(fs.readdirSync(own)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 
   it('an unknown messageId is a crash of the rule, naming the id', () => {
