@@ -9,7 +9,7 @@ import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type Cach
 import { didYouMean } from '../core/suggest.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
-import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
+import { docsUrl, reportMessage, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { withPathKind } from './path-kinds.js';
 import { hasOverrides, overrideSeverity, scopedSeverity } from './overrides.js';
@@ -164,7 +164,7 @@ function toDiagnostic(active: ActiveRule, skill: Reported, input: ReportInput): 
   const d: Diagnostic = {
     ruleId: active.rule.meta.id,
     severity: input.severity && SEVERITY_RANK[input.severity] < SEVERITY_RANK[active.severity] ? input.severity : active.severity,
-    message: input.message,
+    message: reportMessage(active.rule.meta, input),
     file,
     line: range.start.line,
     column: range.start.column,
@@ -173,6 +173,7 @@ function toDiagnostic(active: ActiveRule, skill: Reported, input: ReportInput): 
     url: active.rule.meta.url ?? docsUrl(active.rule.meta.id),
   };
   if (input.fix && input.fix.length && active.rule.meta.fixable) d.fix = { file, edits: input.fix };
+  if (input.messageId !== undefined) d.messageId = input.messageId;
   return d;
 }
 
@@ -504,8 +505,8 @@ function toolVersion(): string {
   return version;
 }
 
-/** A summary with a live bundle reader and a lazily listed bundle (for catalog rules). */
-function live(stored: StoredSummary): SkillSummary {
+/** A summary with a live bundle reader and a lazily listed bundle: what catalog rules get (the RuleTester gives them the same). */
+export function live(stored: StoredSummary): SkillSummary {
   const { fmRaw: _fmRaw, ...summary } = stored;
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;

@@ -26,6 +26,10 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty description, expected 1-{{max}} characters saying what the skill does and when to use it',
+      tooLong: 'Unexpected description of {{length}} characters, expected at most {{max}}{{because}}',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill) || !hosts.length) return;
@@ -54,9 +58,9 @@ export default defineSkillRule<Options>(
     // No linted host caps or requires the description (Claude Code: an empty one falls back to the body's first paragraph).
     if (max === Number.POSITIVE_INFINITY) return;
     if (f.value.trim() === '') {
-      report({ message: `Unexpected empty description, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
+      report({ messageId: 'empty', data: { max }, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected description of ${length} characters, expected at most ${max}${because}`, range: f.valueRange, ...(severity ? { severity } : {}) });
+      report({ messageId: 'tooLong', data: { length, max, because }, range: f.valueRange, ...(severity ? { severity } : {}) });
     }
   },
 );

@@ -37,6 +37,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { prefix: [] },
+    messages: {
+      wrongStart: 'Unexpected description starting "{{text}}", expected it to start with {{want}}{{why}}',
+    },
   },
   ({ skill, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -52,6 +55,6 @@ export default defineSkillRule<Options>(
     if (prefixes.some((p) => norm(text).startsWith(norm(p)))) return;
     const want = prefixes.map((p) => `"${p}"`).join(' or ');
     const why = chosen.kind ? ` for kind \`${chosen.kind}\`` : '';
-    report({ message: `Unexpected description starting "${show(text, 24)}", expected it to start with ${want}${why}`, range: f.valueRange });
+    report({ messageId: 'wrongStart', data: { text: show(text, 24), want, why }, range: f.valueRange });
   },
 );

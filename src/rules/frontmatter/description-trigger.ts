@@ -58,6 +58,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { phrases: [] },
+    messages: {
+      noTrigger: 'Unexpected description without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -73,7 +76,7 @@ export default defineSkillRule<Options>(
     const when = field(skill, 'when_to_use');
     if (when && typeof when.value === 'string' && when.value.trim() && hosts.length && hosts.every((h) => 'when_to_use' in h.fields)) return;
     report({
-      message: 'Unexpected description without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)',
+      messageId: 'noTrigger',
       range: f.valueRange,
     });
   },
