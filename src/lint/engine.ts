@@ -91,7 +91,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   lintCatalog(run, linter, cache);
   cache?.save(run.dirs.map((d) => path.resolve(d)));
 
-  const files = groupByFile({ listed: run.summaries.map((s) => s.file.path), diagnostics: run.diagnostics, suppressible: run.suppressible, outputs: run.outputs, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity });
+  const suppress = { skills: run.suppressible, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity };
+  const files = groupByFile({ listed: run.summaries.map((s) => s.file.path), diagnostics: run.diagnostics, suppress, outputs: run.outputs });
   const result: LintResult = { files, ...countFiles(files), internalErrors: run.internalErrors, config, rules: prepared.rules };
   if (options.keepSkills) result.skills = run.skills;
   result.summaries = run.summaries;

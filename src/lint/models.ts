@@ -50,9 +50,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
     listed: reported.map((s) => s.file.path),
     diagnostics: out.diagnostics,
     keep: (d) => inReport(d.file) || d.ruleId === 'plugin/load',
-    suppressible: reported,
-    knownRules: prepared.knownRules,
-    unusedSeverity: prepared.unusedSeverity,
+    suppress: { skills: reported, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity },
   });
   return { files, ...countFiles(files), internalErrors: out.internalErrors, config, rules: prepared.rules, skills: options.skills };
 }

@@ -8,9 +8,8 @@ import { bundleReader, decodeText, listBundle } from '../../parse/bundle.js';
 import { outlineOfFile, readSkill } from '../../parse/skill.js';
 import type { CacheEntry } from '../cache.js';
 import type { SkillOutcome } from '../lint-skill.js';
-import type { Collector } from './check.js';
 
-export class LintRun implements Collector {
+export class LintRun {
   diagnostics: Diagnostic[];
   internalErrors: number;
   /** Per skill, in discovery order (catalog rules and the cache see them in that order). */

@@ -22,10 +22,8 @@ export interface GroupOptions {
   /** Every reported SKILL.md, listed even when clean. */
   listed: readonly string[];
   diagnostics: readonly Diagnostic[];
-  /** The skills whose suppression directives apply (each a listed file). */
-  suppressible: readonly Skill[];
-  knownRules: ReadonlySet<string>;
-  unusedSeverity: Severity | 'off';
+  /** The skills whose suppression directives apply (each a listed file), with the rules they may name. */
+  suppress?: { skills: readonly Skill[]; knownRules: ReadonlySet<string>; unusedSeverity: Severity | 'off' };
   /** Leaves diagnostics out (of skills not reported). */
   keep?: (d: Diagnostic) => boolean;
   /** Fixed text by file. */
@@ -42,8 +40,8 @@ export function groupByFile(o: GroupOptions): FileResult[] {
     if (list) list.push(d);
     else byFile.set(d.file, [d]);
   }
-  for (const skill of o.suppressible) {
-    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, o.knownRules, o.unusedSeverity));
+  for (const skill of o.suppress?.skills ?? []) {
+    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, o.suppress!.knownRules, o.suppress!.unusedSeverity));
   }
   return [...byFile.entries()]
     .map(([file, messages]) => {
