@@ -106,4 +106,5 @@ export type { FileResult };
 export { lintSkill, lintSkillFolder, type Linter, type SkillOutcome } from './lint-skill.js';
 export { loadLintConfig, prepareRules, resolveHosts, resolveRules, type ActiveRule } from './pipeline/configure.js';
 export { checkCatalog, checkSkill } from './pipeline/check.js';
+export { liveSummary } from './pipeline/collect.js';
 export { countDiagnostics } from './pipeline/report.js';

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint, lintSkill, lintSkillFolder, loadLintConfig, resolveHosts, resolveRules, countDiagnostics } from '../../src/lint/engine.js';
+import { checkCatalog, countDiagnostics, lint, lintSkill, lintSkillFolder, liveSummary, loadLintConfig, resolveHosts, resolveRules } from '../../src/lint/engine.js';
 import { lintModels } from '../../src/lint/models.js';
 import { reportInput } from '../../src/lint/reporters/context.js';
+import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { walkSkillDirs } from '../../src/config/discover.js';
 import { readSkill } from '../../src/parse/skill.js';
-import { defineSkillRule, type AnyRule } from '../../src/rules/rule.js';
+import { defineCatalogRule, defineSkillRule, type AnyRule } from '../../src/rules/rule.js';
 import { corpus, SKILL, tempTree } from '../helpers.js';
 
 const badHeading = defineSkillRule(
@@ -73,6 +74,18 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     expect(viaLint.files.length).toBeGreaterThan(5);
     expect(viaLint.errorCount + viaLint.warningCount + viaLint.infoCount).toBeGreaterThan(0);
     expect(strip(viaModels)).toEqual(strip(viaLint));
+  });
+
+  it('catalog rules see the outcomes as lint() shows them: live summaries', () => {
+    const counter = defineCatalogRule({ id: 'test/count', description: 'Counts.', severity: 'warning', fixable: false, defaultOptions: {} }, ({ catalog, report }) => {
+      for (const s of catalog.skills) report(s, { message: `${s.name}: catalog of ${catalog.skills.length}, ${s.bundled.length} bundled` });
+    });
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a'), 'a/notes.md': 'x\n', 'b/SKILL.md': SKILL('b') });
+    const linter = linterFor(cwd, [counter]);
+    const outcomes = ['a', 'b'].map((n) => lintSkill(readSkill(path.join(cwd, n)), linter));
+    const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
+    checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, linter.active, linter.hosts, linter.config, out);
+    expect(out.diagnostics.map((d) => d.message)).toEqual(['a: catalog of 2, 1 bundled', 'b: catalog of 2, 0 bundled']);
   });
 
   it('groups and counts once: reportInput agrees with the report stage', () => {

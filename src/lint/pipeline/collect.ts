@@ -48,7 +48,7 @@ export class LintRun {
     this.progress();
     this.cacheHits++;
     this.add(entry.diagnostics, 0);
-    this.summaries[i] = live(entry.summary);
+    this.summaries[i] = liveSummary(entry.summary);
     this.summaryHashes[i] = entry.summaryHash;
     const bytes = entry.suppressions ? text() : undefined;
     this.suppressible[i] = suppressionView(entry.summary, bytes ? decodeText(bytes).text : '');
@@ -58,7 +58,7 @@ export class LintRun {
   linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = live(outcome.stored);
+    this.summaries[i] = liveSummary(outcome.stored);
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
     if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
@@ -71,8 +71,11 @@ export class LintRun {
   }
 }
 
-/** A summary with a live bundle reader and a lazily listed bundle (for catalog rules). */
-function live(stored: StoredSummary): SkillSummary {
+/**
+ * A summary with a live bundle reader and a lazily listed bundle: what catalog rules see of
+ * each skill in `lint()`. From a `lintSkill` outcome: `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`.
+ */
+export function liveSummary(stored: StoredSummary): SkillSummary {
   const { fmRaw: _fmRaw, ...summary } = stored;
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;
