@@ -6,8 +6,9 @@ import type { Skill } from '../model/skill.js';
 import type { SkillSummary } from '../model/summary.js';
 import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
-import { checkCatalog, checkSkill, live, resolveHosts, resolveRules } from '../lint/engine.js';
-import { outcomeOf, readTracked, type SkillCheck } from '../lint/lint-one.js';
+import { checkCatalog, liveSummary, resolveHosts, resolveRules } from '../lint/engine.js';
+import { lintSkill, type Linter } from '../lint/lint-skill.js';
+import { readTracked } from '../lint/pipeline/read.js';
 import { wrapRule } from '../lint/plugins.js';
 import { interpolate, type AnyRule } from '../rules/rule.js';
 
@@ -130,16 +131,16 @@ function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
   const active = resolveRules(config, [wrapRule(rule)]);
   const hosts = resolveHosts(config.hosts, config);
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
-  const check: SkillCheck = { track: false, check: (skill, own) => checkSkill(skill, active, hosts, config, own) };
+  const linter: Linter = { config, hosts, active };
   const skills: Skill[] = [];
   const summaries: SkillSummary[] = [];
   for (const d of skillDirs(root, c.files, dir, c.skills)) {
     const { skill } = readTracked(d, false);
-    const outcome = outcomeOf(skill, check);
+    const outcome = lintSkill(skill, linter);
     for (const diagnostic of outcome.diagnostics) out.diagnostics.push(diagnostic);
     out.internalErrors += outcome.internalErrors;
     skills.push(skill);
-    summaries.push(live(outcome.stored));
+    summaries.push(liveSummary(outcome.stored));
   }
   checkCatalog({ skills: summaries }, active, hosts, config, out);
   return { root, skills, diagnostics: out.diagnostics, internalErrors: out.internalErrors };
