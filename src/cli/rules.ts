@@ -67,7 +67,13 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   }
   const file = path.join(packageRoot(), 'docs', isProblemId(rule.id) ? 'problems' : 'rules', `${rule.id}.md`);
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.id}\n\n${rule.description}\n`;
-  const shown = stripExampleHeaders(text);
-  io.stdout(shown.endsWith('\n') ? shown : `${shown}\n`);
+  let shown = stripExampleHeaders(text);
+  if (!shown.endsWith('\n')) shown += '\n';
+  // The message ids tests and docs name (`messageId`), with the text each stands for.
+  const messages = 'messages' in rule ? rule.messages : undefined;
+  if (messages && Object.keys(messages).length) {
+    shown += `\n## Messages\n\n${Object.entries(messages).map(([id, text]) => `- \`${id}\`: ${text}\n`).join('')}`;
+  }
+  io.stdout(shown);
   return 0;
 }

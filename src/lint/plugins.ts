@@ -178,6 +178,10 @@ function checkRule(rule: unknown, where: string): asserts rule is AnyRule {
   if (!meta || typeof meta !== 'object' || typeof meta.id !== 'string' || typeof meta.description !== 'string') throw new PluginError(`${where} needs meta.id and meta.description`);
   if (!SEVERITIES.has(meta.severity)) throw new PluginError(`${where} has severity '${String(meta.severity)}', expected error, warning or info`);
   if (typeof meta.fixable !== 'boolean') throw new PluginError(`${where} needs meta.fixable`);
+  const messages: unknown = meta.messages;
+  if (messages !== undefined && (!messages || typeof messages !== 'object' || Array.isArray(messages) || Object.values(messages).some((m) => typeof m !== 'string'))) {
+    throw new PluginError(`${where} has meta.messages that is not an object of message id to text`);
+  }
 }
 
 /** The plugin a module describes: `{ prefix, rules }` (default or named exports), or a single rule or list of rules with prefixed ids. */
@@ -197,37 +201,39 @@ function normalize(mod: Record<string, unknown>): { prefix: string | undefined; 
   throw new PluginError('exports no rules (expected a default export { prefix, rules } or a rule)');
 }
 
-function wrap(rule: AnyRule, id: string, file: string, specifier: string): AnyRule {
-  const meta = { ...rule.meta, id, url: rule.meta.url ?? pathToFileURL(file).href };
-  const blame = (error: unknown): Error => {
+/** Rules already wrapped: the tester may get one from `loadPlugin`, and wrapping twice would blame the plugin twice. */
+const wrapped = new WeakSet<AnyRule>();
+
+/**
+ * A rule as the engine runs a plugin's: its check gets a read-only model, hosts,
+ * config and options, and an error it throws names the plugin (`specifier`).
+ * `loadPlugin` wraps every plugin rule so; the RuleTester wraps the rule it tests,
+ * so a rule that changes the model fails its tests as it fails in `skillc lint`.
+ */
+export function wrapRule(rule: AnyRule, id: string = rule.meta.id, file?: string, specifier?: string): AnyRule {
+  if (wrapped.has(rule) && id === rule.meta.id) return rule;
+  const url = rule.meta.url ?? (file ? pathToFileURL(file).href : undefined);
+  const meta = { ...rule.meta, id, ...(url ? { url } : {}) };
+  const blame = (error: unknown): unknown => {
+    if (!specifier) return error;
     const e = new Error(`${error instanceof Error ? error.message : String(error)} (plugin ${specifier})`);
     if (error instanceof Error && error.stack) e.stack = error.stack;
     return e;
   };
-  if (rule.scope === 'skill') {
-    return {
-      scope: 'skill',
-      meta,
-      check: (ctx: SkillContext<unknown>) => {
-        try {
-          rule.check({ ...ctx, skill: readonlyView(ctx.skill), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-        } catch (error) {
-          throw blame(error);
-        }
-      },
-    };
-  }
-  return {
-    scope: 'catalog',
-    meta,
-    check: (ctx: CatalogContext<unknown>) => {
-      try {
-        rule.check({ ...ctx, catalog: readonlyView(ctx.catalog), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-      } catch (error) {
-        throw blame(error);
-      }
-    },
+  // Everything a check gets is read-only; what it throws names the plugin.
+  const guarded = <C extends { hosts: unknown; config: unknown; options: unknown }>(ctx: C, check: (view: C) => void): void => {
+    try {
+      check({ ...ctx, hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
+    } catch (error) {
+      throw blame(error);
+    }
   };
+  const result: AnyRule =
+    rule.scope === 'skill'
+      ? { scope: 'skill', meta, check: (ctx: SkillContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, skill: readonlyView(view.skill) })) }
+      : { scope: 'catalog', meta, check: (ctx: CatalogContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, catalog: readonlyView(view.catalog) })) };
+  wrapped.add(result);
+  return result;
 }
 
 /** A plugin as messages name it: a path relative to the config's folder, or the package name. */
@@ -269,7 +275,7 @@ export async function loadPlugin(specifier: string, root: string, taken: Readonl
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) throw new PluginError(`rule id '${full}' is not 'prefix/lowercase-name'`);
     if (ids.has(full) || taken.has(full)) throw new PluginError(`rule '${full}' is defined twice`);
     ids.add(full);
-    rules.push(wrap(rule, full, file, shown));
+    rules.push(wrapRule(rule, full, file, shown));
   });
   if (!prefix || !PREFIX.test(prefix)) throw new PluginError(`prefix '${String(prefix)}' is not lowercase letters, digits and hyphens`);
   if (reservedPrefixes().has(prefix)) throw new PluginError(`prefix '${prefix}' belongs to skillc's built-in rules`);

@@ -27,6 +27,10 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty description{{where}}, expected 1-{{max}} characters saying what the skill does and when to use it',
+      tooLong: 'Unexpected description of {{length}} characters{{where}}, expected at most {{max}}{{because}}',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill) || !hosts.length) return;
@@ -58,9 +62,9 @@ export default defineSkillRule<Options>(
       // No host that sees it caps or requires the description (Claude Code: an empty one falls back to the body's first paragraph).
       if (max === Number.POSITIVE_INFINITY) return;
       if (f.value.trim() === '') {
-        report({ message: `Unexpected empty description${where}, expected 1-${max} characters saying what the skill does and when to use it`, range: f.valueRange });
+        report({ messageId: 'empty', data: { max, where }, range: f.valueRange });
       } else if (length > max) {
-        report({ message: `Unexpected description of ${length} characters${where}, expected at most ${max}${because}`, range: f.valueRange, ...(severity ? { severity } : {}) });
+        report({ messageId: 'tooLong', data: { length, max, because, where }, range: f.valueRange, ...(severity ? { severity } : {}) });
       }
     }
   },

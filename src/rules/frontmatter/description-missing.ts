@@ -10,6 +10,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty `description`, expected what the skill does and when to use it ({{why}})',
+      missing: 'Unexpected frontmatter without `description`, expected what the skill does and when to use it ({{why}})',
+    },
   },
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
@@ -30,7 +34,7 @@ export default defineSkillRule(
       ? `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it; without it the skill is never chosen`
       : `${hostIds(advising)} ${advising.length === 1 ? 'recommends' : 'recommend'} it; without it the body's first paragraph is listed instead`;
     const severity = requiring.length ? 'error' : 'warning';
-    if (f) report({ message: `Unexpected empty \`description\`, expected what the skill does and when to use it (${why})`, range: f.keyRange, severity });
-    else report({ message: `Unexpected frontmatter without \`description\`, expected what the skill does and when to use it (${why})`, range: frontmatterStart(skill), severity });
+    if (f) report({ messageId: 'empty', data: { why }, range: f.keyRange, severity });
+    else report({ messageId: 'missing', data: { why }, range: frontmatterStart(skill), severity });
   },
 );

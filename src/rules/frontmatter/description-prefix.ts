@@ -36,6 +36,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { prefix: [] },
+    messages: {
+      wrongStart: 'Unexpected description{{where}} starting "{{text}}", expected it to start with {{want}}{{why}}',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -52,7 +55,7 @@ export default defineSkillRule<Options>(
       if (typeof f.value !== 'string' || f.value.trim() === '') continue;
       const text = squash(f.value);
       if (prefixes.some((p) => norm(text).startsWith(norm(p)))) continue;
-      report({ message: `Unexpected description${where} starting "${show(text, 24)}", expected it to start with ${want}${why}`, range: f.valueRange });
+      report({ messageId: 'wrongStart', data: { text: show(text, 24), want, why, where }, range: f.valueRange });
     }
   },
 );

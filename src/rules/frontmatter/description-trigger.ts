@@ -58,6 +58,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { phrases: [] },
+    messages: {
+      noTrigger: 'Unexpected description{{where}} without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -73,10 +76,7 @@ export default defineSkillRule<Options>(
       // A host field that carries the trigger text separately, read by every host that sees this description.
       const when = (h: HostProfile): unknown => hostFields(skill, h).when_to_use;
       if (seers.length && seers.every((h) => 'when_to_use' in h.fields && typeof when(h) === 'string' && (when(h) as string).trim())) continue;
-      report({
-        message: `Unexpected description${where} without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)`,
-        range: f.valueRange,
-      });
+      report({ messageId: 'noTrigger', data: { where }, range: f.valueRange });
     }
   },
 );

@@ -88,6 +88,10 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { banned: [], required: [], allowed: [], inflections: true },
+    messages: {
+      bannedWord: 'Unexpected "{{form}}"{{of}} in the description{{where}}, expected none of the house style\'s banned words',
+      missingWord: 'Unexpected description{{where}} without "{{word}}", expected the house style\'s required wording',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -110,7 +114,7 @@ export default defineSkillRule<Options>(
           const form = m[0].replace(/\s+/g, ' ');
           const of = form.toLowerCase() === t.word.toLowerCase() ? '' : ` (a form of "${t.word}")`;
           report({
-            message: `Unexpected "${form}"${of} in the description${where}, expected none of the house style's banned words`,
+            messageId: 'bannedWord', data: { form, of, where },
             range: skill.file.lines.range(from + m.index!, from + m.index! + m[0].length),
           });
         }
@@ -118,7 +122,7 @@ export default defineSkillRule<Options>(
       for (const required of words(options.required)) {
         const t = term(required, inflect, new Set());
         if (!t || t.re.test(text)) continue;
-        report({ message: `Unexpected description${where} without "${t.word}", expected the house style's required wording`, range: f.valueRange });
+        report({ messageId: 'missingWord', data: { word: t.word, where }, range: f.valueRange });
       }
     }
   },

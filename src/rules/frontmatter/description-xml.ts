@@ -71,6 +71,10 @@ export default defineSkillRule<Options>(
     fixable: true,
     schema: { type: 'object', properties: { strict: { type: 'boolean' } }, additionalProperties: false },
     defaultOptions: { strict: false },
+    messages: {
+      angleBrackets: 'Unexpected {{detail}} in the description{{where}} ({{count}} angle {{detail2}}), expected no `<` or `>` at all ({{rejecting}} {{detail3}} the skill)',
+      tag: 'Unexpected tag `{{text}}` in the description{{where}}{{count}}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -92,7 +96,7 @@ export default defineSkillRule<Options>(
         const first = value.match(TAG)?.[0];
         const count = (value.match(/[<>]/g) ?? []).length;
         report({
-          message: `Unexpected ${first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``} in the description${where} (${count} angle ${count === 1 ? 'bracket' : 'brackets'}), expected no \`<\` or \`>\` at all (${hostIds(rejecting)} ${rejecting.length === 1 ? 'refuses' : 'refuse'} the skill)`,
+          messageId: 'angleBrackets', data: { detail: first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``, count, detail2: count === 1 ? 'bracket' : 'brackets', rejecting: hostIds(rejecting), detail3: rejecting.length === 1 ? 'refuses' : 'refuse', where },
           range: at(first ?? bracket[0]),
         });
         return;
@@ -103,7 +107,7 @@ export default defineSkillRule<Options>(
       const first = tags[0]!;
       const count = tags.length > 1 ? ` (and ${tags.length - 1} more)` : '';
       const input: ReportInput = {
-        message: `Unexpected tag \`${shorten(first.text)}\` in the description${where}${count}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)`,
+        messageId: 'tag', data: { text: shorten(first.text), count, where },
         range: at(first.text),
       };
       if (options.strict !== true) input.severity = 'warning';

@@ -23,6 +23,9 @@ export default defineCatalogRule<CallDepthOptions>(
       },
     },
     defaultOptions: { max: 3, edges: ['requires'] },
+    messages: {
+      tooDeep: 'Unexpected call chain `{{chain}}` of depth {{depth}}, expected at most {{max}}',
+    },
   },
   ({ catalog, options, report }) => {
     const graph = buildGraph(catalog.skills);
@@ -33,7 +36,7 @@ export default defineCatalogRule<CallDepthOptions>(
       const depth = chain.length - 1;
       if (depth <= options.max || !first) continue;
       report(node.skill, {
-        message: `Unexpected call chain \`${chain.join(' -> ')}\` of depth ${depth}, expected at most ${options.max}`,
+        messageId: 'tooDeep', data: { chain: chain.join(' -> '), depth, max: options.max },
         range: first.range,
       });
     }

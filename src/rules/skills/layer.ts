@@ -32,6 +32,9 @@ export default defineCatalogRule<LayerOptions>(
       properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
     },
     defaultOptions: { edges: ['requires'] },
+    messages: {
+      layerViolation: 'Unexpected call from `{{id}}` (layer `{{name}}`) to `{{to}}` ({{detail}}) by {{kind}} `{{via}}`, expected {{expected}}',
+    },
   },
   ({ catalog, config, options, report }) => {
     const layers = config.layers ?? [];
@@ -52,7 +55,7 @@ export default defineCatalogRule<LayerOptions>(
         if (to ? allowed.includes(to.name) : allowed.length > 0) continue;
         const expected = allowed.length ? `calls into ${allowed.map((l) => `\`${l}\``).join(', ')} only` : `no calls from layer \`${from.name}\``;
         report(node.skill, {
-          message: `Unexpected call from \`${node.id}\` (layer \`${from.name}\`) to \`${edge.to}\` (${to ? `layer \`${to.name}\`` : 'no layer'}) by ${edge.kind} \`${edge.via}\`, expected ${expected}`,
+          messageId: 'layerViolation', data: { id: node.id, name: from.name, to: edge.to, detail: to ? `layer \`${to.name}\`` : 'no layer', kind: edge.kind, via: edge.via, expected },
           range: edge.range,
         });
       }

@@ -45,6 +45,10 @@ export default defineCatalogRule<ListingBudgetOptions>(
       properties: { contextTokens: { type: 'integer', minimum: 0 } },
     },
     defaultOptions: {},
+    messages: {
+      entryCut: 'Unexpected listing entry of {{textLength}} characters{{fields}} for {{displayName}}, which cuts each entry at {{n}}: the last {{n2}} characters are not listed',
+      overBudget: 'Unexpected listing of {{entriesLength}} skills in {{wanted}} characters, over {{displayName}}\'s budget of {{budget}} ({{basis}}): {{overflow}}. Largest entries: {{named}}{{rest}}; shorten descriptions or mark manual skills so they leave the listing',
+    },
   },
   ({ catalog, config, hosts, options, report }) => {
     const tokens = options.contextTokens ?? config.contextTokens ?? 200_000;
@@ -56,7 +60,7 @@ export default defineCatalogRule<ListingBudgetOptions>(
         if (e.reason !== 'entry-limit') continue;
         const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
         report(e.skill, {
-          message: `Unexpected listing entry of ${n(e.text.length)} characters${fields} for ${host.displayName}, which cuts each entry at ${n(host.listing.entryMax!)}: the last ${n(e.text.length - e.shown.length)} characters are not listed`,
+          messageId: 'entryCut', data: { textLength: n(e.text.length), fields, displayName: host.displayName, n: n(host.listing.entryMax!), n2: n(e.text.length - e.shown.length) },
           range: rangeOf(e.skill, host),
         });
       }
@@ -71,7 +75,7 @@ export default defineCatalogRule<ListingBudgetOptions>(
       const first = listing.entries[0]!;
       const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill, host) };
       report(first.skill, {
-        message: `Unexpected listing of ${n(listing.entries.length)} skills in ${n(listing.wanted)} characters, over ${host.displayName}'s budget of ${n(listing.budget)} (${listing.basis}): ${consequence(host.listing.overflow, affected)}. Largest entries: ${named.join(', ')}${rest}; shorten descriptions or mark manual skills so they leave the listing`,
+        messageId: 'overBudget', data: { entriesLength: n(listing.entries.length), wanted: n(listing.wanted), displayName: host.displayName, budget: n(listing.budget), basis: listing.basis, overflow: consequence(host.listing.overflow, affected), named: named.join(', '), rest },
         ...where,
       });
     }

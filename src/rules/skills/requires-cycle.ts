@@ -22,6 +22,10 @@ export default defineCatalogRule<RequiresCycleOptions>(
       properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
     },
     defaultOptions: { edges: ['requires'] },
+    messages: {
+      requiresCycle: 'Unexpected cycle `{{cycle}}` in `skillc.requires`, expected requirements without a loop',
+      graphCycle: 'Unexpected cycle `{{cycle}}` in the skill graph ({{used}}), expected calls without a loop',
+    },
   },
   ({ catalog, options, report }) => {
     const graph = buildGraph(catalog.skills);
@@ -49,9 +53,7 @@ export default defineCatalogRule<RequiresCycleOptions>(
             const cycle = [...path, start].join(' -> ');
             const used = [...new Set(via.map((e) => e.kind))].join(', ');
             report(skills.get(start)!, {
-              message: requiresOnly
-                ? `Unexpected cycle \`${cycle}\` in \`skillc.requires\`, expected requirements without a loop`
-                : `Unexpected cycle \`${cycle}\` in the skill graph (${used}), expected calls without a loop`,
+              ...(requiresOnly ? { messageId: 'requiresCycle', data: { cycle } } : { messageId: 'graphCycle', data: { cycle, used } }),
               range: via[0]!.range,
             });
           } else if (rank.get(to)! > rank.get(start)! && !on.has(to)) {
