@@ -29,7 +29,7 @@ export { UsageError, discoverSkills } from './config/discover.js';
 export { lint, type FileResult, type LintOptions, type LintResult } from './lint/engine.js';
 export { REPORTERS, type Reporter, type ReporterContext } from './lint/reporters/index.js';
 export { BUILTIN_RULES, findRule } from './rules/index.js';
-export { defineCatalogRule, defineSkillRule, docsUrl, type AnyRule, type CatalogContext, type CatalogRule, type ReportInput, type RuleMeta, type SkillContext, type SkillRule } from './rules/rule.js';
+export { defineCatalogRule, defineSkillRule, docsUrl, type AnyRule, type CacheKeyContext, type CatalogContext, type CatalogRule, type ReportInput, type RuleMeta, type SkillContext, type SkillRule } from './rules/rule.js';
 export { parseDocExamples, checkDocExample, missingPrograms, stripExampleHeaders, type DocExample, type ExampleHeader, type DocExampleProblem } from './testing/doc-examples.js';
 export { testRule, runRuleCase, assertInvalid, assertValid, RuleTester, type RuleCases, type InvalidCase, type RuleCase, type TestApi, type TreeSpec } from './testing/rule-tester.js';
 export { definePlugin, loadPlugin, loadPlugins, readonlyView, PLUGIN_LOAD, type LoadedPlugin, type SkillcPlugin } from './lint/plugins.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig } from '../config/config.js';
+import { firstUnknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
@@ -174,7 +174,8 @@ export function importSkills(options: ImportOptions): ImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from);
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) throw new UsageError(`no such folder: ${options.from}`);
-  if (options.host && !getHost(options.host)) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
+  // A host the project's config defines (`customHosts`) is known too.
+  if (options.host && firstUnknownConfiguredHost([options.host], { cwd }) !== undefined) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
   const to = options.to ? path.resolve(cwd, options.to) : (() => {
     const config = loadConfig({ cwd });

@@ -61,7 +61,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   if (values.check) options.check = true;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, '--host', { afterConfig: true });
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length) options.hosts = hosts;
   if (values.watch) {
     if (values.check) throw new UsageError('--watch cannot be used with --check');

@@ -76,7 +76,7 @@ type CatalogValues = { match?: string; exclude?: string[]; host?: string; contex
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
-  const hosts = hostList(values.host);
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length !== 1) throw new UsageError('--host takes one host id');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');

@@ -54,7 +54,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
-  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host) };
+  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host, { cwd: io.cwd, configFile: values.config }) };
   if (values.config) options.configFile = values.config;
   if (context !== undefined) options.contextTokens = context;
   const picture = catalogReport(options);

@@ -46,7 +46,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('import takes one folder, e.g. `skillc import .claude/skills`');
   const options: ImportOptions = { cwd: io.cwd, from: positionals[0]! };
   if (values.host) {
-    hostList(values.host);
+    hostList(values.host, { cwd: io.cwd });
     options.host = values.host;
   }
   if (values.to) options.to = values.to;

@@ -65,7 +65,7 @@ export async function runInstall(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`install takes no paths (got ${positionals.join(' ')})`);
   if (!values.host) throw new UsageError('install needs --host <id>');
-  hostList(values.host);
+  hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (values.project && values.user) throw new UsageError('--project and --user cannot be used together');
   const options: InstallOptions = { cwd: io.cwd, host: values.host, scope: values.user ? 'user' : 'project' };
   if (values['dry-run']) options.dryRun = true;

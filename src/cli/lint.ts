@@ -83,7 +83,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['output-file'] !== undefined) outputTarget(io.cwd, values['output-file'], '--output-file');
   const options: LintOptions = { cwd: io.cwd, paths: positionals };
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, '--host', { afterConfig: true });
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;

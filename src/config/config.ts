@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
-import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
+import { DEFAULT_HOSTS, defineHost, firstUnknownHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from '../core/errors.js';
@@ -287,6 +287,18 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   }
   const fromFile = file ? readConfigFile(file) : {};
   return resolveConfig({ ...fromFile, ...options.overrides, rules: { ...fromFile.rules, ...options.overrides?.rules } }, file ? path.dirname(file) : cwd, file);
+}
+
+/**
+ * The first of `ids` that names no host: neither a built-in one nor one the config defines
+ * (`customHosts`). The config is loaded first when an id is not built in (loading it defines its
+ * hosts), so a command checks `--host` before its work and still accepts the config's own hosts.
+ * No `load`: no config, the hosts known so far.
+ */
+export function firstUnknownConfiguredHost(ids: readonly string[], load: LoadConfigOptions | undefined): string | undefined {
+  if (firstUnknownHost(ids) === undefined || !load) return firstUnknownHost(ids);
+  loadConfig(load);
+  return firstUnknownHost(ids);
 }
 
 export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {

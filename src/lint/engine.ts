@@ -85,7 +85,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const discovery = findSkills(options.paths ?? [], config, cwd);
   const run = new LintRun(discovery.dirs, prepared.plugins.diagnostics, options.onProgress);
 
-  const cache = openCache(options, prepared, cwd);
+  const cache = openCache(options, prepared, cwd, run.dirs);
   const misses = replayCached(run, cache, options);
   await lintSkills(run, misses, linter, cache, options, cwd);
   lintCatalog(run, linter, cache);

@@ -31,10 +31,11 @@ export interface RuleMeta<Options, MessageIds extends string = string> {
   url?: string;
   /**
    * What besides the files and the options decides the rule's results, e.g. the
-   * version of a program it runs. Part of the lint cache's key: when it changes,
-   * cached results are not reused.
+   * version of a program it runs, or files outside the skill folders that it reads
+   * (a hash of them: the skill folders being linted are in `context`). Part of the
+   * lint cache's key: when it changes, cached results are not reused.
    */
-  cacheKey?: (options: Options) => string;
+  cacheKey?: (options: Options, context: CacheKeyContext) => string;
   /**
    * The rule's messages by id, as ESLint's `meta.messages`: templates whose
    * `{{name}}` placeholders `report({ messageId, data })` fills. Tests and docs
@@ -55,6 +56,12 @@ interface ReportWhere {
    * another rejects). Never raises the configured severity.
    */
   severity?: Severity;
+}
+
+/** What a rule's `cacheKey` may look at: the config, and the skill folders of this run (absolute). */
+export interface CacheKeyContext {
+  config: ResolvedConfig;
+  skillDirs: readonly string[];
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../../config/config.js';
 import { sha256 } from '../../core/hash.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type LintSession } from '../cache.js';
+import type { CacheKeyContext } from '../../rules/rule.js';
 import type { LintRun } from './collect.js';
 import type { PreparedRules } from './configure.js';
 
@@ -17,10 +18,10 @@ export interface CacheOptions {
 }
 
 /** The run's cache: none without `cache` or a watch session, nor with `fixDryRun` (it checks text that is not on disk). */
-export function openCache(options: CacheOptions, prepared: PreparedRules, cwd: string): LintCache | undefined {
+export function openCache(options: CacheOptions, prepared: PreparedRules, cwd: string, dirs: readonly string[]): LintCache | undefined {
   const session = options.session;
   if (options.fixDryRun || (!options.cache && !session)) return undefined;
-  const k = runKey(prepared);
+  const k = runKey(prepared, dirs);
   if (session?.cache && session.cache.key === k) return session.cache;
   const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k);
   if (session) {
@@ -31,15 +32,16 @@ export function openCache(options: CacheOptions, prepared: PreparedRules, cwd: s
   return cache;
 }
 
-/** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules. */
-function runKey({ config, hosts, active, rules, plugins }: PreparedRules): string {
+/** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules (and what their `cacheKey` says of the run's skill folders). */
+function runKey({ config, hosts, active, rules, plugins }: PreparedRules, dirs: readonly string[]): string {
+  const context: CacheKeyContext = { config, skillDirs: dirs.map((d) => path.resolve(d)) };
   return sha256(
     JSON.stringify({
       version: toolVersion(),
       node: process.version,
       config,
       hosts: hosts.map((h) => h.id),
-      active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown) => string) | undefined)?.(a.options)]),
+      active: active.map((a) => [a.rule.meta.id, a.severity, a.options, (a.rule.meta.cacheKey as ((o: unknown, c: CacheKeyContext) => string) | undefined)?.(a.options, context)]),
       rules: rules.map((r) => r.meta.id),
       // A plugin's rules are its code: an edited plugin file must not replay old results.
       plugins: plugins.plugins.map((p) => [p.specifier, readHash(p.file)]),

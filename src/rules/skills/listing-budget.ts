@@ -1,9 +1,9 @@
 import { hostListing } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
-import type { ListingProfile } from '../../hosts/profile.js';
+import type { HostProfile, ListingProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import type { SkillSummary } from '../../model/summary.js';
-import { field, parsed } from '../../model/queries.js';
+import { field, hostField, parsed } from '../../model/queries.js';
 
 export interface ListingBudgetOptions {
   /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */
@@ -15,8 +15,9 @@ const n = (x: number): string => x.toLocaleString('en-US');
 /** Skills named in the once-per-catalog message. */
 const MAX_NAMED = 5;
 
-function rangeOf(skill: SkillSummary): Range | undefined {
-  return (field(skill, 'description') ?? field(skill, 'name'))?.valueRange;
+/** Where a skill's entry is written: the host's own description (`skillc.<host>.description`) when the source gives one. */
+function rangeOf(skill: SkillSummary, host: HostProfile): Range | undefined {
+  return (hostField(skill, host.id, 'description') ?? field(skill, 'description') ?? field(skill, 'name'))?.valueRange;
 }
 
 /** What the host does over budget, in its own terms (the profile says which). */
@@ -60,7 +61,7 @@ export default defineCatalogRule<ListingBudgetOptions>(
         const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
         report(e.skill, {
           messageId: 'entryCut', data: { textLength: n(e.text.length), fields, displayName: host.displayName, n: n(host.listing.entryMax!), n2: n(e.text.length - e.shown.length) },
-          range: rangeOf(e.skill),
+          range: rangeOf(e.skill, host),
         });
       }
       // An over-budget listing is a fact about the catalog: reported once, on the config file when there is
@@ -72,7 +73,7 @@ export default defineCatalogRule<ListingBudgetOptions>(
       const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
       const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
       const first = listing.entries[0]!;
-      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill) };
+      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill, host) };
       report(first.skill, {
         messageId: 'overBudget', data: { entriesLength: n(listing.entries.length), wanted: n(listing.wanted), displayName: host.displayName, budget: n(listing.budget), basis: listing.basis, overflow: consequence(host.listing.overflow, affected), named: named.join(', '), rest },
         ...where,

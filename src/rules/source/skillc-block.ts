@@ -48,7 +48,6 @@ export default defineSkillRule(
       hostKey: 'Unexpected key `{{key}}` in `skillc.{{id}}`: {{displayName}} does not read it (expected one of {{allowed}})',
       hostName: 'Unexpected `name` in `skillc.{{id}}`: set it once at the top level, hosts must agree on it (it names the skill folder)',
       hostDescriptionType: 'Unexpected {{value}} for `skillc.{{id}}.description`, expected the description {{displayName}} gets instead of the top-level one',
-      hostDescriptionLength: 'Unexpected description of {{length}} characters in `skillc.{{id}}`, expected at most {{max}} (the limit of {{displayName}})',
       weakManual: 'Unexpected `invocation: manual` for {{hosts}}, which cannot enforce it: the model may still invoke this skill there (set `skillc.targets` to leave them out)',
     },
   },
@@ -134,10 +133,9 @@ export default defineSkillRule(
         if (!allowed.includes(c.key)) at(c, 'hostKey', { key: c.key, id, displayName: host.displayName, allowed: allowed.join(', ') });
         // The name is the folder on every host; a description may differ per host (a host's own tool names, say), when written here.
         else if (c.key === 'name') at(c, 'hostName', { id });
-        else if (c.key === 'description') {
-          const max = host.limits.descriptionMax;
-          if (typeof c.value !== 'string' || c.value.trim() === '') atValue(c, 'hostDescriptionType', { value: typeof c.value === 'string' ? 'empty string' : kindOf(c.value), id, displayName: host.displayName });
-          else if (Number.isFinite(max) && [...c.value].length > max) atValue(c, 'hostDescriptionLength', { length: [...c.value].length, id, max, displayName: host.displayName });
+        // Its length, trigger and tags are the description rules' (frontmatter/description-*), as that host's description.
+        else if (c.key === 'description' && (typeof c.value !== 'string' || c.value.trim() === '')) {
+          atValue(c, 'hostDescriptionType', { value: typeof c.value === 'string' ? 'empty string' : kindOf(c.value), id, displayName: host.displayName });
         }
       }
     }
