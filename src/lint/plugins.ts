@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { AnyRule, CatalogContext, SkillContext } from '../rules/rule.js';
+import { docsUrl, type AnyRule, type CatalogContext, type SkillContext } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 
 /** The rule id of a plugin that could not be loaded (exit 2, like a rule that crashes). */
@@ -300,7 +300,7 @@ export async function loadPlugins(specifiers: readonly string[], root: string, r
         column: 1,
         endLine: 1,
         endColumn: 1,
-        url: 'https://github.com/skillc-dev/skillc/blob/main/docs/plugins.md',
+        url: docsUrl(PLUGIN_LOAD),
       });
     }
   }
