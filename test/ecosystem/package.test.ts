@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedApi, ENTRIES } from '../docs/api-doc.js';
 import { npmEnv, packTarball, project, SKILL } from './helpers.js';
 
 // The package as a user gets it: packed, installed into an empty project, run with npx.
@@ -49,5 +50,14 @@ describe('the packed package', () => {
     const bad = spawnSync('npx', ['skillc', 'lint'], { cwd: root, encoding: 'utf8', env });
     expect(bad.status, `${bad.stdout}${bad.stderr}`).toBe(1);
     expect(bad.stdout).toContain('frontmatter/name-format');
+
+    // The entry points by name, as a user's code imports them: each exports the names docs/api.md lists.
+    const probe = ENTRIES.map((e) => `out[${JSON.stringify(e.name)}] = Object.keys(await import(${JSON.stringify(e.name)})).sort();`).join('\n');
+    fs.writeFileSync(path.join(root, 'probe.mjs'), `const out = {};\n${probe}\nprocess.stdout.write(JSON.stringify(out));\n`);
+    const imported = spawnSync(process.execPath, ['probe.mjs'], { cwd: root, encoding: 'utf8', env });
+    expect(imported.status, imported.stderr).toBe(0);
+    const documented = documentedApi(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/api.md'), 'utf8'));
+    expect(JSON.parse(imported.stdout)).toEqual(Object.fromEntries(ENTRIES.map((e) => [e.name, [...documented.get(e.name)!.runtime].sort()])));
+    for (const e of ENTRIES) expect(fs.existsSync(path.join(root, 'node_modules/skillc', e.dist.replace(/\.js$/, '.d.ts'))), e.name).toBe(true);
   }, 300_000);
 });

@@ -4,7 +4,7 @@
 // The measure is validate.py's own: its clauses, their free content, and Python's
 // difflib.SequenceMatcher ratio (validate-py-text.mjs), at 0.55.
 import path from 'node:path';
-import type { CatalogRule, Skill, SkillSummary } from 'skillc';
+import type { CatalogRule, Skill, SkillSummary } from 'skillc/plugin';
 // @ts-expect-error -- a plain ESM module without type declarations, shared with validate-py.mjs
 import { clauses, free, full, packages, ratio, rows, tokens, body as bodyOf } from './validate-py-text.mjs';
 
