@@ -113,7 +113,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const lintResult = await lint(lintOptions);
   const config = lintResult.config;
   const hostIds = options.hosts?.length ? [...new Set(options.hosts)] : config.hosts;
-  const hosts = hostIds.map((h) => getHost(h)!) as HostProfile[];
+  const hosts = hostIds.map((h): HostProfile => getHost(h)!);
 
   const diagnostics: Diagnostic[] = lintResult.files.flatMap((f) => f.messages);
   const result: BuildResult = { diagnostics, lint: lintResult, outDir, hosts: hostIds, files: [], written: false, carried: [], errorCount: lintResult.errorCount, warningCount: lintResult.warningCount };
@@ -150,7 +150,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const firstProblem = problems.length;
     const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
     problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
-    const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
+    const declared = Array.isArray(skill.skillc?.targets) ? (skill.skillc.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
     const targets = hosts.filter((h) => !declared || declared.includes(h.id));
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
     const skillFiles: OutputFile[] = [];
@@ -161,8 +161,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       perHost.get(host.id)!.push(prepared.name);
     }
     files.push(...skillFiles);
-    const requires = Array.isArray(skill.skillc?.requires) ? (skill.skillc!.requires as unknown[]).filter((r): r is string => typeof r === 'string') : [];
-    const effects = Array.isArray(skill.skillc?.effects) ? (skill.skillc!.effects as unknown[]).filter((r): r is string => typeof r === 'string') : [];
+    const requires = Array.isArray(skill.skillc?.requires) ? (skill.skillc.requires as unknown[]).filter((r): r is string => typeof r === 'string') : [];
+    const effects = Array.isArray(skill.skillc?.effects) ? (skill.skillc.effects as unknown[]).filter((r): r is string => typeof r === 'string') : [];
     entries.push({
       name: prepared.name,
       description: skill.description ?? '',

@@ -307,10 +307,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const out: Collector = { diagnostics: [...plugins.diagnostics], internalErrors: plugins.diagnostics.length };
   const skills: Skill[] = [];
   // Per skill, in discovery order (catalog rules and the cache see them in that order).
-  const summaries: SkillSummary[] = new Array(dirs.length);
-  const summaryHashes: string[] = new Array(dirs.length);
+  const summaries = new Array<SkillSummary>(dirs.length);
+  const summaryHashes = new Array<string>(dirs.length);
   /** What suppressions need of each SKILL.md: its path, line index, directives and frontmatter YAML. */
-  const suppressible: Skill[] = new Array(dirs.length);
+  const suppressible = new Array<Skill>(dirs.length);
   const outputs = new Map<string, string>();
   const fixing = !!(options.fix || options.fixDryRun);
   // --fix-dry-run checks text that is not on disk: nothing it sees can be cached.

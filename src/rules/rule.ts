@@ -61,14 +61,15 @@ interface BaseContext<Options> {
 
 export interface SkillContext<Options> extends BaseContext<Options> {
   skill: Skill;
-  report(input: ReportInput): void;
+  /** A plain function (no `this`): rules destructure it from the context. */
+  report: (input: ReportInput) => void;
 }
 
 export interface CatalogContext<Options> extends BaseContext<Options> {
   catalog: Catalog;
   /** Reports against one skill's SKILL.md unless `file` says otherwise. */
   /** Reports against that skill's SKILL.md (a summary, or the full model from `summary.skill()`). */
-  report(skill: Pick<SkillSummary, 'file'>, input: ReportInput): void;
+  report: (skill: Pick<SkillSummary, 'file'>, input: ReportInput) => void;
 }
 
 export interface SkillRule<Options = Record<string, never>> {

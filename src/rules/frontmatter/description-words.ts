@@ -106,7 +106,7 @@ export default defineSkillRule<Options>(
         const of = form.toLowerCase() === t.word.toLowerCase() ? '' : ` (a form of "${t.word}")`;
         report({
           message: `Unexpected "${form}"${of} in the description, expected none of the house style's banned words`,
-          range: skill.file.lines.range(from + m.index!, from + m.index! + m[0].length),
+          range: skill.file.lines.range(from + m.index, from + m.index + m[0].length),
         });
       }
     }
