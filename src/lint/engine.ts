@@ -9,6 +9,7 @@ import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type Cach
 import { didYouMean } from '../core/suggest.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../hosts/index.js';
 import { outlineOfFile, parseSkill, readSkill } from '../parse/skill.js';
+import { packageVersion } from '../core/package.js';
 import { docsUrl, type AnyRule, type ReportInput } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { withPathKind } from './path-kinds.js';
@@ -480,7 +481,7 @@ function openCache(options: LintOptions, config: ResolvedConfig, cwd: string, ke
 function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: readonly ActiveRule[], rules: readonly AnyRule[], plugins: readonly LoadedPlugin[]): string {
   return sha256(
     JSON.stringify({
-      version: toolVersion(),
+      version: packageVersion(),
       node: process.version,
       config,
       hosts: hosts.map((h) => h.id),
@@ -490,18 +491,6 @@ function runKey(config: ResolvedConfig, hosts: readonly HostProfile[], active: r
       plugins: plugins.map((p) => [p.specifier, readHash(p.file)]),
     }),
   );
-}
-
-let version: string | undefined;
-function toolVersion(): string {
-  if (version === undefined) {
-    try {
-      version = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
-    } catch {
-      version = '0.0.0';
-    }
-  }
-  return version;
 }
 
 /** A summary with a live bundle reader and a lazily listed bundle (for catalog rules). */
