@@ -135,7 +135,7 @@ export function readInstallManifest(target: string): InstallManifest {
   if (bad.length) {
     throw new UsageError(`${file} has ${bad.length} entr${bad.length === 1 ? 'y' : 'ies'} skillc cannot trust; nothing was changed:\n${bad.slice(0, 10).map((b) => `  ${b}`).join('\n')}${bad.length > 10 ? `\n  ... ${bad.length - 10} more` : ''}\nRemove ${INSTALL_MANIFEST} (skillc then keeps every file it finds) or fix those entries.`);
   }
-  return { version: 1, files: files as InstallManifest['files'] };
+  return { version: 1, files: files };
 }
 
 /**

@@ -73,7 +73,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const lintResult = await lint(lintOptions);
   const config = lintResult.config;
   const hostIds = options.hosts?.length ? [...new Set(options.hosts)] : config.hosts;
-  const hosts = hostIds.map((h) => getHost(h)!) as HostProfile[];
+  const hosts = hostIds.map((h): HostProfile => getHost(h)!);
   const diagnostics: Diagnostic[] = lintResult.files.flatMap((f) => f.messages);
   const result: BuildResult = { diagnostics, lint: lintResult, outDir, hosts: hostIds, files: [], written: false, carried: [], errorCount: lintResult.errorCount, warningCount: lintResult.warningCount };
   if (lintResult.errorCount || lintResult.internalErrors) return result;

@@ -218,7 +218,7 @@ export function schemaErrorText(error: SchemaError | undefined, schema: unknown,
   const params = error.params ?? {};
   if (typeof params.additionalProperty === 'string') {
     const key = params.additionalProperty;
-    const known = Object.keys(schemaAt(typeof schema === 'function' ? schema() : schema, error.schemaPath)?.properties ?? {});
+    const known = Object.keys(schemaAt(typeof schema === 'function' ? (schema as () => unknown)() : schema, error.schemaPath)?.properties ?? {});
     return `unknown key '${key}'${didYouMean(key, known)}${known.length ? ` (expected one of ${known.join(', ')})` : ''}`;
   }
   if (Array.isArray(params.allowedValues)) {
@@ -247,7 +247,7 @@ function schemaAt(schema: unknown, schemaPath: string | undefined): { properties
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  return node !== null && typeof node === 'object' ? (node as { properties?: Record<string, unknown> }) : undefined;
+  return node !== null && typeof node === 'object' ? (node) : undefined;
 }
 
 export function readConfigFile(file: string): SkillcConfig {

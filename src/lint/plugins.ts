@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { AnyRule, CatalogContext, SkillContext } from '../rules/rule.js';
+import { docsUrl, type AnyRule, type CatalogContext, type SkillContext } from '../rules/rule.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 
 /** The rule id of a plugin that could not be loaded (exit 2, like a rule that crashes). */
@@ -71,7 +71,7 @@ export function readonlyView<T>(value: T): T {
   const collection = target instanceof Map || target instanceof Set;
   const proxy = new Proxy(target, {
     get(t, prop, receiver) {
-      const v = Reflect.get(t, prop, isArray ? receiver : t);
+      const v: unknown = Reflect.get(t, prop, isArray ? receiver : t);
       const d = Reflect.getOwnPropertyDescriptor(t, prop);
       if (d && !d.configurable && !d.writable && 'value' in d) return v; // proxy invariant
       if (typeof v === 'function') {
@@ -172,9 +172,9 @@ const isRule = (v: unknown): v is AnyRule =>
 
 function checkRule(rule: unknown, where: string): asserts rule is AnyRule {
   if (!isRule(rule)) throw new PluginError(`${where} is not a rule (expected { scope, meta, check }, e.g. from defineSkillRule)`);
-  const { meta, scope, check } = rule;
+  const { meta, scope } = rule;
   if (scope !== 'skill' && scope !== 'catalog') throw new PluginError(`${where} has scope '${String(scope)}', expected 'skill' or 'catalog'`);
-  if (typeof check !== 'function') throw new PluginError(`${where} has no check function`);
+  if (typeof rule.check !== 'function') throw new PluginError(`${where} has no check function`);
   if (!meta || typeof meta !== 'object' || typeof meta.id !== 'string' || typeof meta.description !== 'string') throw new PluginError(`${where} needs meta.id and meta.description`);
   if (!SEVERITIES.has(meta.severity)) throw new PluginError(`${where} has severity '${String(meta.severity)}', expected error, warning or info`);
   if (typeof meta.fixable !== 'boolean') throw new PluginError(`${where} needs meta.fixable`);
@@ -189,7 +189,7 @@ function normalize(mod: Record<string, unknown>): { prefix: string | undefined; 
   let exp = (mod.default ?? mod) as unknown;
   // A TypeScript plugin outside a `"type": "module"` package is compiled to CommonJS:
   // its `export default` arrives as `module.exports.default`, one level down.
-  if (exp && typeof exp === 'object' && !Array.isArray(exp) && !isRule(exp) && !('rules' in exp) && 'default' in exp) exp = (exp as { default: unknown }).default;
+  if (exp && typeof exp === 'object' && !Array.isArray(exp) && !isRule(exp) && !('rules' in exp) && 'default' in exp) exp = (exp).default;
   if (isRule(exp)) return { prefix: undefined, entries: [[undefined, exp]] };
   if (Array.isArray(exp)) return { prefix: undefined, entries: exp.map((r) => [undefined, r]) };
   if (exp && typeof exp === 'object') {
@@ -306,7 +306,7 @@ export async function loadPlugins(specifiers: readonly string[], root: string, r
         column: 1,
         endLine: 1,
         endColumn: 1,
-        url: 'https://github.com/skillc-dev/skillc/blob/main/docs/plugins.md',
+        url: docsUrl(PLUGIN_LOAD),
       });
     }
   }

@@ -3,15 +3,15 @@ import type { Catalog, Skill } from '../model/skill.js';
 import type { SkillSummary } from '../model/summary.js';
 import type { HostProfile } from '../hosts/profile.js';
 import type { ResolvedConfig } from '../config/config.js';
+import { docsPageUrl } from '../core/package.js';
 import { isProblemId } from './problems.js';
 
-/** Where rule docs live; every diagnostic links its rule's page. */
-export const DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/rules/';
-/** Where the pages of the engine's and the build's own problems live (src/rules/problems.ts). */
-export const PROBLEM_DOCS_BASE = 'https://github.com/skillc-dev/skillc/blob/main/docs/problems/';
-
+/**
+ * The page of a built-in rule (docs/rules/<id>.md) or of an engine or build problem
+ * (docs/problems/<id>.md, src/rules/problems.ts), at this version's tag: every diagnostic links one.
+ */
 export function docsUrl(ruleId: string): string {
-  return `${isProblemId(ruleId) ? PROBLEM_DOCS_BASE : DOCS_BASE}${ruleId}.md`;
+  return docsPageUrl(`${isProblemId(ruleId) ? 'problems' : 'rules'}/${ruleId}.md`);
 }
 
 export interface RuleMeta<Options, MessageIds extends string = string> {
@@ -111,14 +111,15 @@ interface BaseContext<Options> {
 
 export interface SkillContext<Options, MessageIds extends string = string> extends BaseContext<Options> {
   skill: Skill;
-  report(input: ReportInput<MessageIds>): void;
+  /** A plain function (no `this`): rules destructure it from the context. */
+  report: (input: ReportInput<MessageIds>) => void;
 }
 
 export interface CatalogContext<Options, MessageIds extends string = string> extends BaseContext<Options> {
   catalog: Catalog;
   /** Reports against one skill's SKILL.md unless `file` says otherwise. */
   /** Reports against that skill's SKILL.md (a summary, or the full model from `summary.skill()`). */
-  report(skill: Pick<SkillSummary, 'file'>, input: ReportInput<MessageIds>): void;
+  report: (skill: Pick<SkillSummary, 'file'>, input: ReportInput<MessageIds>) => void;
 }
 
 export interface SkillRule<Options = Record<string, never>, MessageIds extends string = string> {

@@ -1,5 +1,6 @@
 // Lint stage, replay: skills whose files did not change since the last run come from the cache (`--cache`, watch).
 import fs from 'node:fs';
+import { packageVersion } from '../../core/package.js';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/config.js';
 import { sha256 } from '../../core/hash.js';
@@ -37,7 +38,7 @@ function runKey({ config, hosts, active, rules, plugins }: PreparedRules, dirs: 
   const context: CacheKeyContext = { config, skillDirs: dirs.map((d) => path.resolve(d)) };
   return sha256(
     JSON.stringify({
-      version: toolVersion(),
+      version: packageVersion(),
       node: process.version,
       config,
       hosts: hosts.map((h) => h.id),
@@ -47,18 +48,6 @@ function runKey({ config, hosts, active, rules, plugins }: PreparedRules, dirs: 
       plugins: plugins.plugins.map((p) => [p.specifier, readHash(p.file)]),
     }),
   );
-}
-
-let version: string | undefined;
-function toolVersion(): string {
-  if (version === undefined) {
-    try {
-      version = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
-    } catch {
-      version = '0.0.0';
-    }
-  }
-  return version;
 }
 
 /** Replays every skill the cache can answer into `run`; returns the indexes of the others, still to lint. */

@@ -8,9 +8,10 @@ export interface ReporterContext {
   /** Paths are shown relative to this folder, with `/`. */
   cwd: string;
   color: boolean;
-  /** The rules that ran, for SARIF's rule table. */
-  rules: readonly AnyRule[];
-  version: string;
+  /** The rules that ran, for SARIF's rule table (a lint result's `rules`); default none: rules that reported are listed by id. */
+  rules?: readonly AnyRule[] | undefined;
+  /** The tool version SARIF names; default this package's. */
+  version?: string;
 }
 
 /** What a reporter needs of a result: lint's, or the build's diagnostics grouped by file. */

@@ -99,7 +99,7 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, hosts, report }) => {
     if (!parsed(skill)) return;
-    const targets = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
+    const targets = Array.isArray(skill.skillc?.targets) ? (skill.skillc.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
     const active = hosts.map((h) => h.id).filter((h) => !targets || targets.includes(h));
     const compiled = (options.patterns ?? []).map(compile).filter((c): c is Compiled => !!c);
     const code = codeRanges(skill);

@@ -55,7 +55,7 @@ export default defineSkillRule<Options>(
           const text = m[0].replace(/\s+/g, ' ');
           report({
             messageId: 'placeholder', data: { detail: text.length > 40 ? `${text.slice(0, 39)}…` : text },
-            range: file.lines.range(m.index!, m.index! + m[0].length),
+            range: file.lines.range(m.index, m.index + m[0].length),
             ...(path ? { file: path } : {}),
           });
         }

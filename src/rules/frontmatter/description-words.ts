@@ -115,7 +115,7 @@ export default defineSkillRule<Options>(
           const of = form.toLowerCase() === t.word.toLowerCase() ? '' : ` (a form of "${t.word}")`;
           report({
             messageId: 'bannedWord', data: { form, of, where },
-            range: skill.file.lines.range(from + m.index!, from + m.index! + m[0].length),
+            range: skill.file.lines.range(from + m.index, from + m.index + m[0].length),
           });
         }
       }

@@ -19,7 +19,7 @@ function resolved(node: Node | null | undefined, doc: Document.Parsed): Node | u
   if (!node) return undefined;
   if (!isAlias(node)) return node;
   try {
-    return (node.resolve(doc) as Node | undefined) ?? undefined;
+    return (node.resolve(doc)) ?? undefined;
   } catch {
     return undefined;
   }

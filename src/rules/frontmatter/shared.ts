@@ -33,6 +33,7 @@ export function describeValue(value: unknown): string {
   if (value instanceof Uint8Array) return 'binary value';
   if (typeof value === 'object') return 'mapping';
   if (typeof value === 'string') return `string \`${short(value)}\``;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar here: null, lists and mappings are handled above
   return `${typeof value} \`${String(value)}\``;
 }
 
@@ -145,6 +146,7 @@ export function describeField(skill: Skill, f: FrontmatterField): string {
   if (v === null || v === undefined || Array.isArray(v) || typeof v === 'object') return describeValue(v);
   const source = valueSource(skill, f).replace(/\s+/g, ' ').trim();
   const shown = source.length > 40 ? `${source.slice(0, 39)}…` : source;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar here: null, lists and mappings are handled above
   return `${typeof v} \`${shown || String(v)}\``;
 }
 

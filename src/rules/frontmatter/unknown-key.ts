@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';

@@ -11,6 +11,7 @@ const ARTIFACT_KEYS = ['sections', 'ordered', 'contract'];
 /** An effect is `area.verb`, e.g. `email.send`, `http.post`, `tool.call`. */
 const EFFECT = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar by then: null, lists and mappings are handled first
 const kindOf = (v: unknown): string => (v === null || v === undefined ? 'an empty value' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `${typeof v} \`${String(v)}\``);
 const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const child = (f: FrontmatterField | undefined, key: string): FrontmatterField | undefined => f?.children?.find((c) => c.key === key);

@@ -5,7 +5,7 @@
 // difflib.SequenceMatcher ratio (validate-py-text.mjs), at 0.55.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { CatalogRule, Skill, SkillSummary } from 'skillc';
+import type { CatalogRule, Skill, SkillSummary } from 'skillc/plugin';
 // @ts-expect-error -- a plain ESM module without type declarations, shared with validate-py.mjs
 import { clauses, free, full, listMd, packages, ratio, readTree, rows, tokens, body as bodyOf } from './validate-py-text.mjs';
 
