@@ -96,7 +96,7 @@ export function reportMessage(meta: Pick<RuleMeta<unknown>, 'id' | 'messages'>, 
       const known = messages ? Object.keys(messages) : [];
       throw new TypeError(`${meta.id} reported the messageId '${input.messageId}', which is not in its meta.messages (${known.length ? known.map((k) => `'${k}'`).join(', ') : 'none'})`);
     }
-    return interpolate((messages as Record<string, string>)[input.messageId]!, input.data);
+    return interpolate((messages)[input.messageId]!, input.data);
   }
   if (typeof input.message !== 'string') throw new TypeError(`${meta.id} reported without a message or a messageId`);
   return input.message;

@@ -160,7 +160,7 @@ function requireMessage(rule: AnyRule, e: ExpectedDiagnostic, where: string): vo
   if (e.message !== undefined && e.messageId !== undefined) fail(`${where} states both a message and a messageId: give one`);
   if (e.data !== undefined && e.messageId === undefined) fail(`${where} states data without a messageId`);
   if (e.messageId !== undefined) {
-    const messages = rule.meta.messages as Record<string, string> | undefined;
+    const messages = rule.meta.messages;
     if (!messages) fail(`${where} states the messageId '${e.messageId}', but ${rule.meta.id} has no meta.messages`);
     if (!Object.prototype.hasOwnProperty.call(messages, e.messageId)) fail(`${where} states the messageId '${e.messageId}', which is not one of ${rule.meta.id}'s: ${Object.keys(messages).map((k) => `'${k}'`).join(', ')}`);
   }

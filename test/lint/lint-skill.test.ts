@@ -15,7 +15,7 @@ const badHeading = defineSkillRule(
   ({ skill, report }) => {
     for (const h of skill.headings) {
       if (h.text !== 'Bad') continue;
-      const at = skill.file.text.indexOf('Bad', h.range.start.offset!);
+      const at = skill.file.text.indexOf('Bad', h.range.start.offset);
       report({ message: 'Unexpected `Bad`, expected `Good`', range: h.range, fix: [{ range: [at, at + 3], text: 'Good' }] });
     }
   },

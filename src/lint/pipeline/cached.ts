@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import { packageVersion } from '../../core/package.js';
 import path from 'node:path';
-import type { ResolvedConfig } from '../../config/config.js';
 import { sha256 } from '../../core/hash.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type LintSession } from '../cache.js';
 import type { CacheKeyContext } from '../../rules/rule.js';

@@ -33,9 +33,9 @@ export class LintRun {
   ) {
     this.diagnostics = [...first];
     this.internalErrors = first.length;
-    this.summaries = new Array(dirs.length);
-    this.summaryHashes = new Array(dirs.length);
-    this.suppressible = new Array(dirs.length);
+    this.summaries = new Array<SkillSummary>(dirs.length);
+    this.summaryHashes = new Array<string>(dirs.length);
+    this.suppressible = new Array<Skill>(dirs.length);
   }
 
   add(diagnostics: readonly Diagnostic[], internalErrors: number): void {
