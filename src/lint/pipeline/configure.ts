@@ -89,10 +89,16 @@ export async function prepareRules(config: ResolvedConfig, options: { hosts?: st
   const rules = [...plugins.rules, ...(options.rules ?? [])];
   // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
   const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
-  const knownRules = new Set(rules.map((r) => r.meta.id));
+  return { config, hosts, plugins, rules, active, ...suppressionSettings(rules, active) };
+}
+
+/**
+ * What the report stage's suppressions need of the rules: every rule id a directive may name,
+ * and the severity of `source/unused-suppression` ('off' unless active).
+ */
+export function suppressionSettings(rules: readonly AnyRule[], active: readonly ActiveRule[]): { knownRules: Set<string>; unusedSeverity: Severity | 'off' } {
   const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
-  const unusedSeverity: Severity | 'off' = unusedSetting ? unusedSetting.severity : 'off';
-  return { config, hosts, plugins, rules, active, knownRules, unusedSeverity };
+  return { knownRules: new Set(rules.map((r) => r.meta.id)), unusedSeverity: unusedSetting ? unusedSetting.severity : 'off' };
 }
 
 export type PreparedRules = Awaited<ReturnType<typeof prepareRules>>;
