@@ -1,7 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../core/suggest.js';
-import { unknownHostMessage } from '../hosts/index.js';
-import { firstUnknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../core/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -24,22 +22,6 @@ export function parse<O extends Options>(argv: string[], options: O): Parsed<O> 
 export function splitList(values: string | string[] | undefined): string[] {
   const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
   return list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-}
-
-/**
- * `--host a,b`, each id checked here, once, for every command that takes it: against the built-in
- * hosts and the ones the config defines (`customHosts`; the config where the command would find it,
- * `--config` or the one above `cwd`, is loaded first when an id is not built in). An unknown id is a
- * usage error that names the flag, with a "did you mean" (the config's own `hosts` are checked where
- * it is loaded). No `config`: the built-in hosts only.
- */
-export function hostList(values: string | string[] | undefined, config: { cwd: string; configFile?: string | undefined } | undefined, flag = '--host'): string[] {
-  const ids = splitList(values);
-  const load: { cwd: string; configFile?: string } | undefined = config && { cwd: config.cwd };
-  if (load && config?.configFile) load.configFile = config.configFile;
-  const unknown = firstUnknownConfiguredHost(ids, load);
-  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
-  return ids;
 }
 
 /**

@@ -4,7 +4,8 @@ import { UsageError } from '../config/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { hostList, oneOf, parse, useColor } from './args.js';
+import { oneOf, parse, useColor } from './args.js';
+import { hostList } from './hosts.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 

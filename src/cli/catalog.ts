@@ -6,7 +6,8 @@ import { hostListing } from '../analysis/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
 import { printable } from '../model/text.js';
-import { hostList, intOption, oneOf, parse, splitList } from './args.js';
+import { intOption, oneOf, parse, splitList } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]

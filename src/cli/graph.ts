@@ -1,7 +1,8 @@
 import { attachFindings, catalogReport } from '../catalog/load.js';
 import { edgeKinds, GRAPH_FORMATS, renderGraph } from '../catalog/render/index.js';
 import { UsageError } from '../config/discover.js';
-import { hostList, intOption, oneOf, parse, splitList } from './args.js';
+import { intOption, oneOf, parse, splitList } from './args.js';
+import { hostList } from './hosts.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { importSkills, type ImportOptions } from '../adopt/import.js';
 import { UsageError } from '../config/discover.js';
 import { printable } from '../model/text.js';
-import { hostList, parse } from './args.js';
+import { parse } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const IMPORT_HELP = `Usage: skillc import <folder> [options]

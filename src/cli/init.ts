@@ -1,6 +1,7 @@
 import { init, keptConfig, type InitOptions } from '../adopt/init.js';
 import { UsageError } from '../config/discover.js';
-import { hostList, parse } from './args.js';
+import { parse } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const INIT_HELP = `Usage: skillc init [options]
