@@ -5,7 +5,7 @@
  */
 import type { AnyRule, CatalogRule, SkillRule } from './rules/rule.js';
 
-export { definePlugin, type SkillcPlugin } from './lint/plugins.js';
+export { definePlugin, type SkillcPlugin } from './rules/rule.js';
 export type { AnyRule, CacheKeyContext, CatalogContext, CatalogRule, ReportInput, RuleMeta, SkillContext, SkillRule } from './rules/rule.js';
 export type { Diagnostic, Fix, Point, Range, Severity, TextEdit } from './model/diagnostic.js';
 export type { BundledFile, Catalog, CodeFence, Directive, Frontmatter, FrontmatterField, Heading, HtmlComment, Link, Section, Skill } from './model/skill.js';

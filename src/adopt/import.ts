@@ -7,6 +7,7 @@ import { firstUnknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
+import { lexists } from '../core/paths.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -90,15 +91,6 @@ function specialFileIn(dir: string): string | undefined {
   }
   return undefined;
 }
-
-const lexists = (p: string): boolean => {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function setSkillc(doc: Document, keys: string[], value: unknown): void {
   if (!doc.has('skillc')) doc.set('skillc', doc.createNode({}));

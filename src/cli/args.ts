@@ -24,6 +24,15 @@ export function splitList(values: string | string[] | undefined): string[] {
   return list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
+/**
+ * A flag's value that must be one of a few words (`--format`): anything else, a key of
+ * `Object.prototype` included, is a usage error that names the flag and the choices.
+ */
+export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T {
+  if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`unknown ${name} '${value}', expected ${allowed.join(', ')}${value === undefined ? '' : didYouMean(value, allowed)}`);
+}
+
 export function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} expects an integer, got '${value}'`);

@@ -1,7 +1,7 @@
 import { attachFindings, catalogReport } from '../catalog/load.js';
-import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
+import { edgeKinds, GRAPH_FORMATS, renderGraph } from '../catalog/render/index.js';
 import { UsageError } from '../config/discover.js';
-import { intOption, parse, splitList } from './args.js';
+import { intOption, oneOf, parse, splitList } from './args.js';
 import { hostList } from './hosts.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
@@ -44,8 +44,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     io.stdout(GRAPH_HELP);
     return 0;
   }
-  const format = values.format as GraphFormat;
-  if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${GRAPH_FORMATS.join(', ')}`);
+  const format = oneOf(values.format, GRAPH_FORMATS, 'format');
   let edges;
   try {
     edges = edgeKinds(splitList(values.edges));

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
+import { summarize } from '../model/summary.js';
+import { requiresOfSkill } from '../analysis/requires.js';
 import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
@@ -8,6 +10,7 @@ import { discoverSkills } from '../config/discover.js';
 import type { LintResult } from './engine.js';
 import { lintSkill } from './lint-skill.js';
 import { checkCatalog } from './pipeline/check.js';
+import { liveSummary } from './pipeline/collect.js';
 import { loadLintConfig, prepareRules } from './pipeline/configure.js';
 import { countFiles, groupByFile } from './pipeline/report.js';
 
@@ -38,12 +41,17 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
 
   const out = { diagnostics: [...prepared.plugins.diagnostics] as Diagnostic[], internalErrors: prepared.plugins.diagnostics.length };
   const reported = options.report ? options.skills.filter((s) => options.report!.has(s.dir)) : options.skills;
-  for (const skill of reported) {
+  const isReported = new Set(reported);
+  // Catalog rules get each skill's summary, as in lint(); its reader is the model's own (the
+  // index for --staged, the editor's buffers), so they read the content the skill rules read.
+  const summaries = options.skills.map((skill) => {
+    if (!isReported.has(skill)) return liveSummary(summarize(skill, requiresOfSkill(skill)), skill);
     const outcome = lintSkill(skill, linter);
     for (const d of outcome.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
     out.internalErrors += outcome.internalErrors;
-  }
-  checkCatalog({ skills: options.skills }, linter.active, linter.hosts, config, out);
+    return liveSummary(outcome.stored, skill);
+  });
+  checkCatalog({ skills: summaries }, linter.active, linter.hosts, config, out);
 
   const inReport = (file: string): boolean => !options.report || reported.some((s) => file === s.file.path || file.startsWith(s.dir + path.sep));
   const files = groupByFile({

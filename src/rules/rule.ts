@@ -147,3 +147,22 @@ export function defineSkillRule<Options, MessageIds extends string = string>(met
 export function defineCatalogRule<Options, MessageIds extends string = string>(meta: RuleMeta<Options, NoInfer<MessageIds>>, check: (context: CatalogContext<Options, NoInfer<MessageIds>>) => void): CatalogRule<Options, MessageIds> {
   return { scope: 'catalog', meta, check };
 }
+
+/**
+ * A set of rules as the engine registers it: what a plugin module exports (as its default export,
+ * or as named exports `prefix` and `rules`), and what `rules/index.ts` makes of the built-in rules.
+ */
+export interface SkillcPlugin {
+  /**
+   * Prefix of every rule id, e.g. `acme` for `acme/no-foo`. Lowercase letters, digits and hyphens.
+   * Only the built-in plugin has none (`''`): its ids carry their own groups (`links/broken`).
+   */
+  prefix: string;
+  /** The rules, as a list (ids with or without the prefix) or by name. */
+  rules: AnyRule[] | Record<string, AnyRule>;
+}
+
+/** Identity helper for plugin authors: `export default definePlugin({ prefix, rules })`. */
+export function definePlugin(plugin: SkillcPlugin): SkillcPlugin {
+  return plugin;
+}

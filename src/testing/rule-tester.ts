@@ -8,8 +8,11 @@ import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
 import { checkCatalog, liveSummary, resolveHosts, resolveRules } from '../lint/engine.js';
 import { lintSkill, type Linter } from '../lint/lint-skill.js';
+import { suppressionSettings } from '../lint/pipeline/configure.js';
 import { readTracked } from '../lint/pipeline/read.js';
+import { groupByFile } from '../lint/pipeline/report.js';
 import { wrapRule } from '../lint/plugins.js';
+import { BUILTIN_RULES } from '../rules/index.js';
 import { interpolate, type AnyRule } from '../rules/rule.js';
 
 /**
@@ -110,8 +113,9 @@ export function writeCaseTree(c: RuleCase): string {
 /**
  * Lints one case's tree with one rule (at its default severity, or error), through
  * the engine's own steps: the rule wrapped as a plugin rule is (a read-only model),
- * each skill read, checked and summarized as `lint()` does it, and catalog rules
- * given those summaries, not the parsed skills.
+ * each skill read, checked and summarized as `lint()` does it, catalog rules
+ * given those summaries, not the parsed skills, then inline suppressions applied
+ * and the problems sorted, as `lint()` reports them.
  */
 export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
   const root = writeCaseTree(c);
@@ -143,7 +147,15 @@ function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
     summaries.push(liveSummary(outcome.stored));
   }
   checkCatalog({ skills: summaries }, active, hosts, config, out);
-  return { root, skills, diagnostics: out.diagnostics, internalErrors: out.internalErrors };
+  // The report stage, as lint() runs it: inline `skillc-disable` directives drop what they
+  // cover (a directive may name any built-in rule or the one tested), and files and
+  // positions are sorted as lint() reports them.
+  const files = groupByFile({
+    listed: skills.map((s) => s.file.path),
+    diagnostics: out.diagnostics,
+    suppress: { skills, ...suppressionSettings([...BUILTIN_RULES, rule], active) },
+  });
+  return { root, skills, diagnostics: files.flatMap((f) => f.messages), internalErrors: out.internalErrors };
 }
 
 function describeDiagnostic(d: Diagnostic, root: string): string {

@@ -173,6 +173,38 @@ describe('RuleTester', () => {
     }
   });
 
+  it('applies inline suppressions as lint() does, and reports problems in lint()\'s order', () => {
+    // A rule that reports its last TODO first: the tester gives them back sorted by position, as lint() does.
+    const every = defineSkillRule(
+      { id: 'test/every-todo', description: 'Reports every TODO, last first.', severity: 'error', fixable: false, defaultOptions: {}, messages: { todo: 'Unexpected TODO' } },
+      ({ skill: s, report }) => {
+        const at = [...s.file.text.matchAll(/TODO/g)].map((m) => m.index);
+        for (const i of at.reverse()) report({ messageId: 'todo', range: s.file.lines.range(i, i + 4) });
+      },
+    );
+    const got = outcomes(every, {
+      valid: [
+        { name: 'next line', files: { 'SKILL.md': skill('<!-- skillc-disable-next-line test/every-todo -->\nTODO\n') } },
+        { name: 'a block', files: { 'SKILL.md': skill('<!-- skillc-disable -->\nTODO\n\nTODO\n<!-- skillc-enable -->\n') } },
+      ],
+      invalid: [
+        {
+          name: 'a directive for another rule suppresses nothing; order is by position',
+          files: { 'SKILL.md': skill('<!-- skillc-disable-next-line links/broken -->\nTODO\n<!-- skillc-disable-line test/every-todo --> TODO\nTODO\n') },
+          errors: [
+            { line: 6, messageId: 'todo' },
+            { line: 8, messageId: 'todo' },
+          ],
+        },
+      ],
+    });
+    expect([...got.entries()].filter(([, e]) => e).map(([n, e]) => `${n}: ${e!.message}`)).toEqual([]);
+    // Unused directives are source/unused-suppression's (off unless it is the rule tested).
+    const run = runRuleCase(every, { files: { 'SKILL.md': skill('<!-- skillc-disable-next-line test/every-todo -->\nDone.\n') } });
+    fs.rmSync(run.root, { recursive: true, force: true });
+    expect(run.diagnostics).toEqual([]);
+  });
+
   it('an unknown messageId is a crash of the rule, naming the id', () => {
     const bad = defineSkillRule(
       { id: 'test/bad-id', description: 'Reports an id it does not have.', severity: 'error', fixable: false, defaultOptions: {}, messages: { a: 'A' } },

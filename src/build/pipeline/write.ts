@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { HostProfile } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
 import { skillOutputDir } from '../emit-skill.js';
-import { writeOutputLinking, type BuildCache, type SkillRecord } from '../incremental.js';
+import type { BuildCache, SkillRecord } from '../incremental.js';
 import { compareOutput, writeOutputAtomically } from '../output.js';
 import { groupPlan, planOutput, writeOutputUpdate } from '../patch.js';
 import type { BuildOptions, BuildResult } from '../index.js';
@@ -38,7 +38,7 @@ export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedCon
   if (previous.manifest && groups.folders.size * 2 <= folders.size) {
     result.carried = writeOutputUpdate(outDir, groups, files[files.length - 1]!, previous.manifest, { ...hooks, deferCleanup: !!options.session });
   } else {
-    result.carried = writeOutputLinking(outDir, files, c.reusedFiles, hooks);
+    result.carried = writeOutputAtomically(outDir, files, hooks, c.reusedFiles);
   }
   cache.wrote(files);
   cache.recordsCurrent();

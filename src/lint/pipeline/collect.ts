@@ -74,9 +74,13 @@ export class LintRun {
 /**
  * A summary with a live bundle reader and a lazily listed bundle: what catalog rules see of
  * each skill in `lint()`. From a `lintSkill` outcome: `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`.
+ * `model`: the parsed skill the summary was made from, when its files may not be the working
+ * tree's (`lintModels`: the git index for `--staged`, an editor's buffers): its reader, its file
+ * list and the skill itself serve then, so catalog rules read what the skill rules read.
  */
-export function liveSummary(stored: StoredSummary): SkillSummary {
+export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary {
   const { fmRaw: _fmRaw, ...summary } = stored;
+  if (model) return { ...summary, bundle: model.bundle, bundled: model.bundled, skill: () => model };
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;
   let full: Skill | undefined;

@@ -5,11 +5,10 @@ import { didYouMean } from '../../core/suggest.js';
 import { compileSchema } from '../../core/schema.js';
 import { getHost, type HostProfile, unknownHostMessage } from '../../hosts/index.js';
 import type { AnyRule } from '../../rules/rule.js';
-import { BUILTIN_RULES } from '../../rules/index.js';
 import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorText, valueAt, type ResolvedConfig, type SkillcConfig } from '../../config/config.js';
 import { UsageError } from '../../config/discover.js';
 import { hasOverrides, overrideSeverity } from '../overrides.js';
-import { loadPlugins } from '../plugins.js';
+import { BUILTIN_GROUPS, loadPlugins } from '../plugins.js';
 import { UNUSED_SUPPRESSION } from '../suppressions.js';
 
 export interface ActiveRule {
@@ -86,14 +85,20 @@ export function resolveHosts(ids: readonly string[], config: ResolvedConfig): Ho
 export async function prepareRules(config: ResolvedConfig, options: { hosts?: string[]; rules?: AnyRule[] }) {
   const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
   const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
-  const rules = [...BUILTIN_RULES, ...plugins.rules, ...(options.rules ?? [])];
+  // The built-in rules come first in `plugins.rules`: they are registered as a plugin too.
+  const rules = [...plugins.rules, ...(options.rules ?? [])];
   // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
-  const builtinGroups = new Set(BUILTIN_RULES.map((r) => r.meta.id.split('/')[0]));
-  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !builtinGroups.has(id.split('/')[0]) : undefined);
-  const knownRules = new Set(rules.map((r) => r.meta.id));
+  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
+  return { config, hosts, plugins, rules, active, ...suppressionSettings(rules, active) };
+}
+
+/**
+ * What the report stage's suppressions need of the rules: every rule id a directive may name,
+ * and the severity of `source/unused-suppression` ('off' unless active).
+ */
+export function suppressionSettings(rules: readonly AnyRule[], active: readonly ActiveRule[]): { knownRules: Set<string>; unusedSeverity: Severity | 'off' } {
   const unusedSetting = active.find((a) => a.rule.meta.id === UNUSED_SUPPRESSION);
-  const unusedSeverity: Severity | 'off' = unusedSetting ? unusedSetting.severity : 'off';
-  return { config, hosts, plugins, rules, active, knownRules, unusedSeverity };
+  return { knownRules: new Set(rules.map((r) => r.meta.id)), unusedSeverity: unusedSetting ? unusedSetting.severity : 'off' };
 }
 
 export type PreparedRules = Awaited<ReturnType<typeof prepareRules>>;

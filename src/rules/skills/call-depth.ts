@@ -1,11 +1,10 @@
-import { buildGraph, EDGE_KINDS, longestChains, type EdgeKind } from '../../analysis/graph.js';
+import { buildGraph, longestChains } from '../../analysis/graph.js';
 import { defineCatalogRule } from '../rule.js';
+import { EDGES_SCHEMA, type EdgesOption } from './shared.js';
 
-export interface CallDepthOptions {
+export interface CallDepthOptions extends EdgesOption {
   /** The most calls one skill may chain (a calls b calls c is 2). */
   max: number;
-  /** Edge kinds of the skill graph that count as calls. */
-  edges: EdgeKind[];
 }
 
 export default defineCatalogRule<CallDepthOptions>(
@@ -19,7 +18,7 @@ export default defineCatalogRule<CallDepthOptions>(
       additionalProperties: false,
       properties: {
         max: { type: 'integer', minimum: 0 },
-        edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true },
+        edges: EDGES_SCHEMA,
       },
     },
     defaultOptions: { max: 3, edges: ['requires'] },

@@ -1,12 +1,10 @@
 import picomatch from 'picomatch';
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
+import { adjacency, buildGraph } from '../../analysis/graph.js';
 import type { LayerSpec } from '../../config/config.js';
 import { defineCatalogRule } from '../rule.js';
+import { EDGES_ONLY_SCHEMA, type EdgesOption } from './shared.js';
 
-export interface LayerOptions {
-  /** Edge kinds of the skill graph that count as calls. */
-  edges: EdgeKind[];
-}
+export type LayerOptions = EdgesOption;
 
 /** The layer each skill belongs to: the first layer (top first) whose names or globs match it. */
 export function layerOf(layers: readonly LayerSpec[]): (name: string) => LayerSpec | undefined {
@@ -26,11 +24,7 @@ export default defineCatalogRule<LayerOptions>(
     description: "Reports a call from one skill to another that the config's `layers` do not allow, such as a kernel skill calling any skill.",
     severity: 'error',
     fixable: false,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
-    },
+    schema: EDGES_ONLY_SCHEMA,
     defaultOptions: { edges: ['requires'] },
     messages: {
       layerViolation: 'Unexpected call from `{{id}}` (layer `{{name}}`) to `{{to}}` ({{detail}}) by {{kind}} `{{via}}`, expected {{expected}}',

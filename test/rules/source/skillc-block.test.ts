@@ -42,8 +42,8 @@ testRule(
         name: 'unknown key and bad invocation',
         files: { 'SKILL.md': skill('  invocation: sometimes\n  colour: red\n') },
         errors: [
-          { line: 6, column: 3, message: /^Unexpected key `skillc.colour`, expected one of invocation, targets/ },
           { line: 5, column: 15, message: 'Unexpected string `sometimes` for `skillc.invocation`, expected `auto` or `manual`' },
+          { line: 6, column: 3, message: /^Unexpected key `skillc.colour`, expected one of invocation, targets/ },
         ],
       },
       {
@@ -70,8 +70,8 @@ testRule(
         name: 'a host field the host does not read',
         files: { 'SKILL.md': skill('  codex: { context: fork }\n  claude: { name: other }\n') },
         errors: [
-          { line: 6, column: 13, message: 'Unexpected `name` in `skillc.claude`: set it once at the top level, hosts must agree on it (it names the skill folder)' },
           { line: 5, column: 12, message: /^Unexpected key `context` in `skillc.codex`: OpenAI Codex does not read it/ },
+          { line: 6, column: 13, message: 'Unexpected `name` in `skillc.claude`: set it once at the top level, hosts must agree on it (it names the skill folder)' },
         ],
       },
       {
