@@ -5,7 +5,8 @@
 // e.g. node ../shared/bench/gen-corpus.mjs 100 /tmp/gen100 && node bench/graph-merit.mjs /tmp/gen100
 // Uses dist/ (npm run compile first).
 import path from 'node:path';
-import { catalogReport, edgeKinds, renderGraph, svgMerit } from '../dist/index.js';
+import { catalogReport } from '../dist/catalog/load.js';
+import { edgeKinds, renderGraph, svgMerit } from '../dist/catalog/render/index.js';
 
 const [, , dir, sets = 'requires,include;all'] = process.argv;
 if (!dir) {

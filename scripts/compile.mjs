@@ -20,8 +20,9 @@ if (!existsSync(new URL('../src', import.meta.url)) || !existsSync(new URL('../t
 }
 let tsc;
 try {
-  // typescript@7's exports hide bin/; its package.json is exported.
-  tsc = new URL('bin/tsc', `file://${require.resolve('typescript/package.json')}`).pathname;
+  // tsc is TypeScript 7, installed as `@typescript/native` beside TypeScript 6's JS API under the
+  // name `typescript` (which typescript-eslint needs); its exports hide bin/, its package.json is exported.
+  tsc = new URL('bin/tsc', `file://${require.resolve('@typescript/native/package.json')}`).pathname;
 } catch {
   console.error('skillc: typescript is not installed; run `npm ci` first');
   process.exit(2);

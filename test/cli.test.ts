@@ -39,6 +39,14 @@ describe('skillc CLI', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--bogus'");
     expect(skillc(['lint', '--format', 'xml'], repo).code).toBe(2);
+    // Every --format is checked by one helper: a key of Object.prototype is no reporter (it crashed once).
+    for (const command of ['lint', 'build', 'rules', 'catalog', 'graph', 'replay', 'rehearse']) {
+      const proto = skillc([command, '--format', 'constructor', ...(command === 'build' ? [] : ['.'])], repo);
+      expect(proto.code, command).toBe(2);
+      expect(proto.stderr, command).toMatch(/unknown format 'constructor', expected \w+/);
+      expect(proto.stderr, command).not.toMatch(/at .*\.js:\d+/);
+    }
+    expect(skillc(['rules', '--format', 'jsn'], repo).stderr).toContain("expected text, json; did you mean 'json'?");
     const missing = skillc(['lint', 'no/such/path'], repo);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No such file or folder: no/such/path');

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
 import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { loadConfig } from '../config/config.js';
+import { firstUnknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
+import { lexists } from '../core/paths.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -91,15 +92,6 @@ function specialFileIn(dir: string): string | undefined {
   return undefined;
 }
 
-const lexists = (p: string): boolean => {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 function setSkillc(doc: Document, keys: string[], value: unknown): void {
   if (!doc.has('skillc')) doc.set('skillc', doc.createNode({}));
   doc.setIn(['skillc', ...keys], doc.createNode(value));
@@ -174,7 +166,8 @@ export function importSkills(options: ImportOptions): ImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from);
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) throw new UsageError(`no such folder: ${options.from}`);
-  if (options.host && !getHost(options.host)) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
+  // A host the project's config defines (`customHosts`) is known too.
+  if (options.host && firstUnknownConfiguredHost([options.host], { cwd }) !== undefined) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
   const to = options.to ? path.resolve(cwd, options.to) : (() => {
     const config = loadConfig({ cwd });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getHost, unknownHostMessage } from '../hosts/index.js';
-import { CONFIG_FILES } from '../config/config.js';
+import { unknownHostMessage } from '../hosts/index.js';
+import { CONFIG_FILES, firstUnknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 
 export interface InitOptions {
@@ -103,6 +103,11 @@ export function gitignoreWith(existing: string | undefined, lines: readonly stri
   return `${base}${base ? '\n' : ''}# skillc (added by skillc init)\n${missing.join('\n')}\n`;
 }
 
+/** The config file `init` finds in `root` and keeps (its name), or undefined when it writes one. */
+export function keptConfig(root: string): string | undefined {
+  return CONFIG_FILES.find((f) => fs.existsSync(path.join(root, f)));
+}
+
 /**
  * `skillc init`: scaffolds skills-src/ with a first skill (which passes lint and
  * carries a rehearsal fixture), skillc.config.json with its $schema, the
@@ -115,7 +120,10 @@ export function gitignoreWith(existing: string | undefined, lines: readonly stri
 export function init(options: InitOptions = {}): InitResult {
   const root = path.resolve(options.cwd ?? process.cwd());
   const hosts = options.hosts?.length ? options.hosts : DEFAULT_INIT_HOSTS;
-  for (const h of hosts) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
+  const existingConfig = keptConfig(root);
+  // A host the kept config defines (`customHosts`) is known; a new config defines none, so only built-in ones.
+  const unknown = firstUnknownConfiguredHost(hosts, existingConfig ? { cwd: root, configFile: existingConfig } : undefined);
+  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, 'in --host'));
   const name = options.skill ?? 'summarize-changes';
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a valid skill name: 1-64 lowercase letters, digits and single inner hyphens`);
   const schemaDir = path.resolve(root, options.schemaDir ?? 'node_modules/skillc/schema');
@@ -128,7 +136,6 @@ export function init(options: InitOptions = {}): InitResult {
     if (fs.existsSync(abs)) result.skipped.push(file);
     else plan.push({ file, text, update: false });
   };
-  const existingConfig = CONFIG_FILES.find((f) => fs.existsSync(path.join(root, f)));
   if (existingConfig) result.skipped.push(existingConfig);
   else {
     const config = { $schema: rel(root, path.join(schemaDir, 'skillc.config.schema.json')), sources: 'skills-src', out: 'generated', hosts };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hostOutputRoot } from '../build/emit-skill.js';
 import { getHost, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
@@ -134,7 +135,7 @@ export function readInstallManifest(target: string): InstallManifest {
   if (bad.length) {
     throw new UsageError(`${file} has ${bad.length} entr${bad.length === 1 ? 'y' : 'ies'} skillc cannot trust; nothing was changed:\n${bad.slice(0, 10).map((b) => `  ${b}`).join('\n')}${bad.length > 10 ? `\n  ... ${bad.length - 10} more` : ''}\nRemove ${INSTALL_MANIFEST} (skillc then keeps every file it finds) or fix those entries.`);
   }
-  return { version: 1, files: files as InstallManifest['files'] };
+  return { version: 1, files: files };
 }
 
 /**
@@ -211,7 +212,8 @@ export function installTarget(hostId: string, scope: 'project' | 'user', project
 }
 
 /**
- * `skillc install`: copies the built skills of one host (generated/<host>/<skillsDir>/<name>/)
+ * `skillc install`: copies the built skills of one host (generated/<host>/<skillsDir>/<name>/, or
+ * the config's `outputs.<host>` in place of `<host>`)
  * into the host's skill folder, recording each file's sha256 in `.skillc-install.json`.
  * A file that differs from what skillc installed (or that skillc did not install) is
  * never overwritten or removed: it is reported as `kept-changed`.
@@ -223,7 +225,8 @@ export function install(options: InstallOptions): InstallResult {
   if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
   const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home);
   const out = options.out ? path.resolve(cwd, options.out) : config.out;
-  const source = path.join(out, host.id, host.emit.skillsDir);
+  // The host's tree where the build wrote it: the config's `outputs.<host>`, else the host id.
+  const source = path.join(out, hostOutputRoot(host, config.outputs), host.emit.skillsDir);
   const manifest = readInstallManifest(target);
   const steps: InstallStep[] = [];
   const result: InstallResult = { host: host.id, target, source, skills: [], steps, written: false };

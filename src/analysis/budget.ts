@@ -103,17 +103,17 @@ export function hostListing(skills: readonly SkillSummary[], host: HostProfile, 
   const { budget, basis } = listingBudget(host, contextTokens);
   const entries: ListingEntry[] = [];
   const hidden: SkillSummary[] = [];
-  const sorted = skills
-    .filter((s) => s.name && typeof s.description === 'string' && s.description.trim())
-    .sort((a, b) => (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0));
+  const sorted = skills.filter((s) => s.name).sort((a, b) => (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0));
   for (const skill of sorted) {
+    // The description this host gets: a source's `skillc.<host>.description`, else the top-level one.
+    const data = hostFields(skill, host);
+    if (typeof data.description !== 'string' || !data.description.trim()) continue;
     const inv = invocationOn(skill, host);
     if (!inv.installed) continue;
     if (!inv.model) {
       hidden.push(skill);
       continue;
     }
-    const data = hostFields(skill, host);
     const text = host.listing.entryFields
       .map((f) => data[f])
       .filter((v): v is string => typeof v === 'string' && v.trim() !== '')

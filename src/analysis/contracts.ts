@@ -22,6 +22,7 @@ export interface ContractCheck {
 }
 
 const kindOf = (v: unknown): string =>
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar by then: null, lists and mappings are handled first
   v === null || v === undefined ? 'an empty value' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v === 'string' ? `\`${v.length > 40 ? `${v.slice(0, 40)}...` : v}\`` : `\`${String(v)}\``;
 
 function isEmpty(v: unknown): boolean {

@@ -1,7 +1,6 @@
-import type { Diagnostic } from '../model/diagnostic.js';
 import type { HostProfile } from '../hosts/profile.js';
 import type { ResolvedConfig } from '../config/config.js';
-import { checkSkill, resolveRules } from '../lint/engine.js';
+import { lintSkill, resolveRules } from '../lint/engine.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import type { BuildProblem, PreparedSkill } from './emit-skill.js';
 
@@ -16,10 +15,9 @@ const BUDGET_RULES = new Set(['body/max-lines', 'body/max-tokens', 'body/max-wor
 export function expandedBudgetProblems(prepared: PreparedSkill, config: ResolvedConfig, hosts: readonly HostProfile[]): BuildProblem[] {
   if (!prepared.included.length || prepared.expanded === prepared.skill) return [];
   const active = resolveRules(config, BUILTIN_RULES).filter((a) => BUDGET_RULES.has(a.rule.meta.id));
-  const out: { diagnostics: Diagnostic[]; internalErrors: number } = { diagnostics: [], internalErrors: 0 };
-  checkSkill(prepared.expanded, active, hosts, config, out);
+  const { diagnostics } = lintSkill(prepared.expanded, { config, hosts, active });
   const include = prepared.skill.directives.find((d) => d.kind === 'include');
-  return out.diagnostics.map((d) => {
+  return diagnostics.map((d) => {
     const problem: BuildProblem = { severity: d.severity, ruleId: d.ruleId, file: prepared.skill.file.path, message: `${d.message} (once includes are expanded)` };
     if (include) problem.range = include.range;
     return problem;

@@ -17,7 +17,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Record<string, unknown>, v) : v;
+  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k], v) : v;
   return out;
 }
 
@@ -41,7 +41,7 @@ function nodesOf(node: unknown): Record<string, Node> {
 export function hostFrontmatter(skill: Skill, data: Record<string, unknown>, host: HostProfile): HostFrontmatter {
   const { skillc: _compileTime, ...portable } = data;
   void _compileTime;
-  const hostOnly = isObject(skill.skillc?.[host.id]) ? (skill.skillc![host.id] as Record<string, unknown>) : {};
+  const hostOnly = isObject(skill.skillc?.[host.id]) ? (skill.skillc[host.id] as Record<string, unknown>) : {};
   const metaKeys = new Set(host.emit.metadataFile?.keys ?? []);
   const top = nodesOf(skill.frontmatter?.document.contents);
   const own = nodesOf(isMap(top.skillc) ? top.skillc.get(host.id, true) : undefined);

@@ -47,7 +47,7 @@ export function renderRegions(text: string, directives: readonly Directive[], sk
         problems.push({ message: `Unexpected unknown generated region \`${open.name}\`, expected one of ${Object.keys(REGIONS).join(', ')}`, range: open.range });
       } else {
         const rendered = render(skill, context);
-        const inner = text.slice(open.range.end.offset!, d.range.start.offset!).replace(/\r\n?/g, '\n').trim();
+        const inner = text.slice(open.range.end.offset, d.range.start.offset).replace(/\r\n?/g, '\n').trim();
         if (inner !== '' && inner !== rendered) {
           problems.push({ message: `Unexpected hand edit in generated region \`${open.name}\`: empty it or paste the rendering from the build output`, range: open.range });
         }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Range } from '../model/diagnostic.js';
 import type { Directive, Link } from '../model/skill.js';
@@ -104,7 +103,7 @@ function rewriteLinks(text: string, fragment: string, skillDir: string, root: st
       rel = to;
     }
     const start = link.range.start.offset!;
-    const source = text.slice(start, link.range.end.offset!);
+    const source = text.slice(start, link.range.end.offset);
     const at = source.lastIndexOf(link.url);
     if (at < 0) continue;
     edits.push({ start: start + at, end: start + at + link.url.length, text: encodeURI(rel) + suffix });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
@@ -8,7 +7,7 @@ import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { carryForeignFiles, MANIFEST, type Manifest, recoverInterruptedSwap, writeNewOutput } from './output.js';
+import { MANIFEST, type Manifest } from './output.js';
 import { writeJsonCache } from '../core/json-store.js';
 
 /**
@@ -359,58 +358,4 @@ export function cacheFolder(config: ResolvedConfig, location?: string): string {
 
 export function buildCacheFile(config: ResolvedConfig, outDir: string, location?: string): string {
   return path.join(cacheFolder(config, location), `build-${sha256(outDir).slice(0, 16)}.json`);
-}
-
-/**
- * `writeOutputAtomically`, with the files known to be unchanged hard-linked from
- * the old folder instead of written (a fresh sibling folder and two renames, as
- * before: the output is wholly old or wholly new). Falls back to writing when a
- * link fails.
- */
-export function writeOutputLinking(outDir: string, files: readonly OutputFile[], reused: ReadonlySet<string>, hooks: { beforeSwap?: () => void } = {}): string[] {
-  recoverInterruptedSwap(outDir);
-  const parent = path.dirname(outDir);
-  fs.mkdirSync(parent, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const tmp = path.join(parent, `${path.basename(outDir)}.skillc-tmp-${tag}`);
-  const old = path.join(parent, `${path.basename(outDir)}.skillc-old-${tag}`);
-  const carried: string[] = [];
-  const made = new Set<string>();
-  const mkdir = (d: string): void => {
-    if (made.has(d)) return;
-    fs.mkdirSync(d, { recursive: true });
-    made.add(d);
-  };
-  try {
-    fs.mkdirSync(tmp);
-    made.add(tmp);
-    const written = new Set<string>();
-    for (const f of files) {
-      const p = path.join(tmp, f.path);
-      mkdir(path.dirname(p));
-      let linked = false;
-      if (reused.has(f.path)) {
-        try {
-          fs.linkSync(path.join(outDir, f.path), p);
-          linked = true;
-        } catch {
-          linked = false;
-        }
-      }
-      if (!linked) {
-        writeNewOutput(p, f);
-      }
-      written.add(f.path);
-    }
-    carried.push(...carryForeignFiles(outDir, tmp, written));
-    hooks.beforeSwap?.();
-    if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
-    fs.renameSync(tmp, outDir);
-  } catch (error) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    if (!fs.existsSync(outDir) && fs.existsSync(old)) fs.renameSync(old, outDir);
-    throw error;
-  }
-  fs.rmSync(old, { recursive: true, force: true });
-  return carried;
 }

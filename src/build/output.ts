@@ -180,8 +180,10 @@ export function recoverInterruptedSwap(outDir: string): void {
  * renames, so the output folder is wholly old or wholly new. Files in the old
  * folder that skillc did not write (per its manifest) are carried over; files
  * it wrote for skills that are gone are not. Returns the carried-over paths.
+ * The files in `reused` (an incremental build's unchanged outputs) are
+ * hard-linked from the old folder instead of written, when the link works.
  */
-export function writeOutputAtomically(outDir: string, files: readonly OutputFile[], hooks: { beforeSwap?: () => void } = {}): string[] {
+export function writeOutputAtomically(outDir: string, files: readonly OutputFile[], hooks: { beforeSwap?: () => void } = {}, reused: ReadonlySet<string> = new Set()): string[] {
   recoverInterruptedSwap(outDir);
   const parent = path.dirname(outDir);
   fs.mkdirSync(parent, { recursive: true });
@@ -189,13 +191,21 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
   const tmp = path.join(parent, `${path.basename(outDir)}.skillc-tmp-${tag}`);
   const old = path.join(parent, `${path.basename(outDir)}.skillc-old-${tag}`);
   const carried: string[] = [];
+  // One mkdir per folder, not per file: a skill's outputs share a few folders.
+  const made = new Set<string>();
+  const mkdir = (d: string): void => {
+    if (made.has(d)) return;
+    fs.mkdirSync(d, { recursive: true });
+    made.add(d);
+  };
   try {
     fs.mkdirSync(tmp);
+    made.add(tmp);
     const written = new Set<string>();
     for (const f of files) {
       const p = path.join(tmp, f.path);
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      writeNewOutput(p, f);
+      mkdir(path.dirname(p));
+      if (!(reused.has(f.path) && linked(path.join(outDir, f.path), p))) writeNewOutput(p, f);
       written.add(f.path);
     }
     carried.push(...carryForeignFiles(outDir, tmp, written));
@@ -209,6 +219,16 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
   }
   fs.rmSync(old, { recursive: true, force: true });
   return carried;
+}
+
+/** Hard-links an unchanged output into the new tree; false when the file system refuses (then it is written). */
+function linked(from: string, to: string): boolean {
+  try {
+    fs.linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
 import { sha256 } from '../core/hash.js';
+import { lexists } from '../core/paths.js';
 import { listFiles, MANIFEST, writeNewOutput } from './output.js';
 import { COMMITTED, JOURNAL, pruneEmptyParents, rollBack, STAGE_INFIX, type StageEntry, type StageJournal } from './stage.js';
 
@@ -132,15 +133,6 @@ export function groupPlan(plan: OutputPlan, files: readonly OutputFile[], units:
   return groups;
 }
 
-function exists(p: string): boolean {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 
 /**
  * Applies an update in place (see the comment at the top). `previous` is the manifest
@@ -161,7 +153,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
     // 1. Stage every new folder and file beside the output folder; nothing in it changes yet.
     for (const [unit, files] of [...groups.folders].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       const target = path.join(outDir, unit);
-      const e: StageEntry = { id: entries.length, rel: unit, dir: true, existed: exists(target), replace: false };
+      const e: StageEntry = { id: entries.length, rel: unit, dir: true, existed: lexists(target), replace: false };
       const dir = staged(e);
       const made = new Set<string>();
       const mkdir = (d: string): void => {
@@ -188,16 +180,16 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
           carried.push(full);
         }
       }
-      e.replace = exists(dir);
+      e.replace = lexists(dir);
       if (e.existed || e.replace) entries.push(e);
     }
     const fileEntry = (f: OutputFile): void => {
-      const e: StageEntry = { id: entries.length, rel: f.path, dir: false, existed: exists(path.join(outDir, f.path)), replace: true };
+      const e: StageEntry = { id: entries.length, rel: f.path, dir: false, existed: lexists(path.join(outDir, f.path)), replace: true };
       writeNewOutput(staged(e), f);
       entries.push(e);
     };
     for (const f of groups.files) fileEntry(f);
-    for (const rel of groups.removedFiles) if (exists(path.join(outDir, rel))) entries.push({ id: entries.length, rel, dir: false, existed: true, replace: false });
+    for (const rel of groups.removedFiles) if (lexists(path.join(outDir, rel))) entries.push({ id: entries.length, rel, dir: false, existed: true, replace: false });
     // The manifest goes in last: until then the old one describes the folder.
     fileEntry(manifest);
     const journal: StageJournal = { version: 1, entries };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lexists } from '../core/paths.js';
 
 /**
  * The journal of an in-place output update (see patch.ts). An update stages its
@@ -38,15 +39,6 @@ export const STAGE_INFIX = '.skillc-stage-';
 export const JOURNAL = 'journal.json';
 export const COMMITTED = 'committed';
 
-const exists = (p: string): boolean => {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Removes now-empty folders from `rel`'s parent up to (not including) the output folder. */
 export function pruneEmptyParents(outDir: string, rel: string): void {
   let dir = path.dirname(rel);
@@ -80,14 +72,14 @@ export function rollBack(outDir: string, stage: string, entries: readonly StageE
     const staged = path.join(stage, 'new', String(e.id));
     const old = path.join(stage, 'old', String(e.id));
     // The new content moved in (it is no longer staged): it goes back to the stage.
-    const movedIn = e.replace && !exists(staged) && exists(target);
+    const movedIn = e.replace && !lexists(staged) && lexists(target);
     if (e.dir) {
       if (movedIn) fs.renameSync(target, staged);
-      if (exists(old)) {
+      if (lexists(old)) {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.renameSync(old, target);
       }
-    } else if (exists(old)) {
+    } else if (lexists(old)) {
       // The old file was linked (or, when removed, moved) aside: one rename puts it back over whatever is there.
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.renameSync(old, target);
@@ -114,7 +106,7 @@ function ownerRunning(name: string): boolean {
 export function recoverStage(outDir: string, stage: string): void {
   const journal = readJournal(stage);
   if (journal) {
-    if (exists(path.join(stage, COMMITTED))) {
+    if (lexists(path.join(stage, COMMITTED))) {
       for (const e of journal.entries) if (!e.replace) pruneEmptyParents(outDir, e.rel);
     } else {
       rollBack(outDir, stage, journal.entries);

@@ -1,6 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../core/suggest.js';
-import { firstUnknownHost, unknownHostMessage } from '../hosts/index.js';
 import { UsageError } from '../core/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -26,16 +25,12 @@ export function splitList(values: string | string[] | undefined): string[] {
 }
 
 /**
- * `--host a,b`, each id checked here, once, for every command: an unknown id is a usage error that
- * names the flag, with a "did you mean" (the config's own `hosts` are checked where it is loaded).
+ * A flag's value that must be one of a few words (`--format`): anything else, a key of
+ * `Object.prototype` included, is a usage error that names the flag and the choices.
  */
-export function hostList(values: string | string[] | undefined, flag = '--host', options: { afterConfig?: boolean } = {}): string[] {
-  const ids = splitList(values);
-  // Commands that load a config check --host after it (build, lint): it may define hosts of its own (`customHosts`).
-  if (options.afterConfig) return ids;
-  const unknown = firstUnknownHost(ids);
-  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
-  return ids;
+export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T {
+  if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`unknown ${name} '${value}', expected ${allowed.join(', ')}${value === undefined ? '' : didYouMean(value, allowed)}`);
 }
 
 export function intOption(value: string | undefined, name: string): number | undefined {

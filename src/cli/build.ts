@@ -4,7 +4,8 @@ import { UsageError } from '../config/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { hostList, parse, useColor } from './args.js';
+import { oneOf, parse, useColor } from './args.js';
+import { hostList } from './hosts.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -55,13 +56,12 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`build takes no paths (got ${positionals.join(' ')}); set \`sources\` in the config`);
-  const reporter = REPORTERS[values.format];
-  if (!reporter) throw new UsageError(`unknown format '${values.format}', expected one of ${Object.keys(REPORTERS).join(', ')}`);
+  const reporter = REPORTERS[oneOf(values.format, Object.keys(REPORTERS), 'format')]!;
   const options: BuildOptions = { cwd: io.cwd };
   if (values.check) options.check = true;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, '--host', { afterConfig: true });
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length) options.hosts = hosts;
   if (values.watch) {
     if (values.check) throw new UsageError('--watch cannot be used with --check');

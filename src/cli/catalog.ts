@@ -6,7 +6,8 @@ import { hostListing } from '../analysis/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
 import { printable } from '../model/text.js';
-import { hostList, intOption, parse, splitList } from './args.js';
+import { intOption, oneOf, parse, splitList } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
@@ -52,7 +53,7 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
     io.stdout(CATALOG_HELP);
     return 0;
   }
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  const format = oneOf(values.format, ['text', 'json'], 'format');
   const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   // Without a config, the default root would be whatever folder the command runs in: listing
   // it silently answers a question nobody asked (tflow's discover-skills.sh exits 2 here too).
@@ -63,7 +64,7 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   if (values.match) options.match = values.match;
   const { listed, skipped } = listSkills(options);
   for (const s of skipped) io.stderr(`skillc catalog: warning: skipping ${printable(s.dir)}: ${printable(s.reason)}\n`);
-  if (values.format === 'json') io.stdout(`${JSON.stringify(listed.map(({ name, description }) => ({ name, description })), null, 2)}\n`);
+  if (format === 'json') io.stdout(`${JSON.stringify(listed.map(({ name, description }) => ({ name, description })), null, 2)}\n`);
   else for (const s of listed) io.stdout(`${printable(s.name)}\t${printable(s.description)}\n`);
   if (listed.length === 0) {
     io.stderr('skillc catalog: no skill found\n');
@@ -76,7 +77,7 @@ type CatalogValues = { match?: string; exclude?: string[]; host?: string; contex
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
-  const hosts = hostList(values.host);
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length !== 1) throw new UsageError('--host takes one host id');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');

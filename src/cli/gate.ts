@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../config/discover.js';
 import { gate } from '../rehearse/gate.js';
-import { parse } from './args.js';
+import { oneOf, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const GATE_HELP = `Usage: skillc gate <run-dir> <artifact>... [--skill <dir>] [--format text|json]
@@ -35,13 +35,13 @@ export async function runGate(argv: string[], io: Io): Promise<number> {
   }
   const [runDir, ...artifacts] = positionals;
   if (!runDir || artifacts.length === 0) throw new UsageError('gate needs a run folder and at least one artifact name');
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected text or json`);
+  const format = oneOf(values.format, ['text', 'json'], 'format');
   const skillDir = path.resolve(io.cwd, values.skill ?? '.');
   if (!fs.existsSync(path.join(skillDir, 'SKILL.md'))) throw new UsageError(`no SKILL.md in ${values.skill ?? 'the current folder'}; name the skill with --skill <dir>`);
   const runPath = path.resolve(io.cwd, runDir);
   if (!fs.existsSync(runPath) || !fs.statSync(runPath).isDirectory()) throw new UsageError(`run folder not found: ${runDir}`);
   const result = gate({ runDir: runPath, artifacts, skill: skillDir });
-  if (values.format === 'json') {
+  if (format === 'json') {
     io.stdout(`${JSON.stringify({ ok: result.ok, runDir, verdicts: result.verdicts }, null, 2)}\n`);
   } else {
     for (const v of result.verdicts) {

@@ -1,7 +1,8 @@
 import { attachFindings, catalogReport } from '../catalog/load.js';
-import { edgeKinds, GRAPH_FORMATS, renderGraph, type GraphFormat } from '../catalog/render/index.js';
+import { edgeKinds, GRAPH_FORMATS, renderGraph } from '../catalog/render/index.js';
 import { UsageError } from '../config/discover.js';
-import { hostList, intOption, parse, splitList } from './args.js';
+import { intOption, oneOf, parse, splitList } from './args.js';
+import { hostList } from './hosts.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
 
 export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]
@@ -43,8 +44,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     io.stdout(GRAPH_HELP);
     return 0;
   }
-  const format = values.format as GraphFormat;
-  if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${GRAPH_FORMATS.join(', ')}`);
+  const format = oneOf(values.format, GRAPH_FORMATS, 'format');
   let edges;
   try {
     edges = edgeKinds(splitList(values.edges));
@@ -54,7 +54,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
-  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host) };
+  const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host, { cwd: io.cwd, configFile: values.config }) };
   if (values.config) options.configFile = values.config;
   if (context !== undefined) options.contextTokens = context;
   const picture = catalogReport(options);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { importSkills, type ImportOptions } from '../adopt/import.js';
 import { UsageError } from '../config/discover.js';
 import { printable } from '../model/text.js';
-import { hostList, parse } from './args.js';
+import { parse } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const IMPORT_HELP = `Usage: skillc import <folder> [options]
@@ -46,7 +47,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('import takes one folder, e.g. `skillc import .claude/skills`');
   const options: ImportOptions = { cwd: io.cwd, from: positionals[0]! };
   if (values.host) {
-    hostList(values.host);
+    hostList(values.host, { cwd: io.cwd });
     options.host = values.host;
   }
   if (values.to) options.to = values.to;

@@ -1,6 +1,7 @@
-import { init, type InitOptions } from '../adopt/init.js';
+import { init, keptConfig, type InitOptions } from '../adopt/init.js';
 import { UsageError } from '../config/discover.js';
-import { hostList, parse } from './args.js';
+import { parse } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const INIT_HELP = `Usage: skillc init [options]
@@ -38,7 +39,9 @@ export async function runInit(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`init takes no paths (got ${positionals.join(' ')}); run it in the project folder`);
   const options: InitOptions = { cwd: io.cwd };
-  const hosts = hostList(values.host);
+  // Only the config init keeps (one in this folder) can define hosts of its own; a new one defines none.
+  const kept = keptConfig(io.cwd);
+  const hosts = hostList(values.host, kept ? { cwd: io.cwd, configFile: kept } : undefined);
   if (hosts.length) options.hosts = hosts;
   if (values.skill) options.skill = values.skill;
   const result = init(options);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { install, type InstallOptions } from '../adopt/install.js';
 import { UsageError } from '../config/discover.js';
 import { printable } from '../model/text.js';
-import { hostList, parse } from './args.js';
+import { parse } from './args.js';
+import { hostList } from './hosts.js';
 import type { Io } from './io.js';
 
 export const INSTALL_HELP = `Usage: skillc install --host <id> [--project|--user] [options]
@@ -65,7 +66,7 @@ export async function runInstall(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`install takes no paths (got ${positionals.join(' ')})`);
   if (!values.host) throw new UsageError('install needs --host <id>');
-  hostList(values.host);
+  hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (values.project && values.user) throw new UsageError('--project and --user cannot be used together');
   const options: InstallOptions = { cwd: io.cwd, host: values.host, scope: values.user ? 'user' : 'project' };
   if (values['dry-run']) options.dryRun = true;

@@ -14,20 +14,8 @@ export const processIo: Io = {
   stderr: (text) => void process.stderr.write(text),
 };
 
-/** The package's own version, from its package.json. */
-export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-/** The package's root folder (for docs/ and schema/). */
-export function packageRoot(): string {
-  return path.resolve(new URL('../..', import.meta.url).pathname);
-}
+/** The package's own version and root folder: the one reader of its package.json is in core/. */
+export { packageRoot, packageVersion } from '../core/package.js';
 
 /**
  * A one-line progress counter on stderr, for long runs on a terminal only: never

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { formatTimings } from '../lint/timing.js';
 import { lint, type LintOptions } from '../lint/engine.js';
-import { UsageError } from '../config/discover.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
-import { hostList, intOption, parse, useColor } from './args.js';
+import { intOption, oneOf, parse, useColor } from './args.js';
+import { hostList } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
@@ -77,13 +77,12 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     io.stdout(LINT_HELP);
     return 0;
   }
-  const reporter = REPORTERS[values.format];
-  if (!reporter) throw new UsageError(`unknown format '${values.format}', expected one of ${Object.keys(REPORTERS).join(', ')}`);
+  const reporter = REPORTERS[oneOf(values.format, Object.keys(REPORTERS), 'format')]!;
   const maxWarnings = intOption(values['max-warnings'], 'max-warnings');
   if (values['output-file'] !== undefined) outputTarget(io.cwd, values['output-file'], '--output-file');
   const options: LintOptions = { cwd: io.cwd, paths: positionals };
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, '--host', { afterConfig: true });
+  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;

@@ -30,7 +30,7 @@ export async function runLsp(argv: string[], io: Io): Promise<number> {
   // Loaded here only: the language server's modules cost the other commands nothing.
   const loaded = await import('vscode-languageserver/node.js');
   // A CommonJS package: its names are on the namespace under Node, on `default` once bundled.
-  const lsp = (typeof loaded.StreamMessageReader === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default) as typeof loaded;
+  const lsp = (typeof loaded.StreamMessageReader === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default);
   const { createConnection, StreamMessageReader, StreamMessageWriter } = lsp;
   const { startLanguageServer } = await import('../lsp/server.js');
   const { FrameGuard } = await import('../lsp/frames.js');

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import { rehearse } from '../rehearse/rehearse.js';
-import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, type RehearsalFormat, sandboxWarning } from '../rehearse/reporters.js';
-import { parse, useColor } from './args.js';
+import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, sandboxWarning } from '../rehearse/reporters.js';
+import { oneOf, parse, useColor } from './args.js';
 import { printable } from '../model/text.js';
 import { BUILTINS } from './builtins.js';
 import { type Io, outputTarget, writeOutput } from './io.js';
@@ -51,8 +51,7 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
     io.stdout(REHEARSE_HELP);
     return 0;
   }
-  const format = values.format as RehearsalFormat;
-  if (!REHEARSAL_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}', expected ${REHEARSAL_FORMATS.join(', ')}`);
+  const format = oneOf(values.format, REHEARSAL_FORMATS, 'format');
   let timeout: number | undefined;
   if (values.timeout !== undefined) {
     timeout = Number(values.timeout);

@@ -3,7 +3,7 @@ import { UsageError } from '../config/discover.js';
 import { TraceError, replay } from '../rehearse/replay.js';
 import { replayStylish } from '../rehearse/reporters.js';
 import { KnobError } from '../rehearse/whatif.js';
-import { parse } from './args.js';
+import { oneOf, parse } from './args.js';
 import type { Io } from './io.js';
 
 export const REPLAY_HELP = `Usage: skillc replay <trace.jsonl|case-folder> [--set <knob>=<value>]... [options]
@@ -43,7 +43,7 @@ export async function runReplay(argv: string[], io: Io): Promise<number> {
     io.stdout(REPLAY_HELP);
     return 0;
   }
-  if (values.format !== 'stylish' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}', expected stylish or json`);
+  const format = oneOf(values.format, ['stylish', 'json'], 'format');
   if (positionals.length !== 1) throw new UsageError('replay needs exactly one trace.jsonl or case folder');
   let result: ReturnType<typeof replay>;
   try {
@@ -53,7 +53,7 @@ export async function runReplay(argv: string[], io: Io): Promise<number> {
     throw error;
   }
   const shown = path.relative(io.cwd, result.trace).split(path.sep).join('/') || result.trace;
-  if (values.format === 'json') io.stdout(`${JSON.stringify({ ...result, trace: shown }, null, 2)}\n`);
+  if (format === 'json') io.stdout(`${JSON.stringify({ ...result, trace: shown }, null, 2)}\n`);
   else io.stdout(replayStylish(result, shown));
   return result.changed ? 1 : 0;
 }

@@ -7,7 +7,7 @@ import { stripExampleHeaders } from '../rules/doc-page.js';
 import { RULE_METADATA } from '../rules/metadata.js';
 import { isProblemId, PROBLEMS } from '../rules/problems.js';
 import { docsUrl } from '../rules/rule.js';
-import { parse } from './args.js';
+import { oneOf, parse } from './args.js';
 import { type Io, packageRoot } from './io.js';
 
 export const RULES_HELP = `Usage: skillc rules [--format text|json]
@@ -24,12 +24,12 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
     io.stdout(RULES_HELP);
     return 0;
   }
-  if (values.format === 'json') {
+  const format = oneOf(values.format, ['text', 'json'], 'format');
+  if (format === 'json') {
     const list = RULE_METADATA.map((r) => ({ ...r, url: docsUrl(r.id) }));
     io.stdout(`${JSON.stringify(list, null, 2)}\n`);
     return 0;
   }
-  if (values.format !== 'text') throw new UsageError(`unknown format '${values.format}', expected text or json`);
   const width = Math.max(...RULE_METADATA.map((r) => r.id.length));
   for (const r of RULE_METADATA) {
     const flags = `${r.severity.padEnd(7)} ${r.fixable ? 'fix' : '   '}${r.recommended ? '    ' : ' off'}`;
@@ -67,7 +67,13 @@ export async function runExplain(argv: string[], io: Io): Promise<number> {
   }
   const file = path.join(packageRoot(), 'docs', isProblemId(rule.id) ? 'problems' : 'rules', `${rule.id}.md`);
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${rule.id}\n\n${rule.description}\n`;
-  const shown = stripExampleHeaders(text);
-  io.stdout(shown.endsWith('\n') ? shown : `${shown}\n`);
+  let shown = stripExampleHeaders(text);
+  if (!shown.endsWith('\n')) shown += '\n';
+  // The message ids tests and docs name (`messageId`), with the text each stands for.
+  const messages = 'messages' in rule ? rule.messages : undefined;
+  if (messages && Object.keys(messages).length) {
+    shown += `\n## Messages\n\n${Object.entries(messages).map(([id, text]) => `- \`${id}\`: ${text}\n`).join('')}`;
+  }
+  io.stdout(shown);
   return 0;
 }

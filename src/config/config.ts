@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
-import { DEFAULT_HOSTS, defineHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
+import { DEFAULT_HOSTS, defineHost, firstUnknownHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from '../core/errors.js';
@@ -218,7 +218,7 @@ export function schemaErrorText(error: SchemaError | undefined, schema: unknown,
   const params = error.params ?? {};
   if (typeof params.additionalProperty === 'string') {
     const key = params.additionalProperty;
-    const known = Object.keys(schemaAt(typeof schema === 'function' ? schema() : schema, error.schemaPath)?.properties ?? {});
+    const known = Object.keys(schemaAt(typeof schema === 'function' ? (schema as () => unknown)() : schema, error.schemaPath)?.properties ?? {});
     return `unknown key '${key}'${didYouMean(key, known)}${known.length ? ` (expected one of ${known.join(', ')})` : ''}`;
   }
   if (Array.isArray(params.allowedValues)) {
@@ -247,7 +247,7 @@ function schemaAt(schema: unknown, schemaPath: string | undefined): { properties
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  return node !== null && typeof node === 'object' ? (node as { properties?: Record<string, unknown> }) : undefined;
+  return node !== null && typeof node === 'object' ? (node) : undefined;
 }
 
 export function readConfigFile(file: string): SkillcConfig {
@@ -287,6 +287,18 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   }
   const fromFile = file ? readConfigFile(file) : {};
   return resolveConfig({ ...fromFile, ...options.overrides, rules: { ...fromFile.rules, ...options.overrides?.rules } }, file ? path.dirname(file) : cwd, file);
+}
+
+/**
+ * The first of `ids` that names no host: neither a built-in one nor one the config defines
+ * (`customHosts`). The config is loaded first when an id is not built in (loading it defines its
+ * hosts), so a command checks `--host` before its work and still accepts the config's own hosts.
+ * No `load`: no config, the hosts known so far.
+ */
+export function firstUnknownConfiguredHost(ids: readonly string[], load: LoadConfigOptions | undefined): string | undefined {
+  if (firstUnknownHost(ids) === undefined || !load) return firstUnknownHost(ids);
+  loadConfig(load);
+  return firstUnknownHost(ids);
 }
 
 export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {

@@ -13,18 +13,23 @@ const MAX_DEPTH = 8;
  * The one skill-discovery walk: folders under `root` holding a SKILL.md, not looking inside a
  * skill, node_modules or .git, nor deeper than 8 folders; an unreadable folder is passed over.
  * `skip` leaves out more folders (the output folder, ignored paths); `visit` sees each folder
- * searched (one without a SKILL.md) with its entries. Not sorted.
+ * searched (one without a SKILL.md) with its entries. `maxDepth` searches less deep (0: only
+ * `root`'s own subfolders) and `maxEntries` reads at most that many entries of a folder (the
+ * language server lists an open skill's siblings this way, in whatever folder the editor opened).
+ * Not sorted.
  */
-export function walkSkillDirs(root: string, options: { skip?: (dir: string) => boolean; visit?: (dir: string, entries: fs.Dirent[]) => void } = {}): string[] {
+export function walkSkillDirs(root: string, options: { skip?: (dir: string) => boolean; visit?: (dir: string, entries: fs.Dirent[]) => void; maxDepth?: number; maxEntries?: number } = {}): string[] {
   const found: string[] = [];
+  const maxDepth = Math.min(options.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
   const walk = (dir: string, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
+    if (depth > maxDepth) return;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
+    if (options.maxEntries !== undefined) entries = entries.slice(0, options.maxEntries);
     options.visit?.(dir, entries);
     for (const entry of entries) {
       if (!entry.isDirectory() || ALWAYS_SKIP.has(entry.name)) continue;

@@ -79,7 +79,7 @@ export function mergeConfigs(base: SkillcConfig, over: SkillcConfig): SkillcConf
       out.kinds = kinds;
     } else if (key === 'overrides' && Array.isArray(bv) && Array.isArray(ov)) {
       // As ESLint's config array: the base's blocks first, so this config's win.
-      out.overrides = [...bv, ...ov];
+      out.overrides = [...(bv as unknown[]), ...(ov as unknown[])] as SkillcConfig['overrides'];
     } else if (key === 'plugins' && Array.isArray(bv) && Array.isArray(ov)) {
       out.plugins = [...new Set([...(bv as string[]), ...(ov as string[])])];
     } else if (isPlainObject(bv) && isPlainObject(ov)) {
@@ -87,7 +87,7 @@ export function mergeConfigs(base: SkillcConfig, over: SkillcConfig): SkillcConf
     }
   }
   delete out.extends;
-  return out as SkillcConfig;
+  return out;
 }
 
 /** Makes a config's own paths absolute, so they stay right when another config extends it. */

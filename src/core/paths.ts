@@ -21,3 +21,13 @@ export function staysInside(p: string, root: string): boolean {
     return true;
   }
 }
+
+/** True when something (a dangling symlink included) is at `p`; the link itself, never followed. */
+export function lexists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}

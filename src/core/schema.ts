@@ -21,7 +21,7 @@ export function compileSchema(schema: object): Validator {
   if (!ajv) {
     const require = createRequire(import.meta.url);
     const Ajv = require('ajv') as typeof import('ajv').default;
-    ajv = new Ajv({ allErrors: true, strict: false }) as unknown as { compile(schema: object): Validator };
+    ajv = new Ajv({ allErrors: true, strict: false });
   }
   return ajv.compile(schema);
 }

@@ -168,7 +168,7 @@ function packSummary(s: StoredSummary): StoredSummary {
     inlineCode: s.inlineCode.map((c) => {
       if (Array.isArray(c) || Object.keys(c).join() !== 'value,range' || typeof c.value !== 'string') return c;
       const r = packRange(c.range);
-      return (Array.isArray(r) ? [c.value, ...r] : c) as unknown as InlineCode;
+      return (Array.isArray(r) ? [c.value, ...(r as unknown[])] : c) as unknown as InlineCode;
     }),
   };
   if (s.frontmatter) out.frontmatter = { ...s.frontmatter, range: packRange(s.frontmatter.range) as Range, fields: s.frontmatter.fields.map(packField) };
@@ -185,7 +185,7 @@ function unpackSummary(s: StoredSummary): void {
   if (Array.isArray(s.links)) for (const l of s.links as { range: Range }[]) l.range = unpackRange(l.range) as Range;
   if (Array.isArray(s.inlineCode)) {
     s.inlineCode = s.inlineCode.map((c) => {
-      if (!Array.isArray(c) || c.length !== 7) return c;
+      if (!Array.isArray(c) || c.length !== 7) return c as InlineCode;
       const [value, ...r] = c as unknown as [string, ...PackedRange];
       return { value, range: unpackRange(r) } as InlineCode;
     });

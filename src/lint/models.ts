@@ -1,12 +1,18 @@
 import path from 'node:path';
-import { compareDiagnostics, type Diagnostic } from '../model/diagnostic.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
+import { summarize } from '../model/summary.js';
+import { requiresOfSkill } from '../analysis/requires.js';
 import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
-import { loadConfig, type ResolvedConfig, type SkillcConfig } from '../config/config.js';
+import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import { discoverSkills } from '../config/discover.js';
-import { checkCatalog, checkSkill, prepareRules, type FileResult, type LintResult } from './engine.js';
-import { applySuppressions } from './suppressions.js';
+import type { LintResult } from './engine.js';
+import { lintSkill } from './lint-skill.js';
+import { checkCatalog } from './pipeline/check.js';
+import { liveSummary } from './pipeline/collect.js';
+import { loadLintConfig, prepareRules } from './pipeline/configure.js';
+import { countFiles, groupByFile } from './pipeline/report.js';
 
 /**
  * Lints skills that are already parsed (from the git index, an editor buffer),
@@ -29,45 +35,32 @@ export interface ModelLintOptions {
 
 export async function lintModels(options: ModelLintOptions): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  let config = options.resolved;
-  if (!config) {
-    const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
-    if (options.configFile) loadOptions.configFile = options.configFile;
-    if (options.config) loadOptions.overrides = options.config;
-    config = loadConfig(loadOptions);
-  }
-  const { hosts, plugins, rules, active, knownRules, unusedSeverity } = await prepareRules(config, options);
+  const config = options.resolved ?? loadLintConfig(cwd, options);
+  const prepared = await prepareRules(config, options);
+  const linter = { config, hosts: prepared.hosts, active: prepared.active };
 
-  const out = { diagnostics: [...plugins.diagnostics] as Diagnostic[], internalErrors: plugins.diagnostics.length };
+  const out = { diagnostics: [...prepared.plugins.diagnostics] as Diagnostic[], internalErrors: prepared.plugins.diagnostics.length };
   const reported = options.report ? options.skills.filter((s) => options.report!.has(s.dir)) : options.skills;
-  for (const skill of reported) checkSkill(skill, active, hosts, config, out);
-  checkCatalog({ skills: options.skills }, active, hosts, config, out);
+  const isReported = new Set(reported);
+  // Catalog rules get each skill's summary, as in lint(); its reader is the model's own (the
+  // index for --staged, the editor's buffers), so they read the content the skill rules read.
+  const summaries = options.skills.map((skill) => {
+    if (!isReported.has(skill)) return liveSummary(summarize(skill, requiresOfSkill(skill)), skill);
+    const outcome = lintSkill(skill, linter);
+    for (const d of outcome.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    out.internalErrors += outcome.internalErrors;
+    return liveSummary(outcome.stored, skill);
+  });
+  checkCatalog({ skills: summaries }, linter.active, linter.hosts, config, out);
 
   const inReport = (file: string): boolean => !options.report || reported.some((s) => file === s.file.path || file.startsWith(s.dir + path.sep));
-  const byFile = new Map<string, Diagnostic[]>();
-  for (const skill of reported) byFile.set(skill.file.path, []);
-  for (const d of out.diagnostics) {
-    if (!inReport(d.file) && d.ruleId !== 'plugin/load') continue;
-    const list = byFile.get(d.file);
-    if (list) list.push(d);
-    else byFile.set(d.file, [d]);
-  }
-  for (const skill of reported) byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, knownRules, unusedSeverity));
-  const files: FileResult[] = [...byFile.entries()]
-    .map(([file, messages]) => ({ path: file, messages: messages.sort(compareDiagnostics) }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const all = files.flatMap((f) => f.messages);
-  return {
-    files,
-    errorCount: all.filter((d) => d.severity === 'error').length,
-    warningCount: all.filter((d) => d.severity === 'warning').length,
-    infoCount: all.filter((d) => d.severity === 'info').length,
-    fixableCount: all.filter((d) => d.fix).length,
-    internalErrors: out.internalErrors,
-    config,
-    rules,
-    skills: options.skills,
-  };
+  const files = groupByFile({
+    listed: reported.map((s) => s.file.path),
+    diagnostics: out.diagnostics,
+    keep: (d) => inReport(d.file) || d.ruleId === 'plugin/load',
+    suppress: { skills: reported, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity },
+  });
+  return { files, ...countFiles(files), internalErrors: out.internalErrors, config, rules: prepared.rules, skills: options.skills };
 }
 
 /** The skill folder holding a file: the nearest folder upwards with a SKILL.md among `dirs`. */
@@ -89,9 +82,7 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
  */
 export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[] }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
-  if (options.configFile) loadOptions.configFile = options.configFile;
-  const config = loadConfig(loadOptions);
+  const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
   const report = new Set<string>();
   let everything = false;

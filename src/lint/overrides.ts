@@ -1,7 +1,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { SEVERITY_RANK, type Severity } from '../model/diagnostic.js';
-import { normalizeSeverity, type OverrideBlock, type ResolvedConfig, type SeveritySetting } from '../config/config.js';
+import { normalizeSeverity, type ResolvedConfig, type SeveritySetting } from '../config/config.js';
 
 /**
  * Per-file rule scope, as ESLint's flat config `files` / `ignores`: an override

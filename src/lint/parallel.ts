@@ -3,7 +3,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SkillcConfig } from '../config/config.js';
-import type { SkillOutcome } from './lint-one.js';
+import type { SkillOutcome } from './lint-skill.js';
 
 /**
  * Parallel lint (`--concurrency`): the skills still to parse are shared between the

@@ -3,24 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { AnyRule, CatalogContext, SkillContext } from '../rules/rule.js';
-import { BUILTIN_RULES } from '../rules/index.js';
+import { docsUrl, type AnyRule, type CatalogContext, type SkillContext } from '../rules/rule.js';
+import { BUILTIN_PLUGIN } from '../rules/index.js';
+
+export { definePlugin, type SkillcPlugin } from '../rules/rule.js';
 
 /** The rule id of a plugin that could not be loaded (exit 2, like a rule that crashes). */
 export const PLUGIN_LOAD = 'plugin/load';
-
-/** What a plugin module exports (as its default export, or as named exports `prefix` and `rules`). */
-export interface SkillcPlugin {
-  /** Prefix of every rule id, e.g. `acme` for `acme/no-foo`. Lowercase letters, digits and hyphens. */
-  prefix: string;
-  /** The rules, as a list (ids with or without the prefix) or by name. */
-  rules: AnyRule[] | Record<string, AnyRule>;
-}
-
-/** Identity helper for plugin authors: `export default definePlugin({ prefix, rules })`. */
-export function definePlugin(plugin: SkillcPlugin): SkillcPlugin {
-  return plugin;
-}
 
 export interface LoadedPlugin {
   /** The name the config gave. */
@@ -32,8 +21,9 @@ export interface LoadedPlugin {
 }
 
 export interface PluginLoadResult {
+  /** The plugins the config names, loaded. */
   plugins: LoadedPlugin[];
-  /** Every plugin rule, prefixed and wrapped (read-only model). */
+  /** Every rule: the built-in plugin's, then each loaded plugin's, prefixed and wrapped (read-only model). */
   rules: AnyRule[];
   /** One `plugin/load` error per module that could not be used. */
   diagnostics: Diagnostic[];
@@ -44,8 +34,11 @@ class PluginError extends Error {}
 const PREFIX = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 
+/** The groups of the built-in rules (`links`, `body`, ...): no plugin may take one as its prefix. */
+export const BUILTIN_GROUPS: ReadonlySet<string> = new Set(Object.values(BUILTIN_PLUGIN.rules).map((r) => r.meta.id.split('/')[0]!));
+
 function reservedPrefixes(): Set<string> {
-  return new Set([...BUILTIN_RULES.map((r) => r.meta.id.split('/')[0]!), 'plugin', 'host', 'skillc']);
+  return new Set([...BUILTIN_GROUPS, 'plugin', 'host', 'skillc']);
 }
 
 // ---- a read-only view of the model -------------------------------------------------------------
@@ -71,7 +64,7 @@ export function readonlyView<T>(value: T): T {
   const collection = target instanceof Map || target instanceof Set;
   const proxy = new Proxy(target, {
     get(t, prop, receiver) {
-      const v = Reflect.get(t, prop, isArray ? receiver : t);
+      const v: unknown = Reflect.get(t, prop, isArray ? receiver : t);
       const d = Reflect.getOwnPropertyDescriptor(t, prop);
       if (d && !d.configurable && !d.writable && 'value' in d) return v; // proxy invariant
       if (typeof v === 'function') {
@@ -172,62 +165,79 @@ const isRule = (v: unknown): v is AnyRule =>
 
 function checkRule(rule: unknown, where: string): asserts rule is AnyRule {
   if (!isRule(rule)) throw new PluginError(`${where} is not a rule (expected { scope, meta, check }, e.g. from defineSkillRule)`);
-  const { meta, scope, check } = rule;
+  const { meta, scope } = rule;
   if (scope !== 'skill' && scope !== 'catalog') throw new PluginError(`${where} has scope '${String(scope)}', expected 'skill' or 'catalog'`);
-  if (typeof check !== 'function') throw new PluginError(`${where} has no check function`);
+  if (typeof rule.check !== 'function') throw new PluginError(`${where} has no check function`);
   if (!meta || typeof meta !== 'object' || typeof meta.id !== 'string' || typeof meta.description !== 'string') throw new PluginError(`${where} needs meta.id and meta.description`);
   if (!SEVERITIES.has(meta.severity)) throw new PluginError(`${where} has severity '${String(meta.severity)}', expected error, warning or info`);
   if (typeof meta.fixable !== 'boolean') throw new PluginError(`${where} needs meta.fixable`);
+  const messages: unknown = meta.messages;
+  if (messages !== undefined && (!messages || typeof messages !== 'object' || Array.isArray(messages) || Object.values(messages).some((m) => typeof m !== 'string'))) {
+    throw new PluginError(`${where} has meta.messages that is not an object of message id to text`);
+  }
 }
 
 /** The plugin a module describes: `{ prefix, rules }` (default or named exports), or a single rule or list of rules with prefixed ids. */
-function normalize(mod: Record<string, unknown>): { prefix: string | undefined; entries: [string | undefined, unknown][] } {
+function moduleParts(mod: Record<string, unknown>): PluginParts {
   let exp = (mod.default ?? mod) as unknown;
   // A TypeScript plugin outside a `"type": "module"` package is compiled to CommonJS:
   // its `export default` arrives as `module.exports.default`, one level down.
-  if (exp && typeof exp === 'object' && !Array.isArray(exp) && !isRule(exp) && !('rules' in exp) && 'default' in exp) exp = (exp as { default: unknown }).default;
+  if (exp && typeof exp === 'object' && !Array.isArray(exp) && !isRule(exp) && !('rules' in exp) && 'default' in exp) exp = (exp).default;
   if (isRule(exp)) return { prefix: undefined, entries: [[undefined, exp]] };
   if (Array.isArray(exp)) return { prefix: undefined, entries: exp.map((r) => [undefined, r]) };
   if (exp && typeof exp === 'object') {
-    const o = exp as Record<string, unknown>;
-    const prefix = typeof o.prefix === 'string' ? o.prefix : undefined;
-    if (Array.isArray(o.rules)) return { prefix, entries: o.rules.map((r) => [undefined, r]) };
-    if (o.rules && typeof o.rules === 'object') return { prefix, entries: Object.entries(o.rules) };
+    const parts = pluginParts(exp);
+    if (parts) return parts;
   }
   throw new PluginError('exports no rules (expected a default export { prefix, rules } or a rule)');
 }
 
-function wrap(rule: AnyRule, id: string, file: string, specifier: string): AnyRule {
-  const meta = { ...rule.meta, id, url: rule.meta.url ?? pathToFileURL(file).href };
-  const blame = (error: unknown): Error => {
+/** A plugin object's prefix and its rules, each with the name it is listed under (none in a list). */
+interface PluginParts {
+  prefix: string | undefined;
+  entries: [string | undefined, unknown][];
+}
+
+function pluginParts(o: { prefix?: unknown; rules?: unknown }): PluginParts | undefined {
+  const prefix = typeof o.prefix === 'string' ? o.prefix : undefined;
+  if (Array.isArray(o.rules)) return { prefix, entries: o.rules.map((r: unknown) => [undefined, r]) };
+  if (o.rules && typeof o.rules === 'object') return { prefix, entries: Object.entries(o.rules) };
+  return undefined;
+}
+
+/** Rules already wrapped: the tester may get one from `loadPlugin`, and wrapping twice would blame the plugin twice. */
+const wrapped = new WeakSet<AnyRule>();
+
+/**
+ * A rule as the engine runs a plugin's: its check gets a read-only model, hosts,
+ * config and options, and an error it throws names the plugin (`specifier`).
+ * `loadPlugin` wraps every plugin rule so; the RuleTester wraps the rule it tests,
+ * so a rule that changes the model fails its tests as it fails in `skillc lint`.
+ */
+export function wrapRule(rule: AnyRule, id: string = rule.meta.id, file?: string, specifier?: string): AnyRule {
+  if (wrapped.has(rule) && id === rule.meta.id) return rule;
+  const url = rule.meta.url ?? (file ? pathToFileURL(file).href : undefined);
+  const meta = { ...rule.meta, id, ...(url ? { url } : {}) };
+  const blame = (error: unknown): unknown => {
+    if (!specifier) return error;
     const e = new Error(`${error instanceof Error ? error.message : String(error)} (plugin ${specifier})`);
     if (error instanceof Error && error.stack) e.stack = error.stack;
     return e;
   };
-  if (rule.scope === 'skill') {
-    return {
-      scope: 'skill',
-      meta,
-      check: (ctx: SkillContext<unknown>) => {
-        try {
-          rule.check({ ...ctx, skill: readonlyView(ctx.skill), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-        } catch (error) {
-          throw blame(error);
-        }
-      },
-    };
-  }
-  return {
-    scope: 'catalog',
-    meta,
-    check: (ctx: CatalogContext<unknown>) => {
-      try {
-        rule.check({ ...ctx, catalog: readonlyView(ctx.catalog), hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
-      } catch (error) {
-        throw blame(error);
-      }
-    },
+  // Everything a check gets is read-only; what it throws names the plugin.
+  const guarded = <C extends { hosts: unknown; config: unknown; options: unknown }>(ctx: C, check: (view: C) => void): void => {
+    try {
+      check({ ...ctx, hosts: readonlyView(ctx.hosts), config: readonlyView(ctx.config), options: readonlyView(ctx.options) });
+    } catch (error) {
+      throw blame(error);
+    }
   };
+  const result: AnyRule =
+    rule.scope === 'skill'
+      ? { scope: 'skill', meta, check: (ctx: SkillContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, skill: readonlyView(view.skill) })) }
+      : { scope: 'catalog', meta, check: (ctx: CatalogContext<unknown>) => guarded(ctx, (view) => rule.check({ ...view, catalog: readonlyView(view.catalog) })) };
+  wrapped.add(result);
+  return result;
 }
 
 /** A plugin as messages name it: a path relative to the config's folder, or the package name. */
@@ -237,18 +247,25 @@ function displayName(specifier: string, root: string): string {
   return rel.startsWith('..') || rel === '' ? specifier : `./${rel}`;
 }
 
-/** Imports one plugin and returns its rules, prefixed and wrapped. Throws an Error naming what is wrong. */
-export async function loadPlugin(specifier: string, root: string, taken: ReadonlySet<string> = new Set()): Promise<LoadedPlugin> {
-  const file = resolvePlugin(specifier, root);
-  const shown = displayName(specifier, root);
-  let mod: Record<string, unknown>;
-  try {
-    mod = await importModule(file);
-  } catch (error) {
-    if (error instanceof PluginError) throw error;
-    throw new PluginError(`import failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
-  const { prefix: declared, entries } = normalize(mod);
+/** Where a plugin's rules come from, for their ids, docs links and error messages. */
+interface PluginSource {
+  specifier: string;
+  /** The module file; none for the built-in plugin. */
+  file?: string;
+  /** The plugin as messages name it. */
+  shown: string;
+  /** The built-in plugin: prefix-less, and run unwrapped (see `registerPlugin`). */
+  builtin?: boolean;
+}
+
+/**
+ * The one registration step of every plugin, the built-in one included: each rule's shape is
+ * checked, its id made `prefix/name` (the built-in plugin's ids already are), checked to be new,
+ * and the rule wrapped so its check gets a read-only model and its errors name the plugin. The
+ * built-in rules skip only the wrapping: the read-only view added about 26% to a lint run
+ * (docs/architecture.md), and their RuleTester runs, which wrap each rule, prove none changes the model.
+ */
+function registerPlugin({ prefix: declared, entries }: PluginParts, source: PluginSource, taken: ReadonlySet<string>): LoadedPlugin {
   if (entries.length === 0) throw new PluginError('exports an empty rule list');
   let prefix = declared;
   const rules: AnyRule[] = [];
@@ -258,22 +275,51 @@ export async function loadPlugin(specifier: string, root: string, taken: Readonl
     let id = rule.meta.id;
     if (name && !id.includes('/')) id = name;
     const slash = id.indexOf('/');
-    if (slash >= 0) {
-      const own = id.slice(0, slash);
-      prefix ??= own;
-      if (own !== prefix) throw new PluginError(`rule '${id}' is outside the plugin's prefix '${prefix}'`);
-      id = id.slice(slash + 1);
+    let full: string;
+    if (source.builtin) {
+      // Prefix-less: every id names its own group.
+      if (slash < 0) throw new PluginError(`built-in rule '${id}' is not 'group/name'`);
+      full = id;
+    } else {
+      if (slash >= 0) {
+        const own = id.slice(0, slash);
+        prefix ??= own;
+        if (own !== prefix) throw new PluginError(`rule '${id}' is outside the plugin's prefix '${prefix}'`);
+        id = id.slice(slash + 1);
+      }
+      if (!prefix) throw new PluginError(`rule '${id}' has no prefix (export { prefix, rules } or give ids as 'prefix/rule')`);
+      full = `${prefix}/${id}`;
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) throw new PluginError(`rule id '${full}' is not 'prefix/lowercase-name'`);
     }
-    if (!prefix) throw new PluginError(`rule '${id}' has no prefix (export { prefix, rules } or give ids as 'prefix/rule')`);
-    const full = `${prefix}/${id}`;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) throw new PluginError(`rule id '${full}' is not 'prefix/lowercase-name'`);
     if (ids.has(full) || taken.has(full)) throw new PluginError(`rule '${full}' is defined twice`);
     ids.add(full);
-    rules.push(wrap(rule, full, file, shown));
+    rules.push(source.builtin ? rule : wrapRule(rule, full, source.file, source.shown));
   });
-  if (!prefix || !PREFIX.test(prefix)) throw new PluginError(`prefix '${String(prefix)}' is not lowercase letters, digits and hyphens`);
-  if (reservedPrefixes().has(prefix)) throw new PluginError(`prefix '${prefix}' belongs to skillc's built-in rules`);
-  return { specifier, file, prefix, rules };
+  if (!source.builtin) {
+    if (!prefix || !PREFIX.test(prefix)) throw new PluginError(`prefix '${String(prefix)}' is not lowercase letters, digits and hyphens`);
+    if (reservedPrefixes().has(prefix)) throw new PluginError(`prefix '${prefix}' belongs to skillc's built-in rules`);
+  }
+  return { specifier: source.specifier, file: source.file ?? '', prefix: prefix ?? '', rules };
+}
+
+/** Imports one plugin and returns its rules, prefixed and wrapped. Throws an Error naming what is wrong. */
+export async function loadPlugin(specifier: string, root: string, taken: ReadonlySet<string> = new Set()): Promise<LoadedPlugin> {
+  const file = resolvePlugin(specifier, root);
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importModule(file);
+  } catch (error) {
+    if (error instanceof PluginError) throw error;
+    throw new PluginError(`import failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  return registerPlugin(moduleParts(mod), { specifier, file, shown: displayName(specifier, root) }, taken);
+}
+
+/** The built-in rules, registered as the plugin they are (`BUILTIN_PLUGIN`): once a process, they never change. */
+let builtinRegistered: LoadedPlugin | undefined;
+function builtinPlugin(): LoadedPlugin {
+  builtinRegistered ??= registerPlugin(pluginParts(BUILTIN_PLUGIN)!, { specifier: 'skillc', shown: 'skillc', builtin: true }, new Set());
+  return builtinRegistered;
 }
 
 /**
@@ -281,8 +327,9 @@ export async function loadPlugin(specifier: string, root: string, taken: Readonl
  * used becomes one `plugin/load` error naming it; the others still load.
  */
 export async function loadPlugins(specifiers: readonly string[], root: string, reportFile: string): Promise<PluginLoadResult> {
-  const result: PluginLoadResult = { plugins: [], rules: [], diagnostics: [] };
-  const taken = new Set<string>();
+  const builtin = builtinPlugin();
+  const result: PluginLoadResult = { plugins: [], rules: [...builtin.rules], diagnostics: [] };
+  const taken = new Set<string>(builtin.rules.map((r) => r.meta.id));
   for (const specifier of specifiers) {
     try {
       const plugin = await loadPlugin(specifier, root, taken);
@@ -300,7 +347,7 @@ export async function loadPlugins(specifiers: readonly string[], root: string, r
         column: 1,
         endLine: 1,
         endColumn: 1,
-        url: 'https://github.com/skillc-dev/skillc/blob/main/docs/plugins.md',
+        url: docsUrl(PLUGIN_LOAD),
       });
     }
   }

@@ -5,9 +5,9 @@ import type { BundledFile, BundleReader, Skill } from '../model/skill.js';
 import { bundleReader, decodeText } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
 import { outlineOfFile, parseSkill } from '../parse/skill.js';
-import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import type { LintResult } from './engine.js';
+import { loadLintConfig } from './pipeline/configure.js';
 import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
 import { isInside } from '../core/paths.js';
 
@@ -158,9 +158,7 @@ export interface StagedOptions {
  */
 export async function lintStaged(options: StagedOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
-  if (options.configFile) loadOptions.configFile = options.configFile;
-  const config = loadConfig(loadOptions);
+  const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const index = new GitIndex(cwd);
   const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : () => false;
   const inSources = (abs: string): boolean => isInside(abs, config.sources) && !isInside(abs, config.out);

@@ -17,7 +17,7 @@ import type { Diagnostic, Range, TextEdit } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { LineIndex } from '../model/text.js';
 import { ConfigError, loadConfig, type ResolvedConfig } from '../config/config.js';
-import { discoverSkills } from '../config/discover.js';
+import { discoverSkills, walkSkillDirs } from '../config/discover.js';
 import { lintModels } from '../lint/models.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
@@ -73,23 +73,7 @@ function catalogDirs(resolved: ResolvedConfig, dir: string): string[] {
   if (resolved.file) return discoverSkills([], resolved, resolved.root);
   const parent = path.dirname(dir);
   if (bare(dir) || bare(parent)) return [];
-  const out: string[] = [];
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(parent, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  for (const e of entries.slice(0, LIMITS.maxBundledEntries)) {
-    if (!e.isDirectory()) continue;
-    const sub = path.join(parent, e.name);
-    try {
-      if (fs.lstatSync(path.join(sub, 'SKILL.md')).isFile()) out.push(sub);
-    } catch {
-      // not a skill
-    }
-  }
-  return out;
+  return walkSkillDirs(parent, { maxDepth: 0, maxEntries: LIMITS.maxBundledEntries });
 }
 
 /** Disk skills of a catalog, re-read only when their SKILL.md changed. */

@@ -41,6 +41,8 @@ export interface Diagnostic {
   fix?: Fix;
   /** The source of the finding, e.g. `skillc` or a plugin name (remark-lint's `source`). */
   source?: string;
+  /** The id of the rule's `meta.messages` entry the message came from, when it reported one (ESLint's `messageId`). */
+  messageId?: string;
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

@@ -10,6 +10,15 @@ export function field(skill: SkillSummary, key: string): SummaryField | undefine
   return skill.frontmatter?.fields.find((f) => f.key === key);
 }
 
+/** A source's field for one host only, `skillc.<host>.<key>` (a per-host description, say). */
+export function hostField(skill: Skill, host: string, key: string): FrontmatterField | undefined;
+export function hostField(skill: SkillSummary, host: string, key: string): SummaryField | undefined;
+export function hostField(skill: SkillSummary, host: string, key: string): SummaryField | undefined {
+  return field(skill, 'skillc')
+    ?.children?.find((c) => c.key === host)
+    ?.children?.find((c) => c.key === key);
+}
+
 /** The frontmatter data as a plain object, or undefined when it is not a clean mapping. */
 export function frontmatterData(skill: { frontmatter?: { data: unknown } | undefined }): Record<string, unknown> | undefined {
   const data = skill.frontmatter?.data;

@@ -141,8 +141,8 @@ export interface BundleReader {
   codeFences(relPath: string): CodeFence[] | undefined;
   /** The skillc directives (includes, host blocks, generated regions) of a bundled Markdown file. */
   directives(relPath: string): Directive[] | undefined;
-  /** True when a path (relative to the skill folder, may contain `..`) exists on disk. */
-  exists(relPath: string): boolean;
+  /** True when a path (relative to the skill folder, may contain `..`) exists on disk. A plain function: rules pass it around. */
+  exists: (relPath: string) => boolean;
 }
 
 export interface Skill {

@@ -97,6 +97,7 @@ export function textFile(path: string, text: string): TextFile {
  * handled by the caller. Escaping the introducer (ESC, CSI, OSC) makes any sequence inert text,
  * which is what strip-ansi achieves by removing it; showing it keeps the evidence visible.
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what the sanitiser removes
 const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**

@@ -178,7 +178,7 @@ export function parseFrontmatter(text: string, lines: LineIndex, scan: FenceScan
     rawOffset: start,
     document,
     data,
-    fields: fieldsOf(document.contents as Node | null, start, lines, 0),
+    fields: fieldsOf(document.contents, start, lines, 0),
     errors,
     warnings,
   };

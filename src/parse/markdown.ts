@@ -19,6 +19,7 @@ type EditMapShape = { map: Edit[]; index: Map<number, Edit>; consume(events: unk
 function patchEditMap(): void {
   const proto = EditMap.prototype as unknown as EditMapShape & { skillcOriginalConsume?: EditMapShape['consume'] };
   if (proto.skillcOriginalConsume || typeof proto.consume !== 'function') return;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with `.call(this, ...)` by the patch
   proto.skillcOriginalConsume = proto.consume;
   proto.consume = function consume(this: EditMapShape, events: unknown[]): void {
     const map = this.map;

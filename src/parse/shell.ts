@@ -135,6 +135,7 @@ function typeOf(node: GoNode): string {
 
 function goString(value: unknown): string {
   const v = typeof value === 'string' ? value : '';
+  // eslint-disable-next-line no-control-regex -- any character outside ASCII, NUL included
   return /[^\x00-\x7f]/.test(v) ? Buffer.from(v, 'latin1').toString('utf8') : v;
 }
 
@@ -172,7 +173,7 @@ function offsetMap(text: string): (byte: number) => number {
   return (byte) => map[Math.min(Math.max(byte, 0), bytes)]!;
 }
 
-const LANG: Readonly<Record<ShellDialect, keyof SyntaxApi>> = { posix: 'LangPOSIX', bash: 'LangBash', mksh: 'LangMirBSDKorn' };
+const LANG: Readonly<Record<ShellDialect, 'LangPOSIX' | 'LangBash' | 'LangMirBSDKorn'>> = { posix: 'LangPOSIX', bash: 'LangBash', mksh: 'LangMirBSDKorn' };
 
 /** Parses a script; never throws. A syntax error (or nesting too deep to parse) comes back as `error`. */
 export function parseShell(text: string, dialect: ShellDialect, options: ShellOptions = {}): ParsedShell {

@@ -41,7 +41,7 @@ export function describeCapture(c: Capture): string {
   if (typeof c.method === 'string') parts.push(c.method);
   if (typeof c.url === 'string') parts.push(c.url);
   if (Array.isArray(c.to) && c.to.length) parts.push(`to ${c.to.join(', ')}`);
-  if (typeof c.host === 'string' || typeof c.port === 'number') parts.push(`${String(c.host ?? '')}:${String(c.port ?? '')}`);
+  if (typeof c.host === 'string' || typeof c.port === 'number') parts.push(`${typeof c.host === 'string' ? c.host : ''}:${typeof c.port === 'number' ? c.port : ''}`);
   if (typeof c.tool === 'string') parts.push(c.tool);
   if (Array.isArray(c.args)) parts.push(c.args.join(' '));
   return parts.join(' ').slice(0, 200);

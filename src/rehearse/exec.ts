@@ -109,8 +109,8 @@ export function runInSandbox(sb: Sandbox, options: ExecOptions): Promise<ExecRes
       ...(sb.mode === 'bwrap' ? launcherIds() : {}),
     });
     const cap = (acc: string, chunk: Buffer): string => (acc.length < MAX_OUTPUT ? acc + chunk.toString('utf8') : acc);
-    child.stdout!.on('data', (c: Buffer) => void (stdout = cap(stdout, c)));
-    child.stderr!.on('data', (c: Buffer) => void (stderr = cap(stderr, c)));
+    child.stdout.on('data', (c: Buffer) => void (stdout = cap(stdout, c)));
+    child.stderr.on('data', (c: Buffer) => void (stderr = cap(stderr, c)));
     const finish = (result: Omit<ExecResult, 'stdout' | 'stderr' | 'timedOut' | 'ms'>): void => {
       if (settled) return;
       settled = true;

@@ -3,7 +3,7 @@ import { bodyRules } from './body/index.js';
 import { fileRules } from './file/index.js';
 import { frontmatterRules } from './frontmatter/index.js';
 import { linksRules } from './links/index.js';
-import type { AnyRule } from './rule.js';
+import { definePlugin, type AnyRule } from './rule.js';
 import { scriptsRules } from './scripts/index.js';
 import { securityRules } from './security/index.js';
 import { skillsRules } from './skills/index.js';
@@ -20,6 +20,13 @@ export const BUILTIN_RULES: readonly AnyRule[] = [
   ...securityRules,
   ...scriptsRules,
 ];
+
+/**
+ * The built-in rules as a plugin, prefix-less (each id names its own group). The engine registers
+ * it first, through the same step as every plugin a config names (`loadPlugins`), as ESLint adds
+ * its own rules as a plugin of its default config.
+ */
+export const BUILTIN_PLUGIN = definePlugin({ prefix: '', rules: [...BUILTIN_RULES] });
 
 // The presets (config/) list these rules; config/ cannot import them, so they are handed in.
 registerBuiltinRules(BUILTIN_RULES);

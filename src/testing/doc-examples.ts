@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Code, Html, Root, RootContent } from 'mdast';
+import type { Code, Root, RootContent } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import type { SkillcConfig } from '../config/config.js';
 import { lint } from '../lint/engine.js';
@@ -195,7 +195,7 @@ export function parseDocExamples(markdown: string): { examples: DocExample[]; pr
     }
     if (!kind) continue;
     if (node.type === 'html') {
-      const value = (node as Html).value.trim();
+      const value = node.value.trim();
       const file = FILE_HEADER.exec(value);
       if (file) {
         const next = children[i + 1];

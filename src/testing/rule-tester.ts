@@ -3,12 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import { getHost, type HostProfile } from '../hosts/index.js';
+import type { SkillSummary } from '../model/summary.js';
 import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
-import { checkCatalog, checkSkill, resolveRules } from '../lint/engine.js';
-import { readSkill } from '../parse/skill.js';
-import type { AnyRule } from '../rules/rule.js';
+import { checkCatalog, liveSummary, resolveHosts, resolveRules } from '../lint/engine.js';
+import { lintSkill, type Linter } from '../lint/lint-skill.js';
+import { suppressionSettings } from '../lint/pipeline/configure.js';
+import { readTracked } from '../lint/pipeline/read.js';
+import { groupByFile } from '../lint/pipeline/report.js';
+import { wrapRule } from '../lint/plugins.js';
+import { BUILTIN_RULES } from '../rules/index.js';
+import { interpolate, type AnyRule } from '../rules/rule.js';
 
 /**
  * A skill tree for one test case: file paths (relative to the catalog root)
@@ -31,11 +36,15 @@ export interface RuleCase {
 }
 
 export interface ExpectedDiagnostic {
+  /** The id of the rule's `meta.messages` entry the problem was reported with. An expected problem states this or `message`. */
+  messageId?: string;
+  /** With `messageId`: the placeholder values; the message must be the template filled with them. */
+  data?: Record<string, unknown>;
   line?: number;
   column?: number;
   endLine?: number;
   endColumn?: number;
-  /** Exact message, or a pattern it must match. */
+  /** Exact message, or a pattern it must match. An expected problem states this or `messageId`. */
   message?: string | RegExp;
   /** Path relative to the catalog root; default the skill's SKILL.md. */
   file?: string;
@@ -101,19 +110,52 @@ export function writeCaseTree(c: RuleCase): string {
   return root;
 }
 
-/** Lints one case's tree with one rule (at its default severity, or error). */
+/**
+ * Lints one case's tree with one rule (at its default severity, or error), through
+ * the engine's own steps: the rule wrapped as a plugin rule is (a read-only model),
+ * each skill read, checked and summarized as `lint()` does it, catalog rules
+ * given those summaries, not the parsed skills, then inline suppressions applied
+ * and the problems sorted, as `lint()` reports them.
+ */
 export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
   const root = writeCaseTree(c);
+  try {
+    return lintCase(rule, c, root);
+  } catch (error) {
+    // A case the engine refuses (an unknown host, invalid options) leaves no folder behind.
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
   const dir = c.dir ?? 'my-skill';
   const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
-  const active = resolveRules(config, [rule]);
-  const hosts = config.hosts.map((h) => getHost(h)).filter((h): h is HostProfile => !!h);
-  const skills = skillDirs(root, c.files, dir, c.skills).map((d) => readSkill(d));
+  const active = resolveRules(config, [wrapRule(rule)]);
+  const hosts = resolveHosts(config.hosts, config);
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
-  for (const skill of skills) checkSkill(skill, active, hosts, config, out);
-  checkCatalog({ skills }, active, hosts, config, out);
-  return { root, skills, diagnostics: out.diagnostics, internalErrors: out.internalErrors };
+  const linter: Linter = { config, hosts, active };
+  const skills: Skill[] = [];
+  const summaries: SkillSummary[] = [];
+  for (const d of skillDirs(root, c.files, dir, c.skills)) {
+    const { skill } = readTracked(d, false);
+    const outcome = lintSkill(skill, linter);
+    for (const diagnostic of outcome.diagnostics) out.diagnostics.push(diagnostic);
+    out.internalErrors += outcome.internalErrors;
+    skills.push(skill);
+    summaries.push(liveSummary(outcome.stored));
+  }
+  checkCatalog({ skills: summaries }, active, hosts, config, out);
+  // The report stage, as lint() runs it: inline `skillc-disable` directives drop what they
+  // cover (a directive may name any built-in rule or the one tested), and files and
+  // positions are sorted as lint() reports them.
+  const files = groupByFile({
+    listed: skills.map((s) => s.file.path),
+    diagnostics: out.diagnostics,
+    suppress: { skills, ...suppressionSettings([...BUILTIN_RULES, rule], active) },
+  });
+  return { root, skills, diagnostics: files.flatMap((f) => f.messages), internalErrors: out.internalErrors };
 }
 
 function describeDiagnostic(d: Diagnostic, root: string): string {
@@ -124,8 +166,39 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/** Throws unless `e` states what the problem says: ESLint's RuleTester asks the same of every expected error. */
+function requireMessage(rule: AnyRule, e: ExpectedDiagnostic, where: string): void {
+  if (e.message === undefined && e.messageId === undefined) fail(`${where} states neither a message nor a messageId: every expected problem must say which message it is`);
+  if (e.message !== undefined && e.messageId !== undefined) fail(`${where} states both a message and a messageId: give one`);
+  if (e.data !== undefined && e.messageId === undefined) fail(`${where} states data without a messageId`);
+  if (e.messageId !== undefined) {
+    const messages = rule.meta.messages;
+    if (!messages) fail(`${where} states the messageId '${e.messageId}', but ${rule.meta.id} has no meta.messages`);
+    if (!Object.prototype.hasOwnProperty.call(messages, e.messageId)) fail(`${where} states the messageId '${e.messageId}', which is not one of ${rule.meta.id}'s: ${Object.keys(messages).map((k) => `'${k}'`).join(', ')}`);
+  }
+}
+
+/** Throws unless diagnostic `d` is what `e` expects (`label` names it in the error). */
+function matchExpected(rule: AnyRule, e: ExpectedDiagnostic, d: Diagnostic, label: string, where: string): void {
+  for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
+    if (e[key] !== undefined && e[key] !== d[key]) fail(`${label}: expected ${key} ${e[key]}, got ${d[key]} (${where})`);
+  }
+  if (e.severity !== undefined && e.severity !== d.severity) fail(`${label}: expected severity ${e.severity}, got ${d.severity} (${where})`);
+  if (typeof e.message === 'string' && e.message !== d.message) fail(`${label}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
+  if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`${label}: message ${JSON.stringify(d.message)} does not match ${e.message}`);
+  if (e.messageId !== undefined) {
+    if (d.messageId !== e.messageId) fail(`${label}: expected messageId '${e.messageId}', got ${d.messageId === undefined ? 'a message without one' : `'${d.messageId}'`} (${where})`);
+    if (e.data !== undefined) {
+      const want = interpolate((rule.meta.messages as Record<string, string>)[e.messageId]!, e.data);
+      if (want !== d.message) fail(`${label}: expected message (messageId '${e.messageId}' with the data given)\n  ${want}\ngot\n  ${d.message}`);
+    }
+  }
+}
+
 /** Checks one invalid case; throws an Error describing the first mismatch. */
 export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
+  c.errors.forEach((e, i) => requireMessage(rule, e, `expected problem ${i + 1}`));
+  (c.afterFix ?? []).forEach((e, i) => requireMessage(rule, e, `afterFix problem ${i + 1}`));
   const run = runRuleCase(rule, c);
   try {
     const got = run.diagnostics;
@@ -134,13 +207,7 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
     if (got.length !== c.errors.length) fail(`expected ${c.errors.length} diagnostic(s) from ${rule.meta.id}, got ${got.length}:\n${list}`);
     c.errors.forEach((e, i) => {
       const d = got[i]!;
-      const where = describeDiagnostic(d, run.root);
-      for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
-        if (e[key] !== undefined && e[key] !== d[key]) fail(`diagnostic ${i + 1}: expected ${key} ${e[key]}, got ${d[key]} (${where})`);
-      }
-      if (e.severity !== undefined && e.severity !== d.severity) fail(`diagnostic ${i + 1}: expected severity ${e.severity}, got ${d.severity} (${where})`);
-      if (typeof e.message === 'string' && e.message !== d.message) fail(`diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
-      if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`diagnostic ${i + 1}: message ${JSON.stringify(d.message)} does not match ${e.message}`);
+      matchExpected(rule, e, d, `diagnostic ${i + 1}`, describeDiagnostic(d, run.root));
       if (e.file !== undefined) {
         const single = Object.prototype.hasOwnProperty.call(c.files, 'SKILL.md');
         const want = path.join(run.root, single ? (c.dir ?? 'my-skill') : '', e.file);
@@ -162,7 +229,6 @@ export function assertInvalid(rule: AnyRule, c: InvalidCase): void {
   }
 }
 
-/** Lints the fixed SKILL.md again, in a copy of the case's tree, and checks what the rule still says. */
 /** Lints the case again with `file` (absolute, inside the case's tree) holding its fixed text. */
 function relintFixed(rule: AnyRule, c: InvalidCase, file: string, fixed: string, root: string): void {
   const rel = path.relative(root, file).split(path.sep).join('/');
@@ -175,9 +241,7 @@ function relintFixed(rule: AnyRule, c: InvalidCase, file: string, fixed: string,
     if (again.diagnostics.length !== expected.length) fail(`the fixed output still gives ${again.diagnostics.length} diagnostic(s) from ${rule.meta.id}, expected ${expected.length} (state them in \`afterFix\`):\n${list}`);
     expected.forEach((e, i) => {
       const d = again.diagnostics[i]!;
-      if (e.line !== undefined && e.line !== d.line) fail(`after the fix, diagnostic ${i + 1}: expected line ${e.line}, got ${d.line}`);
-      if (typeof e.message === 'string' && e.message !== d.message) fail(`after the fix, diagnostic ${i + 1}: expected message\n  ${e.message}\ngot\n  ${d.message}`);
-      if (e.message instanceof RegExp && !e.message.test(d.message)) fail(`after the fix, diagnostic ${i + 1}: ${JSON.stringify(d.message)} does not match ${e.message}`);
+      matchExpected(rule, e, d, `after the fix, diagnostic ${i + 1}`, describeDiagnostic(d, again.root));
     });
     if (again.diagnostics.some((d) => d.fix)) fail(`the fixed output is offered another fix by ${rule.meta.id}: fixes must converge in one round`);
   } finally {
@@ -196,14 +260,41 @@ export function assertValid(rule: AnyRule, c: RuleCase): void {
   }
 }
 
+/** A case's input (what is linted, not its name or expectations), as one string: equal strings lint the same. */
+function caseKey(c: RuleCase): string {
+  const stable = (v: unknown): unknown => {
+    if (Buffer.isBuffer(v)) return { buffer: v.toString('base64') };
+    if (Array.isArray(v)) return v.map(stable);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(stable({ files: c.files, dir: c.dir ?? 'my-skill', options: c.options, hosts: c.hosts, config: c.config, skills: c.skills }));
+}
+
 /** ESLint's RuleTester, for skillc rules: `valid` cases report nothing, `invalid` ones exactly `errors`. */
 export function testRule(rule: AnyRule, cases: RuleCases, api: TestApi): void {
   api.describe(rule.meta.id, () => {
     if (rule.meta.fixable && !cases.invalid.some((c) => c.output !== undefined)) {
       api.it('has a fix case', () => fail(`${rule.meta.id} is fixable but no invalid case states an output`));
     }
-    cases.valid.forEach((c, i) => api.it(`valid: ${c.name ?? `#${i + 1}`}`, () => assertValid(rule, c)));
-    cases.invalid.forEach((c, i) => api.it(`invalid: ${c.name ?? `#${i + 1}`}`, () => assertInvalid(rule, c)));
+    // A case that lints the same tree as an earlier one tests nothing new (and, across
+    // valid and invalid, cannot pass both): ESLint's RuleTester fails duplicates too.
+    const seen = new Map<string, string>();
+    const duplicateOf = (c: RuleCase, label: string): string | undefined => {
+      const key = caseKey(c);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, label);
+      return first;
+    };
+    const label = (kind: string, c: RuleCase, i: number): string => `${kind}: ${c.name ?? `#${i + 1}`}`;
+    cases.valid.forEach((c, i) => {
+      const first = duplicateOf(c, label('valid', c, i));
+      api.it(label('valid', c, i), () => (first ? fail(`duplicate case: it lints the same files with the same options as "${first}"`) : assertValid(rule, c)));
+    });
+    cases.invalid.forEach((c, i) => {
+      const first = duplicateOf(c, label('invalid', c, i));
+      api.it(label('invalid', c, i), () => (first ? fail(`duplicate case: it lints the same files with the same options as "${first}"`) : assertInvalid(rule, c)));
+    });
   });
 }
 

@@ -1,6 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
@@ -182,6 +181,7 @@ const CASES: Case[] = [
     expect: [
       { ruleId: 'source/skillc-block', message: /^Unexpected artifact name `a\/b\.md`, expected a plain file name/ },
       { ruleId: 'source/skillc-block', message: /^Unexpected artifact name `\.\.\/x\.md`/ },
+      // eslint-disable-next-line no-control-regex -- the NUL is the hostile character under test
       { ruleId: 'source/skillc-block', message: /^Unexpected artifact name `n\u0000ul\.md`/ },
     ],
     maxMs: 2000,

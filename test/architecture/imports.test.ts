@@ -14,7 +14,8 @@ const SRC = path.resolve(import.meta.dirname, '../../src');
 
 /**
  * Layers, bottom first (DESIGN.md; the picture is in docs/architecture.md). testing/ (the
- * RuleTester) runs the engine, so it sits with the jobs.
+ * RuleTester) runs the engine, so it sits with the jobs. The entry files at the top of src/
+ * (index.ts, plugin.ts, testing.ts) are the package.json exports, above everything.
  */
 const LAYERS: string[][] = [
   ['core'],
@@ -28,6 +29,8 @@ const LAYERS: string[][] = [
   ['build', 'rehearse', 'catalog', 'testing'],
   ['adopt', 'lsp'],
   ['cli'],
+  // The package's entry files (package.json exports): `skillc/plugin`, `skillc/testing`, then `skillc`.
+  ['plugin.ts', 'testing.ts'],
   ['index.ts'],
 ];
 const RANK = new Map(LAYERS.flatMap((folders, rank) => folders.map((f) => [f, rank] as const)));

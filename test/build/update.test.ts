@@ -229,7 +229,7 @@ describe('build: an in-place update interrupted between its renames', () => {
     });
     for (const name of ['rmSync', 'rmdirSync', 'unlinkSync', 'linkSync', 'copyFileSync', 'writeFileSync', 'mkdirSync', 'symlinkSync'] as const) {
       const real = (fs[name] as (...args: unknown[]) => unknown).bind(fs);
-      vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => (dead ? die() : real(...args))) as never);
+      vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => (dead ? die() : real(...args))));
     }
   }
 

@@ -10,7 +10,6 @@ import { corpus } from '../helpers.js';
 
 // Debian's `chromium` package; CI installs it only if .ci/run does.
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH ?? ''].find((p) => p && fs.existsSync(p));
-const repo = path.resolve(import.meta.dirname, '../..');
 const supermodo = path.join(corpus, 'supermodo');
 
 if (!CHROMIUM) console.warn('skipping the HTML report test in headless Chromium: no chromium at /usr/bin/chromium (apt-get install -y chromium)');

@@ -27,7 +27,7 @@ function textBoxes(svg: string): Box[] {
   const base = Number(root?.[1] ?? 13);
   return [...svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)].map((m) => {
     const attr = (name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(m[1]!)?.[1];
-    const size = Number(attr('font-size') ?? (/<g class="legend" font-size="(\d+)"/.test(svg) && m.index! > svg.indexOf('<g class="legend"') && m.index! < svg.indexOf('</g>', svg.indexOf('<g class="legend"')) ? 12 : base));
+    const size = Number(attr('font-size') ?? (/<g class="legend" font-size="(\d+)"/.test(svg) && m.index > svg.indexOf('<g class="legend"') && m.index < svg.indexOf('</g>', svg.indexOf('<g class="legend"')) ? 12 : base));
     const text = unxml(m[2]!);
     const w = textWidth(text, size) * (attr('font-weight') === 'bold' ? 1.1 : 1);
     const x = Number(attr('x'));

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
@@ -94,11 +93,13 @@ describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
     expect(name.range.start).toEqual({ line: 1, character: 6 });
     expect(name.severity).toBe(1);
 
-    const actions = (await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: name.range, context: { diagnostics: [name] } })) as {
-      title: string;
-      kind: string;
-      edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> };
-    }[];
+    const actions = await conn.sendRequest<
+      {
+        title: string;
+        kind: string;
+        edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> };
+      }[]
+    >('textDocument/codeAction', { textDocument: { uri }, range: name.range, context: { diagnostics: [name] } });
     expect(actions.length).toBeGreaterThan(0);
     expect(actions[0]!.kind).toBe('quickfix');
     const edits = actions[0]!.edit.changes[uri]!;
@@ -114,7 +115,7 @@ describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
       const line = lines.findIndex((l) => l.includes(needle));
       return { line, character: lines[line]!.indexOf(needle) + shift };
     };
-    const definition = (position: { line: number; character: number }) => conn.sendRequest('textDocument/definition', { textDocument: { uri }, position }) as Promise<{ uri: string; range: Diag['range'] } | null>;
+    const definition = (position: { line: number; character: number }) => conn.sendRequest<{ uri: string; range: Diag['range'] } | null>('textDocument/definition', { textDocument: { uri }, position });
 
     const link = await definition(at('[the notes]'));
     expect(link!.uri).toBe(pathToFileURL(path.join(root, 'skills-src/alpha/references/notes.md')).href);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedApi, ENTRIES } from '../docs/api-doc.js';
 import { npmEnv, packTarball, project, SKILL } from './helpers.js';
 
 // The package as a user gets it: packed, installed into an empty project, run with npx.
@@ -49,5 +50,53 @@ describe('the packed package', () => {
     const bad = spawnSync('npx', ['skillc', 'lint'], { cwd: root, encoding: 'utf8', env });
     expect(bad.status, `${bad.stdout}${bad.stderr}`).toBe(1);
     expect(bad.stdout).toContain('frontmatter/name-format');
+
+    // The entry points by name, as a user's code imports them: each exports the names docs/api.md lists.
+    const probe = ENTRIES.map((e) => `out[${JSON.stringify(e.name)}] = Object.keys(await import(${JSON.stringify(e.name)})).sort();`).join('\n');
+    fs.writeFileSync(path.join(root, 'probe.mjs'), `const out = {};\n${probe}\nprocess.stdout.write(JSON.stringify(out));\n`);
+    const imported = spawnSync(process.execPath, ['probe.mjs'], { cwd: root, encoding: 'utf8', env });
+    expect(imported.status, imported.stderr).toBe(0);
+    const documented = documentedApi(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/api.md'), 'utf8'));
+    expect(JSON.parse(imported.stdout)).toEqual(Object.fromEntries(ENTRIES.map((e) => [e.name, [...documented.get(e.name)!.runtime].sort()])));
+    for (const e of ENTRIES) expect(fs.existsSync(path.join(root, 'node_modules/skillc', e.dist.replace(/\.js$/, '.d.ts'))), e.name).toBe(true);
+
+    // A plugin as docs/plugins.md writes one: typed by skillc/plugin, run by `skillc lint`,
+    // tested with skillc/testing's RuleTester under node:test.
+    fs.writeFileSync(
+      path.join(root, 'house.mjs'),
+      `import { defineRule, definePlugin } from 'skillc/plugin';
+const noVendorNames = defineRule({
+  scope: 'skill',
+  meta: { id: 'no-vendor-names', description: 'Reports vendor names.', severity: 'error', fixable: false, defaultOptions: { words: ['Acme'] } },
+  check({ skill, options, report }) {
+    for (const w of options.words) {
+      const at = skill.file.text.indexOf(w, skill.bodyOffset);
+      if (at >= 0) report({ message: 'Unexpected vendor name ' + w + ', expected a neutral term', range: skill.file.lines.range(at, at + w.length) });
+    }
+  },
+});
+export default definePlugin({ prefix: 'house', rules: [noVendorNames] });
+`,
+    );
+    fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ plugins: ['./house.mjs'] }));
+    fs.writeFileSync(path.join(root, 'skills-src', 'hello', 'SKILL.md'), SKILL('hello', '# Hello\n\nAcme says hello.\n'));
+    const vendor = spawnSync('npx', ['skillc', 'lint'], { cwd: root, encoding: 'utf8', env });
+    expect(vendor.status, `${vendor.stdout}${vendor.stderr}`).toBe(1);
+    expect(vendor.stdout).toContain('house/no-vendor-names');
+    fs.writeFileSync(
+      path.join(root, 'house.test.mjs'),
+      `import { describe, it } from 'node:test';
+import { loadPlugin, RuleTester } from 'skillc/testing';
+const plugin = await loadPlugin('./house.mjs', process.cwd());
+const rule = plugin.rules.find((r) => r.meta.id === 'house/no-vendor-names');
+new RuleTester({ describe, it }).run(rule, {
+  valid: [{ files: { 'SKILL.md': '---\\nname: my-skill\\ndescription: Use when testing.\\n---\\nNeutral.\\n' } }],
+  invalid: [{ files: { 'SKILL.md': '---\\nname: my-skill\\ndescription: Use when testing.\\n---\\nAcme does it.\\n' }, errors: [{ line: 5, column: 1, message: 'Unexpected vendor name Acme, expected a neutral term' }] }],
+});
+`,
+    );
+    const tested = spawnSync(process.execPath, ['--test', 'house.test.mjs'], { cwd: root, encoding: 'utf8', env });
+    expect(tested.status, `${tested.stdout}${tested.stderr}`).toBe(0);
+    expect(tested.stdout).toMatch(/# pass 2\b/);
   }, 300_000);
 });

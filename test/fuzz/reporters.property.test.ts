@@ -85,6 +85,7 @@ describe('fuzz: reporters on random results', () => {
     fc.assert(
       fc.property(fc.array(diagnostic, { maxLength: 12 }), (ds) => {
         const out = REPORTERS.stylish!(reportInput(ds), context);
+        // eslint-disable-next-line no-control-regex -- the test is that no control character gets through
         expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
         const rows = out.split('\n').filter((l) => l.startsWith('  ') && /\d+:\d+/.test(l));
         expect(rows).toHaveLength(ds.length);

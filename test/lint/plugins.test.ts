@@ -103,7 +103,7 @@ describe('plugins', () => {
     expect(view.map.get('a')).toBe(1);
     expect(view.nested).toBe(view.nested);
     expect(() => view.map.set('b', 2)).toThrow(TypeError);
-    expect(() => ((view.nested as { x: number }).x = 2)).toThrow(TypeError);
+    expect(() => ((view.nested).x = 2)).toThrow(TypeError);
     expect(() => view.list.sort()).toThrow(TypeError);
     expect(data.nested.x).toBe(1);
   });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readProbes, runTreeProbes } from './cli-probes.js';
-import { corpus, lintCorpus } from './helpers.js';
+import { lintCorpus } from './helpers.js';
 
 // docs/examples/supermodo reproduces supermodo's scripts/check.ts skill checks
 // (the parity spec parity/supermodo.md). Its probes/ hold a small tree with supermodo's

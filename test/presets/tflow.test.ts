@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellcheckInfo } from '../../src/rules/scripts/shellcheck.js';
 import { readProbes, runCli, runProbes } from './cli-probes.js';
-import { corpus, examples, lintCorpus, lintWithPreset, type Tree } from './helpers.js';
+import { examples, lintCorpus, lintWithPreset, type Tree } from './helpers.js';
 
 // docs/examples/tflow reproduces tflow's validate.sh (the parity spec parity/tflow.md).
 // Its probes/ hold validate.sh's own fixtures and the spec's probe cases, each with

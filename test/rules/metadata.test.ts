@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
 import { RULE_METADATA } from '../../src/rules/metadata.js';
 
@@ -14,7 +15,18 @@ describe('rules: the generated metadata index', () => {
       fixable: r.meta.fixable,
       scope: r.scope,
       description: r.meta.description,
+      ...(r.meta.messages ? { messages: r.meta.messages } : {}),
     }));
     expect(RULE_METADATA).toEqual(fromModules);
+  });
+
+  it('skillc explain lists the message ids of a rule with meta.messages, and none for a rule without', async () => {
+    let out = '';
+    const io = { cwd: process.cwd(), stdout: (t: string) => void (out += t), stderr: () => undefined };
+    expect(await main(['explain', 'skills/call-depth'], io)).toBe(0);
+    expect(out).toMatch(/\n## Messages\n\n- `tooDeep`: Unexpected call chain `\{\{chain\}\}` of depth \{\{depth\}\}, expected at most \{\{max\}\}\n$/);
+    out = '';
+    expect(await main(['explain', 'file/parse'], io)).toBe(0);
+    expect(out).not.toContain('## Messages');
   });
 });

@@ -34,6 +34,7 @@ describe('build: hidden characters written as YAML escapes', () => {
     const result = await build({ cwd: dir });
     expect(result.errorCount).toBe(0);
     expect(result.written).toBe(true);
+    // eslint-disable-next-line no-control-regex -- the control characters the output must not carry raw
     const raw = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
     const files = listAll(path.join(dir, 'generated')).filter((f) => !f.endsWith('/'));
     expect(files.length).toBeGreaterThan(2);

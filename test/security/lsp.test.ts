@@ -23,10 +23,10 @@ function server() {
   const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
+  child.stderr.on('data', (d) => (stderr += d));
   const received: { id?: number; method?: string; params?: { uri?: string } }[] = [];
   const waiters: (() => void)[] = [];
-  new StreamMessageReader(child.stdout!).listen((m) => {
+  new StreamMessageReader(child.stdout).listen((m) => {
     received.push(m as never);
     for (const w of waiters.splice(0)) w();
   });
@@ -91,25 +91,25 @@ describe('lsp: hostile client input', () => {
   it('answers after a non-numeric, a missing, a too-large and a too-small Content-Length', { timeout: 60_000 }, async () => {
     const s = server();
     const good = s.frame(initialize(1));
-    s.child.stdin!.write(Buffer.from('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":90,"method":"x"}'));
-    s.child.stdin!.write(Buffer.from('X-Nothing: 1\r\n\r\n{}'));
-    s.child.stdin!.write(Buffer.from('Content-Length: 99999\r\n\r\n{"jsonrpc":"2.0","id":91,"method":"shutdown"}'));
-    s.child.stdin!.write(good);
+    s.child.stdin.write(Buffer.from('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":90,"method":"x"}'));
+    s.child.stdin.write(Buffer.from('X-Nothing: 1\r\n\r\n{}'));
+    s.child.stdin.write(Buffer.from('Content-Length: 99999\r\n\r\n{"jsonrpc":"2.0","id":91,"method":"shutdown"}'));
+    s.child.stdin.write(good);
     await s.until((m) => m.id === 1);
-    s.child.stdin!.write(Buffer.from('Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":92,"method":"shutdown"}'));
-    s.child.stdin!.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+    s.child.stdin.write(Buffer.from('Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":92,"method":"shutdown"}'));
+    s.child.stdin.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
     await s.until((m) => m.id === 2);
     expect(s.stderr()).toContain('dropped a malformed message');
   });
 
   it('file:///SKILL.md (a skill at the filesystem root, no config) is linted without walking the filesystem', { timeout: 60_000 }, async () => {
     const s = server();
-    s.child.stdin!.write(s.frame(initialize(1)));
+    s.child.stdin.write(s.frame(initialize(1)));
     await s.until((m) => m.id === 1);
-    s.child.stdin!.write(s.frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
-    s.child.stdin!.write(s.frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///SKILL.md', languageId: 'markdown', version: 1, text: '---\nname: Bad_Name\ndescription: Use when testing.\n---\n\n# T\n' } } }));
+    s.child.stdin.write(s.frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
+    s.child.stdin.write(s.frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///SKILL.md', languageId: 'markdown', version: 1, text: '---\nname: Bad_Name\ndescription: Use when testing.\n---\n\n# T\n' } } }));
     await s.until((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === 'file:///SKILL.md');
-    s.child.stdin!.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+    s.child.stdin.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
     await s.until((m) => m.id === 2);
   });
 });

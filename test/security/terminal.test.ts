@@ -12,6 +12,7 @@ import type { RehearsalReport } from '../../src/rehearse/result.js';
 import { skillc } from '../ecosystem/helpers.js';
 
 const ESC = '\u001b';
+// eslint-disable-next-line no-control-regex -- the control characters the terminal output must not carry
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const roots: string[] = [];
 afterEach(() => {
@@ -32,7 +33,7 @@ describe('terminal output', () => {
   it('the stylish reporter survives 300,000 problems in one file (no Math.max(...rows) stack overflow)', () => {
     const d = (i: number): Diagnostic => ({ file: '/p/s/SKILL.md', ruleId: 'body/heading', severity: 'warning', message: `m${i}`, line: i + 1, column: 1 } as Diagnostic);
     const messages = Array.from({ length: 300_000 }, (_, i) => d(i));
-    const out = stylish({ files: [{ path: '/p/s/SKILL.md', messages }], errorCount: 0, warningCount: messages.length, infoCount: 0, fixableCount: 0 } as never, { cwd: '/p', color: false, rules: [], version: '0' });
+    const out = stylish({ files: [{ path: '/p/s/SKILL.md', messages }], errorCount: 0, warningCount: messages.length, infoCount: 0, fixableCount: 0 }, { cwd: '/p', color: false, rules: [], version: '0' });
     expect(out).toContain('300000 problems');
   });
 

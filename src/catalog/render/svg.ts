@@ -1,5 +1,5 @@
 import type { EdgeKind } from '../../analysis/graph.js';
-import { COUNT_SIZE, drawnEdges, FONT_SIZE, GRAPH_OFFSET, NODE_H, textWidth, type CatalogLayout, type DrawnEdge, type LaidNode, type Point } from './layout.js';
+import { COUNT_SIZE, drawnEdges, FONT_SIZE, GRAPH_OFFSET, textWidth, type CatalogLayout, type DrawnEdge, type LaidNode, type Point } from './layout.js';
 import { budgetLine, type CatalogPicture, type PictureNode } from './model.js';
 
 /**

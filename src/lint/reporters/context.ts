@@ -1,15 +1,17 @@
 import path from 'node:path';
 import type { AnyRule } from '../../rules/rule.js';
-import { compareDiagnostics, type Diagnostic } from '../../model/diagnostic.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
 import type { LintResult } from '../engine.js';
+import { countFiles, groupByFile } from '../pipeline/report.js';
 
 export interface ReporterContext {
   /** Paths are shown relative to this folder, with `/`. */
   cwd: string;
   color: boolean;
-  /** The rules that ran, for SARIF's rule table. */
-  rules: readonly AnyRule[];
-  version: string;
+  /** The rules that ran, for SARIF's rule table (a lint result's `rules`); default none: rules that reported are listed by id. */
+  rules?: readonly AnyRule[] | undefined;
+  /** The tool version SARIF names; default this package's. */
+  version?: string;
 }
 
 /** What a reporter needs of a result: lint's, or the build's diagnostics grouped by file. */
@@ -19,19 +21,8 @@ export type Reporter = (result: ReportInput, context: ReporterContext) => string
 
 /** Groups diagnostics by file (sorted) into a report input. */
 export function reportInput(diagnostics: readonly Diagnostic[]): ReportInput {
-  const byFile = new Map<string, Diagnostic[]>();
-  for (const d of [...diagnostics].sort(compareDiagnostics)) {
-    const list = byFile.get(d.file);
-    if (list) list.push(d);
-    else byFile.set(d.file, [d]);
-  }
-  return {
-    files: [...byFile.entries()].map(([p, messages]) => ({ path: p, messages })),
-    errorCount: diagnostics.filter((d) => d.severity === 'error').length,
-    warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
-    infoCount: diagnostics.filter((d) => d.severity === 'info').length,
-    fixableCount: diagnostics.filter((d) => d.fix).length,
-  };
+  const files = groupByFile({ listed: [], diagnostics });
+  return { files, ...countFiles(files) };
 }
 
 export function relativePath(file: string, cwd: string): string {

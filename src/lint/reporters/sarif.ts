@@ -1,11 +1,12 @@
 import type { Reporter } from './context.js';
 import { relativeUri } from './context.js';
 import { docsUrl } from '../../rules/rule.js';
+import { packageVersion } from '../../core/package.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
 /** SARIF 2.1.0 for code scanning; artifact URIs are relative to %SRCROOT% (the working directory). */
-export const sarif: Reporter = (result, { cwd, rules, version }) => {
+export const sarif: Reporter = (result, { cwd, rules = [], version = packageVersion() }) => {
   const ruleIndex = new Map(rules.map((r, i) => [r.meta.id, i]));
   const extra: string[] = [];
   for (const f of result.files) for (const d of f.messages) if (!ruleIndex.has(d.ruleId) && !extra.includes(d.ruleId)) extra.push(d.ruleId);
@@ -13,7 +14,7 @@ export const sarif: Reporter = (result, { cwd, rules, version }) => {
     ...rules.map((r) => ({
       id: r.meta.id,
       shortDescription: { text: r.meta.description },
-      helpUri: docsUrl(r.meta.id),
+      helpUri: r.meta.url ?? docsUrl(r.meta.id),
       defaultConfiguration: { level: LEVEL[r.meta.severity] },
       properties: { fixable: r.meta.fixable },
     })),

@@ -93,17 +93,20 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { patterns: [] },
+    messages: {
+      banned: 'Unexpected {{name}} `{{text}}`{{hosts}}{{expected}}',
+    },
   },
   ({ skill, options, hosts, report }) => {
     if (!parsed(skill)) return;
-    const targets = Array.isArray(skill.skillc?.targets) ? (skill.skillc!.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
+    const targets = Array.isArray(skill.skillc?.targets) ? (skill.skillc.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
     const active = hosts.map((h) => h.id).filter((h) => !targets || targets.includes(h));
     const compiled = (options.patterns ?? []).map(compile).filter((c): c is Compiled => !!c);
     const code = codeRanges(skill);
-    const say = (c: Compiled, match: string): string => {
+    const say = (c: Compiled, match: string): Record<string, string> => {
       const shown = match.length > 40 ? `${match.slice(0, 39)}…` : match;
       const hostNote = c.entry.hosts?.length ? ` for ${c.entry.hosts.filter((h) => active.includes(h)).join(', ')}` : '';
-      return `Unexpected ${c.name} \`${shown}\`${hostNote}${c.message ? `, expected ${c.message}` : ''}`;
+      return { name: c.name, text: shown, hosts: hostNote, expected: c.message ? `, expected ${c.message}` : '' };
     };
     const scan = (file: TextFile, from: number, skip: readonly [number, number][], c: Compiled, path?: string): void => {
       c.re.lastIndex = from;
@@ -113,7 +116,7 @@ export default defineSkillRule<Options>(
           continue;
         }
         if (!c.entry.code && inRanges(skip, m.index)) continue;
-        report({ message: say(c, m[0]), range: file.lines.range(m.index, m.index + m[0].length), ...(path ? { file: path } : {}) });
+        report({ messageId: 'banned', data: say(c, m[0]), range: file.lines.range(m.index, m.index + m[0].length), ...(path ? { file: path } : {}) });
       }
     };
     for (const c of compiled) {

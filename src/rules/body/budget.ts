@@ -61,6 +61,11 @@ export default defineSkillRule<Options>(
     fixable: false,
     schema: perKindSchema(budget),
     defaultOptions: {},
+    messages: {
+      tooManyLines: 'Unexpected {{count}} lines {{where}}, expected at most {{lines}}{{why}}',
+      tooManyWords: 'Unexpected {{count}} words {{where}}, expected at most {{words}}{{why}}',
+      tooManyBytes: 'Unexpected {{size}} bytes {{where}}, expected at most {{bytes}}{{why}}',
+    },
   },
   ({ skill, options, report }) => {
     if (!parsed(skill)) return;
@@ -75,19 +80,19 @@ export default defineSkillRule<Options>(
     const why = chosen.kind ? ` for kind \`${chosen.kind}\`` : '';
     if (b.lines !== undefined) {
       const { first, count } = file ? { first: 1, count: lines.lineCount - (lines.lineText(lines.lineCount) === '' ? 1 : 0) } : bodyLines(skill);
-      if (count > b.lines) report({ message: `Unexpected ${fmt(count)} lines ${where}, expected at most ${fmt(b.lines)}${why}`, range: lines.lineRange(first + b.lines) });
+      if (count > b.lines) report({ messageId: 'tooManyLines', data: { count: fmt(count), where, lines: fmt(b.lines), why }, range: lines.lineRange(first + b.lines) });
     }
     if (b.words !== undefined) {
       const { count, nthOffset, nthEnd } = countWords(b.allTokens ? tokenText(text) : wordText(skill, start), start, b.words + 1, b.allTokens === true);
       if (count > b.words && nthOffset !== undefined && nthEnd !== undefined) {
-        report({ message: `Unexpected ${fmt(count)} words ${where}, expected at most ${fmt(b.words)}${why}`, range: lines.range(nthOffset, nthEnd) });
+        report({ messageId: 'tooManyWords', data: { count: fmt(count), where, words: fmt(b.words), why }, range: lines.range(nthOffset, nthEnd) });
       }
     }
     if (b.bytes !== undefined) {
       const size = Buffer.byteLength(text.slice(start), 'utf8');
       if (size > b.bytes) {
         const at = byteOffset(text, start, b.bytes);
-        report({ message: `Unexpected ${fmt(size)} bytes ${where}, expected at most ${fmt(b.bytes)}${why}`, range: lines.range(at, Math.min(at + 1, text.length)) });
+        report({ messageId: 'tooManyBytes', data: { size: fmt(size), where, bytes: fmt(b.bytes), why }, range: lines.range(at, Math.min(at + 1, text.length)) });
       }
     }
   },

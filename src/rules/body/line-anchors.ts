@@ -40,6 +40,11 @@ export default defineSkillRule<Options>(
     fixable: false,
     schema: perKindSchema(anchors),
     defaultOptions: {},
+    messages: {
+      banned: 'Unexpected `{{a}}`{{why}}, expected none',
+      bannedStart: 'Unexpected line starting `{{a}}`{{why}}, expected none',
+      requiredStart: 'Unexpected body without a line starting `{{a}}`{{why}}, expected one',
+    },
   },
   ({ skill, options, report }) => {
     if (!parsed(skill)) return;
@@ -60,7 +65,7 @@ export default defineSkillRule<Options>(
         for (const a of required) if (startsLine(text, a)) found.add(a);
         for (const a of forbidden) {
           const col = text.indexOf(a);
-          if (col >= 0) report({ message: `Unexpected \`${a}\`${why}, expected none`, range: lines.range(start + col, start + col + a.length) });
+          if (col >= 0) report({ messageId: 'banned', data: { a, why }, range: lines.range(start + col, start + col + a.length) });
         }
         continue;
       }
@@ -70,12 +75,12 @@ export default defineSkillRule<Options>(
       for (const a of forbidden) {
         if (!rest.startsWith(a)) continue;
         const col = text.length - rest.length;
-        report({ message: `Unexpected line starting \`${a}\`${why}, expected none`, range: lines.range(start + col, start + col + a.length) });
+        report({ messageId: 'bannedStart', data: { a, why }, range: lines.range(start + col, start + col + a.length) });
       }
     }
     const missing = required.filter((a) => !found.has(a));
     if (!missing.length) return;
     const range = skill.bodyOffset > 0 ? lines.lineRange(Math.min(first, lines.lineCount)) : frontmatterStart(skill);
-    for (const a of missing) report({ message: `Unexpected body without a line starting \`${a}\`${why}, expected one`, range });
+    for (const a of missing) report({ messageId: 'requiredStart', data: { a, why }, range });
   },
 );

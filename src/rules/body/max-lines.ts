@@ -10,6 +10,9 @@ export default defineSkillRule<{ max?: number }>(
     fixable: false,
     schema: { type: 'object', properties: { max: { type: 'integer', minimum: 1 } }, additionalProperties: false },
     defaultOptions: {},
+    messages: {
+      tooManyLines: 'Unexpected {{count}} body lines, expected at most {{max}}{{why}}; move detail into references/',
+    },
   },
   ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
@@ -19,7 +22,7 @@ export default defineSkillRule<{ max?: number }>(
     if (count <= max) return;
     const why = kind?.maxLines !== undefined ? ` for kind \`${kind.name}\`` : '';
     report({
-      message: `Unexpected ${count} body lines, expected at most ${max}${why}; move detail into references/`,
+      messageId: 'tooManyLines', data: { count, max, why },
       range: skill.file.lines.lineRange(first + max),
     });
   },

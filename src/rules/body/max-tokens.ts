@@ -13,6 +13,9 @@ export default defineSkillRule<{ max?: number }>(
     fixable: false,
     schema: { type: 'object', properties: { max: { type: 'integer', minimum: 1 } }, additionalProperties: false },
     defaultOptions: {},
+    messages: {
+      tooManyTokens: `Unexpected about {{tokens}} body tokens ({{chars}} characters / ${CHARS_PER_TOKEN}), expected at most {{max}}; move detail into references/`,
+    },
   },
   ({ skill, options, hosts, report }) => {
     if (!parsed(skill)) return;
@@ -24,7 +27,7 @@ export default defineSkillRule<{ max?: number }>(
     // Point at the line where the estimate passes the budget.
     const line = skill.file.lines.pointAt(skill.bodyOffset + max * CHARS_PER_TOKEN).line;
     report({
-      message: `Unexpected about ${tokens} body tokens (${chars} characters / ${CHARS_PER_TOKEN}), expected at most ${max}; move detail into references/`,
+      messageId: 'tooManyTokens', data: { tokens, chars, max },
       range: skill.file.lines.lineRange(line),
     });
   },

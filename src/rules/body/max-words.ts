@@ -19,6 +19,9 @@ export default defineSkillRule<MaxWordsOptions>(
       additionalProperties: false,
     },
     defaultOptions: { scope: 'body' },
+    messages: {
+      tooManyWords: 'Unexpected {{count}} words {{where}}, expected at most {{max}}{{why}}',
+    },
   },
   ({ skill, options, config, report }) => {
     if (!parsed(skill)) return;
@@ -31,7 +34,7 @@ export default defineSkillRule<MaxWordsOptions>(
     const where = options.scope === 'file' ? 'in SKILL.md' : 'in the body';
     const why = kind?.maxWords !== undefined ? ` for kind \`${kind.name}\`` : '';
     report({
-      message: `Unexpected ${count} words ${where}, expected at most ${max}${why}`,
+      messageId: 'tooManyWords', data: { count, where, max, why },
       range: skill.file.lines.range(nthOffset, nthEnd),
     });
   },

@@ -38,6 +38,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { terms: DEFAULT_TERMS, ignoreCase: true, tokens: true, files: [] },
+    messages: {
+      placeholder: 'Unexpected placeholder `{{detail}}`, expected finished text',
+    },
   },
   ({ skill, options, report }) => {
     if (!parsed(skill)) return;
@@ -51,8 +54,8 @@ export default defineSkillRule<Options>(
         for (const m of file.text.matchAll(re)) {
           const text = m[0].replace(/\s+/g, ' ');
           report({
-            message: `Unexpected placeholder \`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\`, expected finished text`,
-            range: file.lines.range(m.index!, m.index! + m[0].length),
+            messageId: 'placeholder', data: { detail: text.length > 40 ? `${text.slice(0, 39)}…` : text },
+            range: file.lines.range(m.index, m.index + m[0].length),
             ...(path ? { file: path } : {}),
           });
         }

@@ -9,6 +9,9 @@ export default defineSkillRule(
     severity: 'warning',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      emptySection: 'Unexpected empty section `{{repeat}} {{text}}`, expected content or a subsection',
+    },
   },
   ({ skill, report }) => {
     if (!parsed(skill)) return;
@@ -16,7 +19,7 @@ export default defineSkillRule(
       if (!section.empty) continue;
       const h = section.heading;
       report({
-        message: `Unexpected empty section \`${'#'.repeat(h.depth)} ${h.text}\`, expected content or a subsection`,
+        messageId: 'emptySection', data: { repeat: '#'.repeat(h.depth), text: h.text },
         range: h.range,
       });
     }

@@ -9,6 +9,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      outOfOrder: 'Unexpected section {{text}} here, expected {{before}} before it (kind `{{name}}` orders {{map}})',
+    },
   },
   ({ skill, config, report }) => {
     if (!parsed(skill)) return;
@@ -24,7 +27,7 @@ export default defineSkillRule(
       if (h.text === expected[i]) continue;
       const before = expected.slice(i, expected.indexOf(h.text)).map(h2).join(', ');
       report({
-        message: `Unexpected section ${h2(h.text)} here, expected ${before} before it (kind \`${kind.name}\` orders ${required.map(h2).join(', ')})`,
+        messageId: 'outOfOrder', data: { text: h2(h.text), before, name: kind.name, map: required.map(h2).join(', ') },
         range: h.range,
       });
       return;

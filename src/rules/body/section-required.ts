@@ -9,6 +9,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      missingSection: 'Unexpected missing {{name}} section, expected by kind `{{name2}}`{{hint}}',
+      unexpectedSection: 'Unexpected section {{text}}, expected {{detail}} for closed kind `{{name}}`',
+    },
   },
   ({ skill, config, report }) => {
     if (!parsed(skill)) return;
@@ -20,7 +24,7 @@ export default defineSkillRule(
       if (present.has(name)) continue;
       const near = headings.find((h) => h.text.trim().toLowerCase() === name.trim().toLowerCase());
       const hint = near ? ` (found ${h2(near.text)})` : '';
-      report({ message: `Unexpected missing ${h2(name)} section, expected by kind \`${kind.name}\`${hint}`, range: kind.range });
+      report({ messageId: 'missingSection', data: { name: h2(name), name2: kind.name, hint }, range: kind.range });
     }
     if (!kind.closed) return;
     const allowed = new Set([...kind.sections, ...kind.optional]);
@@ -28,7 +32,7 @@ export default defineSkillRule(
     for (const h of headings) {
       if (allowed.has(h.text)) continue;
       report({
-        message: `Unexpected section ${h2(h.text)}, expected ${allowed.size ? `only ${list}` : 'no `##` sections'} for closed kind \`${kind.name}\``,
+        messageId: 'unexpectedSection', data: { text: h2(h.text), detail: allowed.size ? `only ${list}` : 'no `##` sections', name: kind.name },
         range: h.range,
       });
     }

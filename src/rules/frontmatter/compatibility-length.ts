@@ -9,6 +9,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty `compatibility`, expected 1-{{max}} characters (or no `compatibility` key at all)',
+      tooLong: 'Unexpected `compatibility` of {{length}} characters, expected at most {{max}}{{detail}}',
+    },
   },
   ({ skill, hosts, report }) => {
     if (!cleanFrontmatter(skill) || !hosts.length) return;
@@ -17,9 +21,9 @@ export default defineSkillRule(
     const { max, hosts: strictest } = strictestLimit(hosts, (h) => h.limits.compatibilityMax);
     const length = charLength(f.value);
     if (f.value.trim() === '') {
-      report({ message: `Unexpected empty \`compatibility\`, expected 1-${max} characters (or no \`compatibility\` key at all)`, range: f.valueRange });
+      report({ messageId: 'empty', data: { max }, range: f.valueRange });
     } else if (length > max) {
-      report({ message: `Unexpected \`compatibility\` of ${length} characters, expected at most ${max}${strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : ''}`, range: f.valueRange });
+      report({ messageId: 'tooLong', data: { length, max, detail: strictest.length < hosts.length ? ` (the limit of ${hostIds(strictest)})` : '' }, range: f.valueRange });
     }
   },
 );

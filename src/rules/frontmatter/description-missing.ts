@@ -1,7 +1,7 @@
 import { defineSkillRule } from '../rule.js';
 import { field } from '../../model/queries.js';
 import { frontmatterStart } from '../util.js';
-import { cleanFrontmatter, hostIds, mappingOrEmpty } from './shared.js';
+import { cleanFrontmatter, hostIds, mappingOrEmpty, seenDescriptions } from './shared.js';
 
 export default defineSkillRule(
   {
@@ -10,14 +10,21 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty `description`, expected what the skill does and when to use it ({{why}})',
+      missing: 'Unexpected frontmatter without `description`, expected what the skill does and when to use it ({{why}})',
+    },
   },
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
     if (!fm || !mappingOrEmpty(fm)) return;
     // Hosts that require a description refuse the skill without one (an error). Claude Code does not, but
     // its docs recommend one, and without it the body's first paragraph stands in (a warning).
-    const requiring = hosts.filter((h) => h.fields.description?.required);
-    const advising = hosts.filter((h) => !h.fields.description?.required && h.facts.description?.enforcement === 'recommends');
+    // A host with a description of its own (`skillc.<host>.description`) never sees the top-level one.
+    const own = new Set(seenDescriptions(skill, hosts).flatMap((s) => (s.where ? s.hosts : [])));
+    const rest = hosts.filter((h) => !own.has(h));
+    const requiring = rest.filter((h) => h.fields.description?.required);
+    const advising = rest.filter((h) => !h.fields.description?.required && h.facts.description?.enforcement === 'recommends');
     if (!requiring.length && !advising.length) return;
     const f = field(skill, 'description');
     // An empty string is frontmatter/description-length's where a host caps it; where none does (Claude Code), it is this rule's.
@@ -27,7 +34,7 @@ export default defineSkillRule(
       ? `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it; without it the skill is never chosen`
       : `${hostIds(advising)} ${advising.length === 1 ? 'recommends' : 'recommend'} it; without it the body's first paragraph is listed instead`;
     const severity = requiring.length ? 'error' : 'warning';
-    if (f) report({ message: `Unexpected empty \`description\`, expected what the skill does and when to use it (${why})`, range: f.keyRange, severity });
-    else report({ message: `Unexpected frontmatter without \`description\`, expected what the skill does and when to use it (${why})`, range: frontmatterStart(skill), severity });
+    if (f) report({ messageId: 'empty', data: { why }, range: f.keyRange, severity });
+    else report({ messageId: 'missing', data: { why }, range: frontmatterStart(skill), severity });
   },
 );

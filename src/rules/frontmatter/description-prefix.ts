@@ -1,7 +1,6 @@
 import { defineSkillRule } from '../rule.js';
-import { field } from '../../model/queries.js';
 import { settingFor, show } from '../util.js';
-import { cleanFrontmatter } from './shared.js';
+import { cleanFrontmatter, seenDescriptions } from './shared.js';
 
 export interface PrefixSetting {
   /** The description must start with one of these. */
@@ -37,21 +36,26 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { prefix: [] },
+    messages: {
+      wrongStart: 'Unexpected description{{where}} starting "{{text}}", expected it to start with {{want}}{{why}}',
+    },
   },
-  ({ skill, options, report }) => {
+  ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
-    const f = field(skill, 'description');
-    if (!f || typeof f.value !== 'string' || f.value.trim() === '') return;
     const chosen = settingFor<PrefixSetting>({ default: options, ...(options.kinds ? { kinds: options.kinds } : {}) }, skill);
     if (!chosen) return;
     const prefixes = prefixList(chosen.setting.prefix).map(squash);
     if (!prefixes.length) return;
     const ignoreCase = chosen.setting.ignoreCase === true;
-    const text = squash(f.value);
     const norm = (s: string): string => (ignoreCase ? s.toLowerCase() : s);
-    if (prefixes.some((p) => norm(text).startsWith(norm(p)))) return;
     const want = prefixes.map((p) => `"${p}"`).join(' or ');
     const why = chosen.kind ? ` for kind \`${chosen.kind}\`` : '';
-    report({ message: `Unexpected description starting "${show(text, 24)}", expected it to start with ${want}${why}`, range: f.valueRange });
+    // Each text a host will see: a source's `skillc.<host>.description` too.
+    for (const { field: f, where } of seenDescriptions(skill, hosts)) {
+      if (typeof f.value !== 'string' || f.value.trim() === '') continue;
+      const text = squash(f.value);
+      if (prefixes.some((p) => norm(text).startsWith(norm(p)))) continue;
+      report({ messageId: 'wrongStart', data: { text: show(text, 24), want, why, where }, range: f.valueRange });
+    }
   },
 );

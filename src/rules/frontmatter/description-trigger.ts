@@ -1,7 +1,7 @@
-import { invocationOn } from '../../analysis/budget.js';
+import { hostFields, invocationOn } from '../../analysis/budget.js';
+import type { HostProfile } from '../../hosts/profile.js';
 import { defineSkillRule } from '../rule.js';
-import { field } from '../../model/queries.js';
-import { cleanFrontmatter } from './shared.js';
+import { cleanFrontmatter, seenDescriptions } from './shared.js';
 
 export interface Options {
   /** More phrases that count as a trigger, matched case-insensitively as words. */
@@ -58,23 +58,25 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { phrases: [] },
+    messages: {
+      noTrigger: 'Unexpected description{{where}} without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
-    // A skill no linted host lists to the model (`disable-model-invocation: true`) is picked by the user, by name.
-    if (hosts.length && hosts.every((h) => !invocationOn(skill, h).model)) return;
-    const f = field(skill, 'description');
-    if (!f || typeof f.value !== 'string' || f.value.trim() === '') return;
-    const text = f.value.replace(/\s+/g, ' ');
-    if (TRIGGERS.some((re) => re.test(text))) return;
     const extra = (Array.isArray(options.phrases) ? options.phrases : []).filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-    if (extra.some((p) => new RegExp(`(?:^|\\W)${escape(p.trim()).replace(/\s+/g, '\\s+')}(?:$|\\W)`, 'i').test(text))) return;
-    // A host field that carries the trigger text separately, read by every linted host.
-    const when = field(skill, 'when_to_use');
-    if (when && typeof when.value === 'string' && when.value.trim() && hosts.length && hosts.every((h) => 'when_to_use' in h.fields)) return;
-    report({
-      message: 'Unexpected description without a trigger, expected when to use the skill, e.g. "Use when the user asks for ..." (models pick skills by their description)',
-      range: f.valueRange,
-    });
+    // Each text a host will see (a source's `skillc.<host>.description` is its host's), checked for the hosts that see it.
+    for (const { field: f, hosts: seers, where } of seenDescriptions(skill, hosts)) {
+      // A skill none of these hosts lists to the model (`disable-model-invocation: true`) is picked by the user, by name.
+      if (seers.length && seers.every((h) => !invocationOn(skill, h).model)) continue;
+      if (typeof f.value !== 'string' || f.value.trim() === '') continue;
+      const text = f.value.replace(/\s+/g, ' ');
+      if (TRIGGERS.some((re) => re.test(text))) continue;
+      if (extra.some((p) => new RegExp(`(?:^|\\W)${escape(p.trim()).replace(/\s+/g, '\\s+')}(?:$|\\W)`, 'i').test(text))) continue;
+      // A host field that carries the trigger text separately, read by every host that sees this description.
+      const when = (h: HostProfile): unknown => hostFields(skill, h).when_to_use;
+      if (seers.length && seers.every((h) => 'when_to_use' in h.fields && typeof when(h) === 'string' && (when(h) as string).trim())) continue;
+      report({ messageId: 'noTrigger', data: { where }, range: f.valueRange });
+    }
   },
 );

@@ -1,7 +1,7 @@
 import { defineSkillRule } from '../rule.js';
-import { field } from '../../model/queries.js';
+import type { FrontmatterField } from '../../model/skill.js';
 import { escapeRegExp } from '../util.js';
-import { cleanFrontmatter } from './shared.js';
+import { cleanFrontmatter, seenDescriptions } from './shared.js';
 
 export interface Options {
   /** Words or phrases the description must not contain. */
@@ -88,33 +88,42 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { banned: [], required: [], allowed: [], inflections: true },
+    messages: {
+      bannedWord: 'Unexpected "{{form}}"{{of}} in the description{{where}}, expected none of the house style\'s banned words',
+      missingWord: 'Unexpected description{{where}} without "{{word}}", expected the house style\'s required wording',
+    },
   },
-  ({ skill, options, report }) => {
+  ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
-    const f = field(skill, 'description');
-    if (!f || typeof f.value !== 'string' || f.value.trim() === '') return;
     const allowed = new Set(words(options.allowed).map((w) => w.trim().toLowerCase()));
     const inflect = options.inflections !== false;
-    // Search the source text of the value, so a report points at the word itself.
-    const [from, to] = f.valueOffsets;
-    const source = skill.file.text.slice(from, to);
-    for (const banned of words(options.banned)) {
-      const t = term(banned, inflect, allowed);
-      if (!t) continue;
-      for (const m of source.matchAll(t.re)) {
-        const form = m[0].replace(/\s+/g, ' ');
-        const of = form.toLowerCase() === t.word.toLowerCase() ? '' : ` (a form of "${t.word}")`;
-        report({
-          message: `Unexpected "${form}"${of} in the description, expected none of the house style's banned words`,
-          range: skill.file.lines.range(from + m.index!, from + m.index! + m[0].length),
-        });
-      }
+    // Each text a host will see: a source's `skillc.<host>.description` too.
+    for (const { field: f, where } of seenDescriptions(skill, hosts)) {
+      if (typeof f.value !== 'string' || f.value.trim() === '') continue;
+      check(f, f.value, where);
     }
-    const text = f.value;
-    for (const required of words(options.required)) {
-      const t = term(required, inflect, new Set());
-      if (!t || t.re.test(text)) continue;
-      report({ message: `Unexpected description without "${t.word}", expected the house style's required wording`, range: f.valueRange });
+
+    function check(f: FrontmatterField, text: string, where: string): void {
+      // Search the source text of the value, so a report points at the word itself.
+      const [from, to] = f.valueOffsets;
+      const source = skill.file.text.slice(from, to);
+      for (const banned of words(options.banned)) {
+        const t = term(banned, inflect, allowed);
+        if (!t) continue;
+        for (const m of source.matchAll(t.re)) {
+          const form = m[0].replace(/\s+/g, ' ');
+          const of = form.toLowerCase() === t.word.toLowerCase() ? '' : ` (a form of "${t.word}")`;
+          report({
+            messageId: 'bannedWord', data: { form, of, where },
+            range: skill.file.lines.range(from + m.index, from + m.index + m[0].length),
+          });
+        }
+      }
+      for (const required of words(options.required)) {
+        const t = term(required, inflect, new Set());
+        if (!t || t.re.test(text)) continue;
+        report({ messageId: 'missingWord', data: { word: t.word, where }, range: f.valueRange });
+      }
     }
   },
 );

@@ -1,7 +1,7 @@
 import type { HostProfile } from '../../hosts/profile.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { field } from '../../model/queries.js';
-import { cleanFrontmatter, hostIds, rewriteScalar, singleLineScalar, valueSource } from './shared.js';
+import type { FrontmatterField } from '../../model/skill.js';
+import { cleanFrontmatter, hostIds, rewriteScalar, seenDescriptions, singleLineScalar, valueSource } from './shared.js';
 
 /** An XML/HTML start, end or empty-element tag, or a comment. `a < b` and `->` are not tags. */
 const TAG = /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g;
@@ -71,44 +71,52 @@ export default defineSkillRule<Options>(
     fixable: true,
     schema: { type: 'object', properties: { strict: { type: 'boolean' } }, additionalProperties: false },
     defaultOptions: { strict: false },
+    messages: {
+      angleBrackets: 'Unexpected {{detail}} in the description{{where}} ({{count}} angle {{detail2}}), expected no `<` or `>` at all ({{rejecting}} {{detail3}} the skill)',
+      tag: 'Unexpected tag `{{text}}` in the description{{where}}{{count}}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)',
+    },
   },
   ({ skill, hosts, options, report }) => {
     if (!cleanFrontmatter(skill)) return;
-    const f = field(skill, 'description');
-    if (!f || typeof f.value !== 'string') return;
-    const value = f.value;
-    const source = valueSource(skill, f);
-    const at = (needle: string): ReportInput['range'] => {
-      const i = source.indexOf(needle);
-      return i >= 0 ? skill.file.lines.range(f.valueOffsets[0] + i, f.valueOffsets[0] + i + needle.length) : f.valueRange;
-    };
-    // A host that refuses the upload on any angle bracket: code spans and arrows included.
-    const rejecting: HostProfile[] = hosts.filter((h) => h.descriptionAngleBrackets === 'reject');
-    const bracket = /[<>]/.exec(value);
-    if (rejecting.length && bracket) {
-      const first = value.match(TAG)?.[0];
-      const count = (value.match(/[<>]/g) ?? []).length;
-      report({
-        message: `Unexpected ${first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``} in the description (${count} angle ${count === 1 ? 'bracket' : 'brackets'}), expected no \`<\` or \`>\` at all (${hostIds(rejecting)} ${rejecting.length === 1 ? 'refuses' : 'refuse'} the skill)`,
-        range: at(first ?? bracket[0]),
-      });
-      return;
+    // Each text a host will see (a source's `skillc.<host>.description` is its host's), checked for the hosts that see it.
+    for (const seen of seenDescriptions(skill, hosts)) check(seen.field, seen.hosts, seen.where);
+
+    function check(f: FrontmatterField, seers: readonly HostProfile[], where: string): void {
+      if (typeof f.value !== 'string') return;
+      const value = f.value;
+      const source = valueSource(skill, f);
+      const at = (needle: string): ReportInput['range'] => {
+        const i = source.indexOf(needle);
+        return i >= 0 ? skill.file.lines.range(f.valueOffsets[0] + i, f.valueOffsets[0] + i + needle.length) : f.valueRange;
+      };
+      // A host that refuses the upload on any angle bracket: code spans and arrows included.
+      const rejecting: HostProfile[] = seers.filter((h) => h.descriptionAngleBrackets === 'reject');
+      const bracket = /[<>]/.exec(value);
+      if (rejecting.length && bracket) {
+        const first = value.match(TAG)?.[0];
+        const count = (value.match(/[<>]/g) ?? []).length;
+        report({
+          messageId: 'angleBrackets', data: { detail: first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``, count, detail2: count === 1 ? 'bracket' : 'brackets', rejecting: hostIds(rejecting), detail3: rejecting.length === 1 ? 'refuses' : 'refuse', where },
+          range: at(first ?? bracket[0]),
+        });
+        return;
+      }
+      // Elsewhere angle brackets are allowed: only a tag in prose is advised against, one in a code span is text.
+      const tags = proseTags(value);
+      if (!tags.length) return;
+      const first = tags[0]!;
+      const count = tags.length > 1 ? ` (and ${tags.length - 1} more)` : '';
+      const input: ReportInput = {
+        messageId: 'tag', data: { text: shorten(first.text), count, where },
+        range: at(first.text),
+      };
+      if (options.strict !== true) input.severity = 'warning';
+      // Only lone tags are wrapped: nothing is deleted, and `<b>bold</b>` (formatting) is left to the author.
+      if (tags.every((t) => literal(t, tags)) && singleLineScalar(skill, f)) {
+        const text = rewriteScalar(f.style, wrapInCode(value, tags));
+        if (text !== undefined) input.fix = [{ range: f.valueOffsets, text }];
+      }
+      report(input);
     }
-    // Elsewhere angle brackets are allowed: only a tag in prose is advised against, one in a code span is text.
-    const tags = proseTags(value);
-    if (!tags.length) return;
-    const first = tags[0]!;
-    const count = tags.length > 1 ? ` (and ${tags.length - 1} more)` : '';
-    const input: ReportInput = {
-      message: `Unexpected tag \`${shorten(first.text)}\` in the description${count}, expected plain text, or the tag in backticks when it is meant literally (hosts list descriptions inside tags of their own, and a model may read this one as markup)`,
-      range: at(first.text),
-    };
-    if (options.strict !== true) input.severity = 'warning';
-    // Only lone tags are wrapped: nothing is deleted, and `<b>bold</b>` (formatting) is left to the author.
-    if (tags.every((t) => literal(t, tags)) && singleLineScalar(skill, f)) {
-      const text = rewriteScalar(f.style, wrapInCode(value, tags));
-      if (text !== undefined) input.fix = [{ range: f.valueOffsets, text }];
-    }
-    report(input);
   },
 );

@@ -164,6 +164,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      inHostBlock: '{{message}} (in `skillc.{{id}}`)',
+    },
   },
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
@@ -198,7 +201,7 @@ export default defineSkillRule(
         const spec = host.fields[c.key];
         const problem = spec && check(skill, c, spec);
         if (!problem) continue;
-        const input: ReportInput = { message: `${problem.message} (in \`skillc.${host.id}\`)`, range: c.value === null || c.value === undefined ? c.keyRange : c.valueRange };
+        const input: ReportInput = { messageId: 'inHostBlock', data: { message: problem.message, id: host.id }, range: c.value === null || c.value === undefined ? c.keyRange : c.valueRange };
         if (problem.fix) input.fix = problem.fix;
         if (problem.severity) input.severity = problem.severity;
         report(input);

@@ -73,6 +73,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { fields: {}, kinds: {} },
+    messages: {
+      unexpected: 'Unexpected {{message}}',
+    },
   },
   ({ skill, options, report }) => {
     if (!cleanFrontmatter(skill) || !frontmatterData(skill)) return;
@@ -86,7 +89,7 @@ export default defineSkillRule<Options>(
       const generalRule = options.fields?.[key];
       const message = kindProblem ? `${kindProblem} for kind \`${kind}\`` : generalRule ? problem(key, generalRule, found) : undefined;
       if (!message) continue;
-      report({ message: `Unexpected ${message}`, range: found.node?.valueRange ?? frontmatterStart(skill) });
+      report({ messageId: 'unexpected', data: { message }, range: found.node?.valueRange ?? frontmatterStart(skill) });
     }
   },
 );

@@ -19,7 +19,7 @@ function resolved(node: Node | null | undefined, doc: Document.Parsed): Node | u
   if (!node) return undefined;
   if (!isAlias(node)) return node;
   try {
-    return (node.resolve(doc) as Node | undefined) ?? undefined;
+    return (node.resolve(doc)) ?? undefined;
   } catch {
     return undefined;
   }
@@ -41,6 +41,11 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      emptyField: `Unexpected empty \`{{key}}\`, expected ${EXPECTED} (or no \`{{key}}\` key)`,
+      notString: `Unexpected {{value}} for \`{{key}}\`, expected ${EXPECTED}`,
+      emptyValue: 'Unexpected empty value for `{{path}}`, expected a string{{why}}',
+    },
   },
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
@@ -54,12 +59,12 @@ export default defineSkillRule(
       // Name the hosts only when some linted hosts do not read the field as strings.
       const why = readers.length === hosts.length ? '' : ` (${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings)`;
       if (f.value === null || f.value === undefined) {
-        report({ message: `Unexpected empty \`${f.key}\`, expected ${EXPECTED} (or no \`${f.key}\` key)`, range: f.keyRange });
+        report({ messageId: 'emptyField', data: { key: f.key }, range: f.keyRange });
         continue;
       }
       const node = resolved(fm.document.get(f.key, true) as Node | undefined, fm.document);
       if (!isMap(node)) {
-        report({ message: `Unexpected ${describeValue(f.value)} for \`${f.key}\`, expected ${EXPECTED}`, range: f.valueRange });
+        report({ messageId: 'notString', data: { value: describeValue(f.value), key: f.key }, range: f.valueRange });
         continue;
       }
       for (const pair of node.items as Pair<Node | null, Node | null>[]) {
@@ -76,7 +81,7 @@ export default defineSkillRule(
         const path = `${f.key}.${keyText}`;
         if (!value || (isScalar(value) && value.value === null)) {
           const [ks, ke] = key?.range ?? [0, 0];
-          report({ message: `Unexpected empty value for \`${path}\`, expected a string${why}`, range: lines.range(base + ks, base + ke) });
+          report({ messageId: 'emptyValue', data: { path, why }, range: lines.range(base + ks, base + ke) });
           continue;
         }
         // Where the value is written: an alias's own place, not its anchor's.

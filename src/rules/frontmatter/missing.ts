@@ -15,11 +15,12 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: MESSAGES,
   },
   ({ skill, report }) => {
     const p = skill.fenceProblem;
     if (!p || !parsed(skill)) return;
-    const input = { message: MESSAGES[p.kind], range: p.range };
+    const input = { messageId: p.kind, range: p.range };
     if (p.kind === 'bom') report({ ...input, fix: [{ range: [0, 1], text: '' }] });
     else if (p.kind === 'leading-blank') report({ ...input, fix: [{ range: [0, p.range.start.offset ?? 0], text: '' }] });
     else report(input);

@@ -11,6 +11,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      folderName: 'Unexpected folder name `{{dir}}` for skill `{{name}}`, expected the folder to be named `{{name}}`{{why}}',
+      name: 'Unexpected name `{{name}}`, expected the folder name `{{dir}}`{{why}}',
+    },
   },
   ({ skill, hosts, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -29,10 +33,10 @@ export default defineSkillRule(
     if (name === dir) return;
     const dirValid = NAME_PATTERN.test(dir);
     if (!dirValid && NAME_PATTERN.test(name) && normalizeName(dir) === name) {
-      report({ message: `Unexpected folder name \`${show(dir)}\` for skill \`${name}\`, expected the folder to be named \`${name}\`${why}`, range: f.valueRange, severity });
+      report({ messageId: 'folderName', data: { dir: show(dir), name, why }, range: f.valueRange, severity });
       return;
     }
-    const input: ReportInput = { message: `Unexpected name \`${show(name)}\`, expected the folder name \`${show(dir)}\`${why}`, range: f.valueRange, severity };
+    const input: ReportInput = { messageId: 'name', data: { name: show(name), dir: show(dir), why }, range: f.valueRange, severity };
     // Only when the two clearly mean the same name: they differ in case, `_`, spaces or stray hyphens.
     if (dirValid && normalizeName(name) === dir && singleLineScalar(skill, f) && parsesTo(dir, dir)) {
       input.fix = [{ range: f.valueOffsets, text: dir }];

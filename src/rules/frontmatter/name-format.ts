@@ -22,6 +22,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      format: 'Unexpected {{problems}}, expected 1-{{max}} lowercase letters, digits and single inner hyphens{{note}}',
+    },
   },
   ({ skill, hosts, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -45,10 +48,10 @@ export default defineSkillRule(
     else if (length) problems.push(`${name.length} characters`);
     if (name.length && format) problems.push(`\`${show(name)}\``);
     if (!problems.length) return;
-    const message = `Unexpected ${problems.join(' and ')}, expected 1-${max} lowercase letters, digits and single inner hyphens${enforcedNote(worst, hosts)}`;
+    const data = { problems: problems.join(' and '), max, note: enforcedNote(worst, hosts) };
     const normalized = normalizeName(name);
     const fixable = normalized !== name && NAME_PATTERN.test(normalized) && normalized.length <= max && (f.style === 'plain' || f.style === 'single' || f.style === 'double');
     const severity = worst.severity;
-    report(fixable ? { message, range: f.valueRange, severity, fix: [{ range: f.valueOffsets, text: normalized }] } : { message, range: f.valueRange, severity });
+    report(fixable ? { messageId: 'format', data, range: f.valueRange, severity, fix: [{ range: f.valueOffsets, text: normalized }] } : { messageId: 'format', data, range: f.valueRange, severity });
   },
 );

@@ -11,6 +11,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      empty: 'Unexpected empty `name`, expected the skill\'s name ({{why}})',
+      missing: 'Unexpected frontmatter without `name`, expected the skill\'s name, the folder name `{{dirName}}` ({{why}})',
+    },
   },
   ({ skill, hosts, report }) => {
     const fm = cleanFrontmatter(skill);
@@ -21,11 +25,11 @@ export default defineSkillRule(
     if (f && f.value !== null && f.value !== undefined) return;
     const why = `${hostIds(requiring)} ${requiring.length === 1 ? 'requires' : 'require'} it`;
     if (f) {
-      report({ message: `Unexpected empty \`name\`, expected the skill's name (${why})`, range: f.keyRange });
+      report({ messageId: 'empty', data: { why }, range: f.keyRange });
       return;
     }
     const input: ReportInput = {
-      message: `Unexpected frontmatter without \`name\`, expected the skill's name, the folder name \`${skill.dirName}\` (${why})`,
+      messageId: 'missing', data: { dirName: skill.dirName, why },
       range: frontmatterStart(skill),
     };
     // The folder name is what hosts that tolerate a missing name fall back to.

@@ -11,6 +11,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      reservedName: 'Unexpected reserved {{detail}} {{map}} in name `{{value}}`, expected a name without {{detail2}} (reserved by {{reservers}})',
+    },
   },
   ({ skill, hosts, report }) => {
     if (!cleanFrontmatter(skill)) return;
@@ -32,7 +35,7 @@ export default defineSkillRule(
     const reservers = [...new Set([...byWord.values()].flat())];
     const plural = found.length > 1;
     report({
-      message: `Unexpected reserved ${plural ? 'words' : 'word'} ${found.map((w) => `\`${w}\``).join(', ')} in name \`${show(f.value)}\`, expected a name without ${plural ? 'them' : 'it'} (reserved by ${hostIds(reservers)})`,
+      messageId: 'reservedName', data: { detail: plural ? 'words' : 'word', map: found.map((w) => `\`${w}\``).join(', '), value: show(f.value), detail2: plural ? 'them' : 'it', reservers: hostIds(reservers) },
       range: f.valueRange,
     });
   },

@@ -2,7 +2,7 @@ import { isMap, isScalar } from 'yaml';
 import { parseYamlDocument } from '../../parse/frontmatter.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { Frontmatter, FrontmatterField, Skill } from '../../model/skill.js';
-import { parsed } from '../../model/queries.js';
+import { field, hostField, parsed } from '../../model/queries.js';
 
 /**
  * The frontmatter when its fields can be trusted: the skill was read, the block
@@ -33,6 +33,7 @@ export function describeValue(value: unknown): string {
   if (value instanceof Uint8Array) return 'binary value';
   if (typeof value === 'object') return 'mapping';
   if (typeof value === 'string') return `string \`${short(value)}\``;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar here: null, lists and mappings are handled above
   return `${typeof value} \`${String(value)}\``;
 }
 
@@ -145,5 +146,35 @@ export function describeField(skill: Skill, f: FrontmatterField): string {
   if (v === null || v === undefined || Array.isArray(v) || typeof v === 'object') return describeValue(v);
   const source = valueSource(skill, f).replace(/\s+/g, ' ').trim();
   const shown = source.length > 40 ? `${source.slice(0, 39)}…` : source;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a YAML scalar here: null, lists and mappings are handled above
   return `${typeof v} \`${shown || String(v)}\``;
+}
+
+/** One description as some of the linted hosts will see it. */
+export interface SeenDescription {
+  /** The field: the top-level `description`, or a source's `skillc.<host>.description`. */
+  field: FrontmatterField;
+  /** The linted hosts that get this text (none when no host is linted). */
+  hosts: HostProfile[];
+  /** For a per-host value, ` in \`skillc.<id>\``, for messages; '' for the top-level one. */
+  where: string;
+}
+
+/**
+ * The descriptions the linted hosts will actually see, each with its hosts: a source's
+ * `skillc.<host>.description` (a non-empty string: source/skillc-block reports any other) for that
+ * host, the top-level `description` for every other one. The top-level one is left out when each
+ * linted host has its own; with no linted host it is the only one. The description rules check each
+ * against its own hosts, and report at its position.
+ */
+export function seenDescriptions(skill: Skill, hosts: readonly HostProfile[]): SeenDescription[] {
+  const top = field(skill, 'description');
+  const own: SeenDescription[] = [];
+  const rest: HostProfile[] = [];
+  for (const h of hosts) {
+    const f = hostField(skill, h.id, 'description');
+    if (f && typeof f.value === 'string' && f.value.trim() !== '') own.push({ field: f, hosts: [h], where: ` in \`skillc.${h.id}\`` });
+    else rest.push(h);
+  }
+  return [...(top && (rest.length || !hosts.length) ? [{ field: top, hosts: rest, where: '' }] : []), ...own];
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
@@ -48,6 +47,10 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      misspelled: 'Unexpected key `{{key}}`, expected `{{spelling}}` ({{why}})',
+      unknownKey: 'Unexpected key `{{key}}`, expected one of {{expected}} ({{why}})',
+    },
   },
   ({ skill, hosts, config, report }) => {
     const fm = cleanFrontmatter(skill);
@@ -74,12 +77,12 @@ export default defineSkillRule(
       const spelling = spellingOf(f.key, hosts);
       let input: ReportInput;
       if (spelling) {
-        input = { message: `Unexpected key \`${f.key}\`, expected \`${spelling}\` (${why})`, range: f.keyRange };
+        input = { messageId: 'misspelled', data: { key: f.key, spelling, why }, range: f.keyRange };
         const fix = renameFix(skill, f, spelling, taken);
         if (fix) input.fix = fix;
       } else {
         const expected = Object.keys(missing[0]!.fields).filter((k) => missing.every((h) => known(h, k)));
-        input = { message: `Unexpected key \`${f.key}\`, expected one of ${expected.join(', ')} (${why})`, range: f.keyRange };
+        input = { messageId: 'unknownKey', data: { key: f.key, expected: expected.join(', '), why }, range: f.keyRange };
       }
       if (severity) input.severity = severity;
       report(input);

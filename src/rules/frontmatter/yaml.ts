@@ -81,23 +81,23 @@ function colonFix(skill: Skill, fm: Frontmatter): ColonFix | undefined {
 
 function errorMessage(skill: Skill, fm: Frontmatter, e: YamlIssue, colonLine: boolean): ReportInput {
   if (colonLine) {
-    return { message: `Unexpected \`: \` in a plain value, expected the value in quotes (YAML reads a nested mapping and ${DROPPED})`, range: e.range };
+    return { messageId: 'colonInPlainValue', range: e.range };
   }
   if (e.code === 'DUPLICATE_KEY') {
     const dup = fm.fields.find((f) => f.keyRange.start.offset === e.range.start.offset);
     const name = dup ? `key \`${dup.key}\`` : 'key';
     return {
-      message: `Unexpected duplicate ${name}, expected each key once (strict hosts drop every field, others keep one of the values)`,
+      messageId: 'duplicateKey', data: { name },
       range: dup?.keyRange ?? e.range,
     };
   }
   if (e.code === 'ALIAS_LIMIT') {
     return {
-      message: `Unexpected YAML aliases expanding past ${LIMITS.maxYamlAliases} values, expected plain values (hosts refuse the frontmatter)`,
+      messageId: 'aliasLimit',
       range: skill.file.lines.lineRange(e.range.start.line),
     };
   }
-  return { message: `Unexpected invalid YAML (${lowerFirst(e.message)}), expected valid YAML (${DROPPED})`, range: e.range };
+  return { messageId: 'invalid', data: { message: lowerFirst(e.message) }, range: e.range };
 }
 
 function tagAt(skill: Skill, offset: number): string {
@@ -112,6 +112,16 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      colonInPlainValue: `Unexpected \`: \` in a plain value, expected the value in quotes (YAML reads a nested mapping and ${DROPPED})`,
+      duplicateKey: 'Unexpected duplicate {{name}}, expected each key once (strict hosts drop every field, others keep one of the values)',
+      aliasLimit: `Unexpected YAML aliases expanding past ${LIMITS.maxYamlAliases} values, expected plain values (hosts refuse the frontmatter)`,
+      invalid: `Unexpected invalid YAML ({{message}}), expected valid YAML (${DROPPED})`,
+      loneCr: `Unexpected carriage return (CR) line breaks in the frontmatter, expected LF or CRLF (YAML loaders read it as one line and ${DROPPED})`,
+      mergeKey: 'Unexpected YAML merge key `<<`, expected the keys written out (YAML 1.1 loaders merge them, YAML 1.2 loaders keep a key named `<<`)',
+      languageTag: `Unexpected language-specific tag \`{{tag}}\`, expected a plain YAML value (safe loaders fail and ${DROPPED})`,
+      notMapping: 'Unexpected {{what}} as frontmatter, expected a mapping of keys such as `name:` and `description:` (hosts find no fields)',
+    },
   },
   ({ skill, report }) => {
     if (!parsed(skill)) return;
@@ -122,7 +132,7 @@ export default defineSkillRule(
     const loneCr = /\r(?!\n)/.exec(fm.raw);
     if (loneCr) {
       const at = fm.rawOffset + loneCr.index;
-      report({ message: `Unexpected carriage return (CR) line breaks in the frontmatter, expected LF or CRLF (YAML loaders read it as one line and ${DROPPED})`, range: skill.file.lines.range(at, at + 1) });
+      report({ messageId: 'loneCr', range: skill.file.lines.range(at, at + 1) });
       return;
     }
     visit(fm.document, {
@@ -130,7 +140,7 @@ export default defineSkillRule(
         const key = pair.key;
         if (!isScalar(key) || key.value !== '<<' || key.type !== Scalar.PLAIN || !key.range) return;
         report({
-          message: 'Unexpected YAML merge key `<<`, expected the keys written out (YAML 1.1 loaders merge them, YAML 1.2 loaders keep a key named `<<`)',
+          messageId: 'mergeKey',
           range: skill.file.lines.range(fm.rawOffset + key.range[0], fm.rawOffset + key.range[1]),
         });
       },
@@ -157,7 +167,7 @@ export default defineSkillRule(
       const offset = w.range.start.offset ?? 0;
       const tag = tagAt(skill, offset);
       report({
-        message: `Unexpected language-specific tag \`${tag}\`, expected a plain YAML value (safe loaders fail and ${DROPPED})`,
+        messageId: 'languageTag', data: { tag },
         range: skill.file.lines.range(offset, offset + tag.length),
       });
     }
@@ -168,7 +178,7 @@ export default defineSkillRule(
     const what = isSeq(contents) ? 'list' : 'single value';
     const [start, end] = contents.range ?? [0, fm.raw.length];
     report({
-      message: `Unexpected ${what} as frontmatter, expected a mapping of keys such as \`name:\` and \`description:\` (hosts find no fields)`,
+      messageId: 'notMapping', data: { what },
       range: skill.file.lines.range(fm.rawOffset + start, fm.rawOffset + end),
     });
   },

@@ -15,6 +15,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      fragment: 'Unexpected fragment `#{{fragment}}` for `{{file}}`, expected {{expected}}',
+    },
   },
   ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
@@ -45,7 +48,7 @@ export default defineSkillRule(
         const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs);
         const expected = near ? `\`#${show(near, 60)}\`` : headings.length ? 'an existing heading' : 'a heading (the file has none)';
         report({
-          message: `Unexpected fragment \`#${show(t.fragment, 60)}\` for \`${show(file, 60)}\`, expected ${expected}`,
+          messageId: 'fragment', data: { fragment: show(t.fragment, 60), file: show(file, 60), expected },
           range: t.link.range,
           ...(source.reportFile ? { file: source.reportFile } : {}),
         });

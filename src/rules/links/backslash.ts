@@ -11,21 +11,24 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      backslash: 'Unexpected `\\` in {{link}} target `{{url}}`, expected `/`',
+    },
   },
   ({ skill, report }) => {
     if (!parsed(skill)) return;
     for (const link of skill.links) {
       if (!link.url.includes('\\')) continue;
-      const message = `Unexpected \`\\\` in ${noun(link)} target \`${show(link.url, 60)}\`, expected \`/\``;
+      const data = { link: noun(link), url: show(link.url, 60) };
       const at = urlOffsets(skill, link);
       if (!at) {
-        report({ message, range: link.range });
+        report({ messageId: 'backslash', data, range: link.range });
         continue;
       }
       const fix: TextEdit[] = [];
       const written = skill.file.text.slice(at[0], at[1]);
       for (let i = 0; i < written.length; i++) if (written[i] === '\\') fix.push({ range: [at[0] + i, at[0] + i + 1], text: '/' });
-      report({ message, range: skill.file.lines.range(at[0], at[1]), fix });
+      report({ messageId: 'backslash', data, range: skill.file.lines.range(at[0], at[1]), fix });
     }
   },
 );

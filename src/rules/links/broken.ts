@@ -11,6 +11,11 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      unknownPlaceholder: 'Unexpected unknown placeholder `{{placeholder}}` in {{link}} `{{url}}`, expected a variable the host substitutes{{known}} or one named in the config\'s `placeholders` (its paths are not checked)',
+      wrongCase: 'Unexpected {{link}} to `{{rel}}`, expected `{{variant}}` (paths are case-sensitive on most hosts)',
+      missing: 'Unexpected {{link}} to missing `{{path}}`, expected an existing file',
+    },
   },
   ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
@@ -29,7 +34,7 @@ export default defineSkillRule(
           unknown.add(place.placeholder);
           const known = scope.documented.length ? ` (${scope.documented.map((d) => `\`${d}\``).join(', ')})` : '';
           report({
-            message: `Unexpected unknown placeholder \`${show(place.placeholder, 40)}\` in ${noun(t.link)} \`${show(t.link.url, 60)}\`, expected a variable the host substitutes${known} or one named in the config's \`placeholders\` (its paths are not checked)`,
+            messageId: 'unknownPlaceholder', data: { placeholder: show(place.placeholder, 40), link: noun(t.link), url: show(t.link.url, 60), known },
             range: t.link.range,
             severity: 'warning',
             ...at,
@@ -42,7 +47,7 @@ export default defineSkillRule(
           const variant = caseVariant(skill, rel);
           if (variant) {
             report({
-              message: `Unexpected ${noun(t.link)} to \`${show(rel, 60)}\`, expected \`${show(variant, 60)}\` (paths are case-sensitive on most hosts)`,
+              messageId: 'wrongCase', data: { link: noun(t.link), rel: show(rel, 60), variant: show(variant, 60) },
               range: t.link.range,
               ...at,
             });
@@ -52,7 +57,7 @@ export default defineSkillRule(
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
-        report({ message: `Unexpected ${noun(t.link)} to missing \`${show(t.path, 60)}\`, expected an existing file`, range: t.link.range, ...at });
+        report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.path, 60) }, range: t.link.range, ...at });
       }
     }
   },

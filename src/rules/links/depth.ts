@@ -20,6 +20,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { max: 1 },
+    messages: {
+      tooDeep: 'Unexpected {{link}} to `{{rel}}`, {{depth}} folders below SKILL.md, expected at most {{max}}',
+    },
   },
   ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
@@ -40,7 +43,7 @@ export default defineSkillRule<Options>(
       const depth = isFolder ? segments.length : segments.length - 1;
       if (depth <= max) continue;
       report({
-        message: `Unexpected ${noun(t.link)} to \`${show(rel, 60)}\`, ${depth} folders below SKILL.md, expected at most ${max}`,
+        messageId: 'tooDeep', data: { link: noun(t.link), rel: show(rel, 60), depth, max },
         range: t.link.range,
       });
     }

@@ -35,6 +35,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { mentions: true },
+    messages: {
+      outside: 'Unexpected symlink `{{relPath}}`{{detail}} outside the skill folder, expected a file inside it',
+    },
   },
   ({ skill, options, hosts, config, report }) => {
     // Symlinks are listed even when SKILL.md cannot be parsed.
@@ -42,7 +45,7 @@ export default defineSkillRule<Options>(
       if (b.kind !== 'symlink' || !b.escapes) continue;
       const to = b.symlinkTarget ? path.relative(path.dirname(b.path), b.symlinkTarget).split(path.sep).join('/') : '';
       report({
-        message: `Unexpected symlink \`${show(b.relPath, 60)}\`${to ? ` to \`${show(to, 60)}\`` : ''} outside the skill folder, expected a file inside it`,
+        messageId: 'outside', data: { relPath: show(b.relPath, 60), detail: to ? ` to \`${show(to, 60)}\`` : '' },
         file: b.path,
       });
     }

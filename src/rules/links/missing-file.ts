@@ -41,6 +41,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { mentions: 'directed' },
+    messages: {
+      missing: 'Unexpected mention of missing `{{path}}`, expected {{expected}}',
+    },
   },
   ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
@@ -62,7 +65,7 @@ export default defineSkillRule<Options>(
         seen.add(problem.rel);
         const range: Range = source.file.lines.range(m.start, m.end);
         report({
-          message: `Unexpected mention of missing \`${show(m.path, 60)}\`, expected ${problem.expected}`,
+          messageId: 'missing', data: { path: show(m.path, 60), expected: problem.expected },
           range,
           ...(source.reportFile ? { file: source.reportFile } : {}),
         });

@@ -9,13 +9,16 @@ export default defineSkillRule(
     recommended: false,
     fixable: false,
     defaultOptions: {},
+    messages: {
+      notRegular: 'Unexpected {{where}} `{{relPath}}`, expected a regular file or folder (copies, archives and installs of the skill drop or break symlinks)',
+    },
   },
   ({ skill, report }) => {
     for (const b of skill.bundled) {
       if (b.kind !== 'symlink') continue;
       const where = b.symlinkTarget === undefined ? 'a dangling symlink' : 'a symlink';
       report({
-        message: `Unexpected ${where} \`${show(b.relPath, 60)}\`, expected a regular file or folder (copies, archives and installs of the skill drop or break symlinks)`,
+        messageId: 'notRegular', data: { where, relPath: show(b.relPath, 60) },
         file: b.path,
       });
     }

@@ -64,6 +64,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { ignore: DEFAULT_IGNORE },
+    messages: {
+      unreferenced: 'Unexpected unreferenced file `{{relPath}}`, expected a link or a mention in SKILL.md or a Markdown file it references',
+    },
   },
   ({ skill, options, report }) => {
     if (!parsed(skill)) return;
@@ -106,7 +109,7 @@ export default defineSkillRule<Options>(
     for (const b of index.files.values()) {
       if (hostFiles.has(b.relPath) || ignored(b.relPath) || isReferenced(b.relPath)) continue;
       report({
-        message: `Unexpected unreferenced file \`${show(b.relPath, 60)}\`, expected a link or a mention in SKILL.md or a Markdown file it references`,
+        messageId: 'unreferenced', data: { relPath: show(b.relPath, 60) },
         file: b.path,
       });
     }

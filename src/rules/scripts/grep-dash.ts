@@ -74,8 +74,8 @@ function findings(parsed: ParsedShell | undefined): { word: ShellWord; name: str
   return out;
 }
 
-function message(name: string, pattern: string): string {
-  return `Unexpected \`${name}\` pattern \`${show(pattern)}\` starting with \`-\`, expected \`--\` or \`-e\` before it (${name} reads it as an option)`;
+function data(name: string, pattern: string): Record<string, string> {
+  return { name, pattern: show(pattern) };
 }
 
 export default defineSkillRule(
@@ -85,20 +85,23 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      dashPattern: 'Unexpected `{{name}}` pattern `{{pattern}}` starting with `-`, expected `--` or `-e` before it ({{name}} reads it as an option)',
+    },
   },
   ({ skill, report }) => {
     for (const script of shellScripts(skill)) {
       const { entry, file } = script;
       // A zsh script is read as bash; one that does not parse is scripts/syntax's.
       for (const { word, name } of findings(parsedScript(script, script.shell === 'zsh' ? 'bash' : undefined))) {
-        report({ message: message(name, word.value), range: file.lines.range(word.start, word.end), file: entry.path });
+        report({ messageId: 'dashPattern', data: data(name, word.value), range: file.lines.range(word.start, word.end), file: entry.path });
       }
     }
     for (const block of shellFences(skill)) {
       // Most blocks name no grep at all: not worth a parse.
       if (!MENTIONS_GREP.test(block.script)) continue;
       for (const { word, name } of findings(parseShellSnippet(block.script, (line) => MENTIONS_GREP.test(line)))) {
-        report({ message: message(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
+        report({ messageId: 'dashPattern', data: data(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
       }
     }
   },

@@ -9,6 +9,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: true,
     defaultOptions: {},
+    messages: {
+      crlf: 'Unexpected CRLF line ending{{detail}} in a shell script, expected LF (the shell reads the `\\r` as part of each command: `set: Illegal option -`, `$\'\\r\': command not found`)',
+    },
   },
   ({ skill, report }) => {
     for (const { entry, file } of shellScripts(skill)) {
@@ -18,7 +21,7 @@ export default defineSkillRule(
       for (let i = first; i !== -1; i = file.text.indexOf('\r\n', i + 2)) fix.push({ range: [i, i + 1], text: '' });
       const line = file.lines.pointAt(first).line;
       report({
-        message: `Unexpected CRLF line ending${fix.length > 1 ? `s (${fix.length} lines, the first on line ${line})` : ''} in a shell script, expected LF (the shell reads the \`\\r\` as part of each command: \`set: Illegal option -\`, \`$'\\r': command not found\`)`,
+        messageId: 'crlf', data: { detail: fix.length > 1 ? `s (${fix.length} lines, the first on line ${line})` : '' },
         range: file.lines.range(first, first + 2),
         file: entry.path,
         fix,

@@ -39,6 +39,9 @@ export default defineSkillRule(
     severity: 'warning',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      missingPipefail: 'Unexpected pipeline into `{{name}}` without `set -o pipefail`, expected `set -o pipefail` earlier in the script (a failure before `{{name}}` is lost)',
+    },
   },
   ({ skill, report }) => {
     for (const script of shellScripts(skill)) {
@@ -56,7 +59,7 @@ export default defineSkillRule(
         if (pipeline.tested && !pipeline.errexit && PREDICATES.has(last.name)) continue;
         if (commands.slice(0, -1).every(safeProducer)) continue;
         report({
-          message: `Unexpected pipeline into \`${last.name}\` without \`set -o pipefail\`, expected \`set -o pipefail\` earlier in the script (a failure before \`${last.name}\` is lost)`,
+          messageId: 'missingPipefail', data: { name: last.name },
           range: file.lines.range(last.nameWord.start, last.nameWord.end),
           file: entry.path,
         });

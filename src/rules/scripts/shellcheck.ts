@@ -94,6 +94,11 @@ export default defineSkillRule<Options>(
     defaultOptions: { exclude: [], severity: 'style', fallback: true, path: 'shellcheck' },
     // Results depend on which shellcheck runs (or none: the sh -n fallback).
     cacheKey: (options) => `shellcheck ${shellcheckInfo(options.path || 'shellcheck').version}`,
+    messages: {
+      finding: 'Unexpected shellcheck SC{{code}} ({{level}}): {{message}}',
+      syntaxError: 'Unexpected syntax error ({{message}}), expected a script that parses as {{shell}} (shellcheck is not installed; checked with the shell parser)',
+      notInstalled: 'Unexpected unchecked scripts ({{names}}): `{{program}}` is not installed, expected shellcheck on the PATH to check them',
+    },
   },
   ({ skill, options, report }) => {
     const program = options.path || 'shellcheck';
@@ -107,7 +112,7 @@ export default defineSkillRule<Options>(
           const start = file.lines.offsetAt(c.line, c.column);
           const end = Math.max(start, file.lines.offsetAt(c.endLine, c.endColumn));
           report({
-            message: `Unexpected shellcheck SC${c.code} (${c.level}): ${c.message}`,
+            messageId: 'finding', data: { code: c.code, level: c.level, message: c.message },
             range: file.lines.range(start, end),
             file: entry.path,
             severity: LEVEL[c.level] ?? 'warning',
@@ -124,7 +129,7 @@ export default defineSkillRule<Options>(
       if (!error) continue;
       const offset = Math.min(error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${error.message}), expected a script that parses as ${shell} (shellcheck is not installed; checked with the shell parser)`,
+        messageId: 'syntaxError', data: { message: error.message, shell },
         range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
       });
@@ -132,7 +137,7 @@ export default defineSkillRule<Options>(
     if (unchecked.length) {
       const names = unchecked.map((e) => path.relative(skill.dir, e.path).split(path.sep).join('/'));
       report({
-        message: `Unexpected unchecked scripts (${names.join(', ')}): \`${program}\` is not installed, expected shellcheck on the PATH to check them`,
+        messageId: 'notInstalled', data: { names: names.join(', '), program },
         file: unchecked[0]!.path,
         severity: 'warning',
       });

@@ -21,6 +21,9 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { dialect: 'auto' },
+    messages: {
+      syntaxError: 'Unexpected syntax error ({{message}}), expected a script that parses as {{dialect}}',
+    },
   },
   ({ skill, options, report }) => {
     const forced = options.dialect && options.dialect !== 'auto' ? options.dialect : undefined;
@@ -31,7 +34,7 @@ export default defineSkillRule<Options>(
       const { file, entry } = script;
       const offset = Math.min(parsed.error.offset, file.text.length);
       report({
-        message: `Unexpected syntax error (${parsed.error.message}), expected a script that parses as ${DIALECT_NAMES[parsed.dialect]}`,
+        messageId: 'syntaxError', data: { message: parsed.error.message, dialect: DIALECT_NAMES[parsed.dialect] },
         range: file.lines.range(offset, Math.min(offset + 1, file.text.length)),
         file: entry.path,
       });

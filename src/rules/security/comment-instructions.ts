@@ -92,6 +92,9 @@ export default defineSkillRule<CommentInstructionsOptions>(
       additionalProperties: false,
     },
     defaultOptions: { minWords: 3 },
+    messages: {
+      hiddenInstructions: 'Unexpected instructions hidden in an HTML comment (`{{show}}`): hosts pass comments to the model but renderers hide them, expected visible text or a skillc directive',
+    },
   },
   ({ skill, options, report }) => {
     if (!parsed(skill)) return;
@@ -102,7 +105,7 @@ export default defineSkillRule<CommentInstructionsOptions>(
       if (/^\/?\s*(?:skillc-|include\s*:|host\b|generated\b)/.test(comment.text)) continue;
       if (!looksLikeInstructions(comment.text, options.minWords)) continue;
       report({
-        message: `Unexpected instructions hidden in an HTML comment (\`${show(comment.text.replace(/\s+/g, ' '), 50)}\`): hosts pass comments to the model but renderers hide them, expected visible text or a skillc directive`,
+        messageId: 'hiddenInstructions', data: { show: show(comment.text.replace(/\s+/g, ' '), 50) },
         range: comment.range,
       });
     }

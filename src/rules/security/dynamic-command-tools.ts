@@ -50,6 +50,10 @@ export default defineSkillRule(
     severity: 'warning',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      command: 'Unexpected dynamic command `{{command}}` not permitted by the skill\'s `allowed-tools`{{where}}, expected a matching `Bash(...)` pattern (the host prompts for it or refuses to run it)',
+      block: 'Unexpected dynamic command block not permitted by the skill\'s `allowed-tools`{{where}}, expected a matching `Bash(...)` pattern (the host prompts for it or refuses to run it)',
+    },
   },
   ({ skill, hosts, report }) => {
     if (!hosts.some((h) => h.dynamicCommands) || !parsed(skill)) return;
@@ -59,18 +63,16 @@ export default defineSkillRule(
     const declared = field(skill, 'allowed-tools');
     const where = declared ? ` (line ${declared.keyRange.start.line})` : '';
     const { text, lines } = skill.file;
-    const uncovered = (what: string): string =>
-      `Unexpected dynamic command ${what} not permitted by the skill's \`allowed-tools\`${where}, expected a matching \`Bash(...)\` pattern (the host prompts for it or refuses to run it)`;
     for (const code of skill.inlineCode) {
       const start = code.range.start.offset ?? 0;
       const end = code.range.end.offset ?? start;
       if (start <= skill.bodyOffset || text[start - 1] !== '!' || text[start + 1] === '`') continue;
       if (coveredBy(code.value, matchers)) continue;
-      report({ message: uncovered(`\`${show(code.value.trim())}\``), range: lines.range(start - 1, end) });
+      report({ messageId: 'command', data: { command: show(code.value.trim()), where }, range: lines.range(start - 1, end) });
     }
     for (const fence of skill.codeFences) {
       if (!fence.lang?.startsWith('!') || coveredBy(fence.value, matchers)) continue;
-      report({ message: uncovered('block'), range: { start: fence.range.start, end: lines.lineRange(fence.range.start.line).end } });
+      report({ messageId: 'block', data: { where }, range: { start: fence.range.start, end: lines.lineRange(fence.range.start.line).end } });
     }
   },
 );

@@ -51,6 +51,10 @@ export default defineSkillRule<DynamicCommandOptions>(
       additionalProperties: false,
     },
     defaultOptions: { allow: false, commands: [] },
+    messages: {
+      command: 'Unexpected dynamic context command `{{show}}` ({{who}} runs it when the skill loads), expected static text',
+      block: 'Unexpected dynamic context block ({{who}} runs it in a shell when the skill loads), expected static text',
+    },
   },
   ({ skill, hosts, options, report }) => {
     const runners = hosts.filter((h) => h.dynamicCommands);
@@ -65,7 +69,7 @@ export default defineSkillRule<DynamicCommandOptions>(
       if (start <= skill.bodyOffset || text[start - 1] !== '!' || text[start + 1] === '`') continue;
       if (allowedCommand(code.value, commands)) continue;
       report({
-        message: `Unexpected dynamic context command \`${show(code.value.trim())}\` (${who} runs it when the skill loads), expected static text`,
+        messageId: 'command', data: { show: show(code.value.trim()), who },
         range: lines.range(start - 1, end),
       });
     }
@@ -73,7 +77,7 @@ export default defineSkillRule<DynamicCommandOptions>(
       if (!fence.lang?.startsWith('!')) continue;
       if (allowedCommand(fence.value, commands)) continue;
       report({
-        message: `Unexpected dynamic context block (${who} runs it in a shell when the skill loads), expected static text`,
+        messageId: 'block', data: { who },
         range: { start: fence.range.start, end: lines.lineRange(fence.range.start.line).end },
       });
     }

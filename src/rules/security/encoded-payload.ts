@@ -52,7 +52,8 @@ export function findPayloads(file: TextFile, options: EncodedPayloadOptions): Re
   }
   out.sort((a, b) => a.start - b.start);
   return out.map((p) => ({
-    message: `Unexpected ${p.end - p.start}-character ${p.kind} payload, expected readable text (an agent can decode and follow what a reviewer cannot read)`,
+    messageId: 'payload',
+    data: { length: p.end - p.start, kind: p.kind },
     range: lines.range(p.start, p.end),
   }));
 }
@@ -69,6 +70,9 @@ export default defineSkillRule<EncodedPayloadOptions>(
       additionalProperties: false,
     },
     defaultOptions: { minBase64: 120, minHex: 160 },
+    messages: {
+      payload: 'Unexpected {{length}}-character {{kind}} payload, expected readable text (an agent can decode and follow what a reviewer cannot read)',
+    },
   },
   ({ skill, options, report }) => {
     for (const target of scanTargets(skill)) {

@@ -67,15 +67,15 @@ function flagTags(text: string, start: number, codes: number[]): boolean {
   return codes.slice(0, -1).every((cp) => /[a-z0-9]/.test(String.fromCharCode(cp - 0xe0000)));
 }
 
-function tagMessage(codes: number[]): string {
-  if (codes.length === 1) return `Unexpected hidden character ${hex(codes[0]!)} (${tagName(codes[0]!)}), expected visible text`;
+function tagMessage(codes: number[]): Pick<ReportInput, 'messageId' | 'data'> {
+  if (codes.length === 1) return { messageId: 'tag', data: { cp: hex(codes[0]!), name: tagName(codes[0]!) } };
   const ascii = codes
     .map((cp) => cp - 0xe0000)
     .filter((c) => c >= 0x20 && c < 0x7f)
     .map((c) => String.fromCharCode(c))
     .join('');
   const spelled = ascii.length ? ` that spell "${show(ascii, 60)}"` : '';
-  return `Unexpected ${codes.length} hidden Unicode tag characters${spelled}, expected visible text`;
+  return { messageId: 'tags', data: { count: codes.length, spelled } };
 }
 
 /**
@@ -123,7 +123,7 @@ export function findHidden(file: TextFile): ReportInput[] {
         end += 2;
       }
       HIDDEN.lastIndex = end;
-      if (!flagTags(text, start, codes)) out.push({ message: tagMessage(codes), range: lines.range(start, end) });
+      if (!flagTags(text, start, codes)) out.push({ ...tagMessage(codes), range: lines.range(start, end) });
       continue;
     }
     const ch = m[0];
@@ -141,13 +141,13 @@ export function findHidden(file: TextFile): ReportInput[] {
     const count = end - from;
     const kinds = new Set(text.slice(from, end));
     if (kinds.size > 1 || (ZERO_WIDTH.has(cp) && count >= ENCODING_RUN)) {
-      out.push({ message: `Unexpected run of ${count} zero-width characters (${[...kinds].map((k) => hex(k.charCodeAt(0))).join(', ')}), expected visible text (a run like this can encode hidden data)`, range: lines.range(from, end) });
+      out.push({ messageId: 'zeroWidthRun', data: { count, map: [...kinds].map((k) => hex(k.charCodeAt(0))).join(', ') }, range: lines.range(from, end) });
       continue;
     }
     const what = count === 1 ? 'hidden character' : `${count} hidden characters`;
     const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
-    if (!ZERO_WIDTH.has(cp)) out.push({ message: `Unexpected ${named}, expected visible text`, range: lines.range(from, end) });
-    else if (escapesFence(text, from, end)) out.push({ message: `Unexpected ${named} ${FENCE_ESCAPE}`, range: lines.range(from, end), severity: 'warning' });
+    if (!ZERO_WIDTH.has(cp)) out.push({ messageId: 'hidden', data: { named }, range: lines.range(from, end) });
+    else if (escapesFence(text, from, end)) out.push({ messageId: 'fenceEscape', data: { named }, range: lines.range(from, end), severity: 'warning' });
     else {
       // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
       const line = lines.lineRange(lines.range(from, end).start.line);
@@ -160,7 +160,7 @@ export function findHidden(file: TextFile): ReportInput[] {
       }
       const where = stray.count === count && stray.start === from ? '' : ' on this line';
       const many = stray.count === 1 ? 'hidden character' : `${stray.count} hidden characters`;
-      out[stray.at] = { message: `Unexpected ${many} ${hex(cp)} (${HIDDEN_NAMES[cp]})${where}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)`, range: lines.range(stray.start, stray.end), severity: 'warning' };
+      out[stray.at] = { messageId: 'strayZeroWidth', data: { many, cp: hex(cp), name: HIDDEN_NAMES[cp], where }, range: lines.range(stray.start, stray.end), severity: 'warning' };
     }
   }
   return out;
@@ -190,8 +190,8 @@ export function findEscapedInFrontmatter(skill: Skill): ReportInput[] {
         if (seen.has(cp) || source.includes(m[0])) continue;
         seen.add(cp);
         const range = lines.range(fm.rawOffset + node.range[0], fm.rawOffset + node.range[1]);
-        const message = `Unexpected hidden character ${hex(cp)} (${hiddenName(cp)}) written as a YAML escape in a frontmatter value, expected visible text (the host decodes it)`;
-        out.push(ZERO_WIDTH.has(cp) ? { message, range, severity: 'warning' } : { message, range });
+        const data = { cp: hex(cp), name: hiddenName(cp) };
+        out.push(ZERO_WIDTH.has(cp) ? { messageId: 'yamlEscape', data, range, severity: 'warning' } : { messageId: 'yamlEscape', data, range });
       }
     },
   });
@@ -205,6 +205,15 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      tag: 'Unexpected hidden character {{cp}} ({{name}}), expected visible text',
+      tags: 'Unexpected {{count}} hidden Unicode tag characters{{spelled}}, expected visible text',
+      yamlEscape: 'Unexpected hidden character {{cp}} ({{name}}) written as a YAML escape in a frontmatter value, expected visible text (the host decodes it)',
+      zeroWidthRun: 'Unexpected run of {{count}} zero-width characters ({{map}}), expected visible text (a run like this can encode hidden data)',
+      hidden: 'Unexpected {{named}}, expected visible text',
+      fenceEscape: `Unexpected {{named}} ${FENCE_ESCAPE}`,
+      strayZeroWidth: 'Unexpected {{many}} {{cp}} ({{name}}){{where}}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)',
+    },
   },
   ({ skill, report }) => {
     for (const found of findEscapedInFrontmatter(skill)) report(found);

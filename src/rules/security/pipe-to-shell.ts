@@ -160,8 +160,9 @@ function vendorOf(snippet: string, vendors: readonly string[]): string | undefin
   return undefined;
 }
 
-function message(snippet: string): string {
-  return `Unexpected download piped into an interpreter (\`${show(snippet.replace(/\s+/g, ' '), 60)}\`), expected a pinned, checksummed download reviewed before it runs`;
+/** The `pipe` message's data for a command. */
+function pipe(snippet: string): Pick<ReportInput, 'messageId' | 'data'> {
+  return { messageId: 'pipe', data: { command: show(snippet.replace(/\s+/g, ' '), 60) } };
 }
 
 /** Candidates of the patterns, overlapping ones merged, in order. */
@@ -198,14 +199,14 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
       const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1), options.vendors ?? VENDOR_INSTALLERS);
       if (vendor) {
         out.push({
-          message: `Unexpected vendor installer piped into a shell (\`${show(snippet.replace(/\s+/g, ' '), 60)}\`, from ${vendor}), expected a pinned release or a package manager, or the installer downloaded and checked first`,
+          messageId: 'vendorInstaller', data: { show: show(snippet.replace(/\s+/g, ' '), 60), vendor },
           range: lines.range(start, end),
           severity: 'warning',
         });
         continue;
       }
     }
-    out.push({ message: message(snippet), range: lines.range(start, end) });
+    out.push({ ...pipe(snippet), range: lines.range(start, end) });
   }
   return out;
 }
@@ -215,7 +216,7 @@ function scriptPipes(file: TextFile, parsed: ParsedShell): ReportInput[] {
   return downloadsRun(parsed)
     .sort((a, b) => a[0] - b[0])
     .filter(([s], i, all) => i === 0 || s >= all[i - 1]![1])
-    .map(([start, end]) => ({ message: message(file.text.slice(start, end)), range: file.lines.range(start, end) }));
+    .map(([start, end]) => ({ ...pipe(file.text.slice(start, end)), range: file.lines.range(start, end) }));
 }
 
 const DOCKERFILE = /^(?:Dockerfile|Containerfile)(?:\..+)?$|\.(?:dockerfile|containerfile)$/i;
@@ -233,6 +234,10 @@ export default defineSkillRule<Options>(
       additionalProperties: false,
     },
     defaultOptions: { vendors: VENDOR_INSTALLERS },
+    messages: {
+      pipe: 'Unexpected download piped into an interpreter (`{{command}}`), expected a pinned, checksummed download reviewed before it runs',
+      vendorInstaller: 'Unexpected vendor installer piped into a shell (`{{show}}`, from {{vendor}}), expected a pinned release or a package manager, or the installer downloaded and checked first',
+    },
   },
   ({ skill, options, report }) => {
     const scripts = new Map(shellScripts(skill).map((s) => [s.entry.path, s]));

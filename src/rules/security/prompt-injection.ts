@@ -49,7 +49,8 @@ export function findInjections(file: TextFile, code: readonly [number, number][]
   }
   found.sort((a, b) => a.start - b.start);
   return found.map((f) => ({
-    message: `Unexpected ${f.what} \`${show(text.slice(f.start, f.end), 50)}\`, expected no prompt-injection markers (a bundled text must not speak as the system or override the user)`,
+    messageId: 'marker',
+    data: { what: f.what, text: show(text.slice(f.start, f.end), 50) },
     range: lines.range(f.start, f.end),
   }));
 }
@@ -61,6 +62,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      marker: 'Unexpected {{what}} `{{text}}`, expected no prompt-injection markers (a bundled text must not speak as the system or override the user)',
+    },
   },
   ({ skill, report }) => {
     for (const target of scanTargets(skill)) {

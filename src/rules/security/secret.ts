@@ -116,7 +116,8 @@ export function findSecrets(file: TextFile): ReportInput[] {
   found.sort((a, b) => a.start - b.start);
   return found.map((f) => ({
     // The message names the kind only: echoing the secret would copy it into logs and CI output.
-    message: `Unexpected ${f.kind}, expected a reference to a secret kept outside the skill (e.g. an environment variable)`,
+    messageId: 'secret',
+    data: { kind: f.kind },
     range: lines.range(f.start, f.end),
   }));
 }
@@ -128,6 +129,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      secret: 'Unexpected {{kind}}, expected a reference to a secret kept outside the skill (e.g. an environment variable)',
+    },
   },
   ({ skill, report }) => {
     for (const target of scanTargets(skill)) {

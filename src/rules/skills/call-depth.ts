@@ -1,11 +1,10 @@
-import { buildGraph, EDGE_KINDS, longestChains, type EdgeKind } from '../../analysis/graph.js';
+import { buildGraph, longestChains } from '../../analysis/graph.js';
 import { defineCatalogRule } from '../rule.js';
+import { EDGES_SCHEMA, type EdgesOption } from './shared.js';
 
-export interface CallDepthOptions {
+export interface CallDepthOptions extends EdgesOption {
   /** The most calls one skill may chain (a calls b calls c is 2). */
   max: number;
-  /** Edge kinds of the skill graph that count as calls. */
-  edges: EdgeKind[];
 }
 
 export default defineCatalogRule<CallDepthOptions>(
@@ -19,10 +18,13 @@ export default defineCatalogRule<CallDepthOptions>(
       additionalProperties: false,
       properties: {
         max: { type: 'integer', minimum: 0 },
-        edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true },
+        edges: EDGES_SCHEMA,
       },
     },
     defaultOptions: { max: 3, edges: ['requires'] },
+    messages: {
+      tooDeep: 'Unexpected call chain `{{chain}}` of depth {{depth}}, expected at most {{max}}',
+    },
   },
   ({ catalog, options, report }) => {
     const graph = buildGraph(catalog.skills);
@@ -33,7 +35,7 @@ export default defineCatalogRule<CallDepthOptions>(
       const depth = chain.length - 1;
       if (depth <= options.max || !first) continue;
       report(node.skill, {
-        message: `Unexpected call chain \`${chain.join(' -> ')}\` of depth ${depth}, expected at most ${options.max}`,
+        messageId: 'tooDeep', data: { chain: chain.join(' -> '), depth, max: options.max },
         range: first.range,
       });
     }

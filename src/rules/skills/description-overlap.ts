@@ -24,6 +24,9 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
       properties: { threshold: { type: 'number', exclusiveMinimum: 0, maximum: 1 } },
     },
     defaultOptions: { threshold: 0.4 },
+    messages: {
+      similar: 'Unexpected description {{score}} similar to `{{detail}}`\'s (in `{{other}}`), expected below {{threshold}} so a model can tell the two apart{{shared}}',
+    },
   },
   ({ catalog, hosts, options, report }) => {
     // Only skills the model routes to: a manual skill is picked by the user, by name.
@@ -78,7 +81,7 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
         const other = routed[m.other]!;
         const shared = m.shared.length ? `; shared: ${m.shared.map((t) => `"${t}"`).join(', ')}` : '';
         report(self, {
-          message: `Unexpected description ${m.score.toFixed(2)} similar to \`${other.name ?? other.dirName}\`'s (in \`${folderOf(other, self, catalog.skills)}\`), expected below ${options.threshold} so a model can tell the two apart${shared}`,
+          messageId: 'similar', data: { score: m.score.toFixed(2), detail: other.name ?? other.dirName, other: folderOf(other, self, catalog.skills), threshold: options.threshold, shared },
           range: field(self, 'description')?.valueRange,
         });
       }

@@ -33,6 +33,9 @@ export default defineCatalogRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      duplicateName: 'Unexpected duplicate name `{{show}}`, expected a name no other skill {{detail}} (also in {{shown}}{{why}})',
+    },
   },
   ({ catalog, hosts, report }) => {
     const named = sortSkills(catalog.skills).filter((s) => parsed(s) && s.name !== undefined && s.name !== '');
@@ -75,7 +78,7 @@ export default defineCatalogRule(
       const byFolder = clash.hosts.length > 0 && clash.hosts.every((h) => h.skillIdentity === 'folder-in-container');
       const why = byFolder ? `; ${hostIds(clash.hosts)} ${clash.hosts.length === 1 ? 'invokes' : 'invoke'} each by its folder, but ${count === 1 ? 'both are' : 'all are'} listed as \`${show(skill.name!, 60)}\`` : onSome;
       report(skill, {
-        message: `Unexpected duplicate name \`${show(skill.name!, 60)}\`, expected a name no other skill ${byFolder ? 'in the same plugin uses' : 'uses'} (also in ${shown.join(', ')}${why})`,
+        messageId: 'duplicateName', data: { show: show(skill.name!, 60), detail: byFolder ? 'in the same plugin uses' : 'uses', shown: shown.join(', '), why },
         range: field(skill, 'name')?.valueRange,
         ...(byFolder ? { severity: 'warning' as const } : {}),
       });

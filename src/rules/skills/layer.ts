@@ -1,12 +1,10 @@
 import picomatch from 'picomatch';
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
+import { adjacency, buildGraph } from '../../analysis/graph.js';
 import type { LayerSpec } from '../../config/config.js';
 import { defineCatalogRule } from '../rule.js';
+import { EDGES_ONLY_SCHEMA, type EdgesOption } from './shared.js';
 
-export interface LayerOptions {
-  /** Edge kinds of the skill graph that count as calls. */
-  edges: EdgeKind[];
-}
+export type LayerOptions = EdgesOption;
 
 /** The layer each skill belongs to: the first layer (top first) whose names or globs match it. */
 export function layerOf(layers: readonly LayerSpec[]): (name: string) => LayerSpec | undefined {
@@ -26,12 +24,11 @@ export default defineCatalogRule<LayerOptions>(
     description: "Reports a call from one skill to another that the config's `layers` do not allow, such as a kernel skill calling any skill.",
     severity: 'error',
     fixable: false,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
-    },
+    schema: EDGES_ONLY_SCHEMA,
     defaultOptions: { edges: ['requires'] },
+    messages: {
+      layerViolation: 'Unexpected call from `{{id}}` (layer `{{name}}`) to `{{to}}` ({{detail}}) by {{kind}} `{{via}}`, expected {{expected}}',
+    },
   },
   ({ catalog, config, options, report }) => {
     const layers = config.layers ?? [];
@@ -52,7 +49,7 @@ export default defineCatalogRule<LayerOptions>(
         if (to ? allowed.includes(to.name) : allowed.length > 0) continue;
         const expected = allowed.length ? `calls into ${allowed.map((l) => `\`${l}\``).join(', ')} only` : `no calls from layer \`${from.name}\``;
         report(node.skill, {
-          message: `Unexpected call from \`${node.id}\` (layer \`${from.name}\`) to \`${edge.to}\` (${to ? `layer \`${to.name}\`` : 'no layer'}) by ${edge.kind} \`${edge.via}\`, expected ${expected}`,
+          messageId: 'layerViolation', data: { id: node.id, name: from.name, to: edge.to, detail: to ? `layer \`${to.name}\`` : 'no layer', kind: edge.kind, via: edge.via, expected },
           range: edge.range,
         });
       }

@@ -1,9 +1,9 @@
 import { hostListing } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
-import type { ListingProfile } from '../../hosts/profile.js';
+import type { HostProfile, ListingProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import type { SkillSummary } from '../../model/summary.js';
-import { field, parsed } from '../../model/queries.js';
+import { field, hostField, parsed } from '../../model/queries.js';
 
 export interface ListingBudgetOptions {
   /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */
@@ -15,8 +15,9 @@ const n = (x: number): string => x.toLocaleString('en-US');
 /** Skills named in the once-per-catalog message. */
 const MAX_NAMED = 5;
 
-function rangeOf(skill: SkillSummary): Range | undefined {
-  return (field(skill, 'description') ?? field(skill, 'name'))?.valueRange;
+/** Where a skill's entry is written: the host's own description (`skillc.<host>.description`) when the source gives one. */
+function rangeOf(skill: SkillSummary, host: HostProfile): Range | undefined {
+  return (hostField(skill, host.id, 'description') ?? field(skill, 'description') ?? field(skill, 'name'))?.valueRange;
 }
 
 /** What the host does over budget, in its own terms (the profile says which). */
@@ -44,6 +45,10 @@ export default defineCatalogRule<ListingBudgetOptions>(
       properties: { contextTokens: { type: 'integer', minimum: 0 } },
     },
     defaultOptions: {},
+    messages: {
+      entryCut: 'Unexpected listing entry of {{textLength}} characters{{fields}} for {{displayName}}, which cuts each entry at {{n}}: the last {{n2}} characters are not listed',
+      overBudget: 'Unexpected listing of {{entriesLength}} skills in {{wanted}} characters, over {{displayName}}\'s budget of {{budget}} ({{basis}}): {{overflow}}. Largest entries: {{named}}{{rest}}; shorten descriptions or mark manual skills so they leave the listing',
+    },
   },
   ({ catalog, config, hosts, options, report }) => {
     const tokens = options.contextTokens ?? config.contextTokens ?? 200_000;
@@ -55,8 +60,8 @@ export default defineCatalogRule<ListingBudgetOptions>(
         if (e.reason !== 'entry-limit') continue;
         const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
         report(e.skill, {
-          message: `Unexpected listing entry of ${n(e.text.length)} characters${fields} for ${host.displayName}, which cuts each entry at ${n(host.listing.entryMax!)}: the last ${n(e.text.length - e.shown.length)} characters are not listed`,
-          range: rangeOf(e.skill),
+          messageId: 'entryCut', data: { textLength: n(e.text.length), fields, displayName: host.displayName, n: n(host.listing.entryMax!), n2: n(e.text.length - e.shown.length) },
+          range: rangeOf(e.skill, host),
         });
       }
       // An over-budget listing is a fact about the catalog: reported once, on the config file when there is
@@ -68,9 +73,9 @@ export default defineCatalogRule<ListingBudgetOptions>(
       const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
       const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
       const first = listing.entries[0]!;
-      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill) };
+      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill, host) };
       report(first.skill, {
-        message: `Unexpected listing of ${n(listing.entries.length)} skills in ${n(listing.wanted)} characters, over ${host.displayName}'s budget of ${n(listing.budget)} (${listing.basis}): ${consequence(host.listing.overflow, affected)}. Largest entries: ${named.join(', ')}${rest}; shorten descriptions or mark manual skills so they leave the listing`,
+        messageId: 'overBudget', data: { entriesLength: n(listing.entries.length), wanted: n(listing.wanted), displayName: host.displayName, budget: n(listing.budget), basis: listing.basis, overflow: consequence(host.listing.overflow, affected), named: named.join(', '), rest },
         ...where,
       });
     }

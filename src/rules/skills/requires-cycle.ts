@@ -1,14 +1,12 @@
-import { adjacency, buildGraph, EDGE_KINDS, type EdgeKind, type GraphEdge } from '../../analysis/graph.js';
+import { adjacency, buildGraph, type GraphEdge } from '../../analysis/graph.js';
 import { defineCatalogRule } from '../rule.js';
+import { EDGES_ONLY_SCHEMA, type EdgesOption } from './shared.js';
 
 /** Enough to show every cycle a real catalog has, without exponential work on a dense graph. */
 const MAX_CYCLES = 100;
 const MAX_STEPS = 100_000;
 
-export interface RequiresCycleOptions {
-  /** Edge kinds of the skill graph that count; default `requires` only. */
-  edges: EdgeKind[];
-}
+export type RequiresCycleOptions = EdgesOption;
 
 export default defineCatalogRule<RequiresCycleOptions>(
   {
@@ -16,12 +14,12 @@ export default defineCatalogRule<RequiresCycleOptions>(
     description: 'Reports a cycle of `skillc.requires` between skills.',
     severity: 'error',
     fixable: false,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { edges: { type: 'array', items: { enum: [...EDGE_KINDS] }, minItems: 1, uniqueItems: true } },
-    },
+    schema: EDGES_ONLY_SCHEMA,
     defaultOptions: { edges: ['requires'] },
+    messages: {
+      requiresCycle: 'Unexpected cycle `{{cycle}}` in `skillc.requires`, expected requirements without a loop',
+      graphCycle: 'Unexpected cycle `{{cycle}}` in the skill graph ({{used}}), expected calls without a loop',
+    },
   },
   ({ catalog, options, report }) => {
     const graph = buildGraph(catalog.skills);
@@ -49,9 +47,7 @@ export default defineCatalogRule<RequiresCycleOptions>(
             const cycle = [...path, start].join(' -> ');
             const used = [...new Set(via.map((e) => e.kind))].join(', ');
             report(skills.get(start)!, {
-              message: requiresOnly
-                ? `Unexpected cycle \`${cycle}\` in \`skillc.requires\`, expected requirements without a loop`
-                : `Unexpected cycle \`${cycle}\` in the skill graph (${used}), expected calls without a loop`,
+              ...(requiresOnly ? { messageId: 'requiresCycle', data: { cycle } } : { messageId: 'graphCycle', data: { cycle, used } }),
               range: via[0]!.range,
             });
           } else if (rank.get(to)! > rank.get(start)! && !on.has(to)) {

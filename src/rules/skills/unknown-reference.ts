@@ -10,6 +10,9 @@ export default defineCatalogRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      unknownSkill: 'Unexpected unknown skill `{{name}}` in `skillc.requires`, expected {{detail}}',
+    },
   },
   ({ catalog, report }) => {
     const names = byName(catalog.skills);
@@ -20,7 +23,7 @@ export default defineCatalogRule(
         if (/^[^/\\]+$/.test(entry.name) && entry.name !== '.' && entry.name !== '..' && skill.bundle.exists(`../${entry.name}/SKILL.md`)) continue;
         const near = closest(entry.name, names.keys());
         report(skill, {
-          message: `Unexpected unknown skill \`${show(entry.name, 60)}\` in \`skillc.requires\`, expected ${near ? `\`${show(near, 60)}\`` : 'the name of a skill in the catalog'}`,
+          messageId: 'unknownSkill', data: { name: show(entry.name, 60), detail: near ? `\`${show(near, 60)}\`` : 'the name of a skill in the catalog' },
           range: entry.range,
         });
       }

@@ -10,6 +10,10 @@ export default defineCatalogRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      emptyTargets: 'Unexpected empty `skillc.targets`: no host installs this skill, expected at least one host id',
+      noInvoker: 'Unexpected skill that no one can invoke on {{map}}: {{map2}} keep both the model and the user from it, expected at least one of them to reach it',
+    },
   },
   ({ catalog, hosts, report }) => {
     for (const skill of sortSkills(catalog.skills)) {
@@ -18,7 +22,7 @@ export default defineCatalogRule(
       const targets = skill.skillc?.targets;
       if (Array.isArray(targets) && targets.length === 0) {
         report(skill, {
-          message: 'Unexpected empty `skillc.targets`: no host installs this skill, expected at least one host id',
+          messageId: 'emptyTargets',
           range: skillc?.children?.find((c) => c.key === 'targets')?.valueRange ?? skillc?.keyRange,
         });
         continue;
@@ -29,7 +33,7 @@ export default defineCatalogRule(
       const first = keys[0]?.split(':')[0];
       const at = (first && field(skill, first)) || skillc;
       report(skill, {
-        message: `Unexpected skill that no one can invoke on ${blocked.map(({ host }) => host.displayName).join(', ')}: ${keys.map((k) => `\`${k}\``).join(' and ')} keep both the model and the user from it, expected at least one of them to reach it`,
+        messageId: 'noInvoker', data: { map: blocked.map(({ host }) => host.displayName).join(', '), map2: keys.map((k) => `\`${k}\``).join(' and ') },
         range: at?.keyRange,
       });
     }

@@ -10,6 +10,9 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    messages: {
+      nested: '{{message}} (in `{{skill}}` line {{line}})',
+    },
   },
   ({ skill, config, report }) => {
     if (!parsed(skill)) return;
@@ -29,7 +32,7 @@ export default defineSkillRule(
           if (seen.has(key)) continue;
           seen.add(key);
           // Problems of the files an include brings in are reported where the author can see them.
-          report({ message: `${step.problem.message} (in \`${relToSkill(skill, step.from)}\` line ${step.include.range.start.line})`, range: top.include.range, ...(file ? { file } : {}) });
+          report({ messageId: 'nested', data: { message: step.problem.message, skill: relToSkill(skill, step.from), line: step.include.range.start.line }, range: top.include.range, ...(file ? { file } : {}) });
         }
       }
     }

@@ -53,9 +53,18 @@ export const GENERATED_CLOSE = '`<!-- /generated -->`';
 
 export type RegionKind = 'host' | 'generated';
 
+/** The messages of the problems `regionProblems` finds: the rules that report them list these in their `meta.messages`. */
+export const REGION_MESSAGES = {
+  nested: 'Unexpected nested {{noun}}, expected {{close}} to close the {{noun}} opened on line {{line}} first',
+  closeWithoutOpen: 'Unexpected {{close}} without an opening {{open}}',
+  closeInside: 'Unexpected {{close}} inside the {{inner}} opened on line {{line}}, expected {{innerClose}} first',
+  unclosed: 'Unexpected unclosed {{noun}}, expected {{close}} before the end of the file',
+};
+
 export interface RegionProblem {
   kind: RegionKind;
-  message: string;
+  messageId: string;
+  data?: Record<string, unknown>;
   range: Range;
 }
 
@@ -77,7 +86,8 @@ export function regionProblems(directives: readonly Directive[]): RegionProblem[
       if (outer) {
         problems.push({
           kind,
-          message: `Unexpected nested ${NOUN[kind]}, expected ${CLOSE[kind]} to close the ${NOUN[kind]} opened on line ${outer.range.start.line} first`,
+          messageId: 'nested',
+          data: { noun: NOUN[kind], close: CLOSE[kind], line: outer.range.start.line },
           range: d.range,
         });
       }
@@ -92,20 +102,21 @@ export function regionProblems(directives: readonly Directive[]): RegionProblem[
       let index = -1;
       for (let i = open.length - 1; i >= 0; i--) if (open[i]!.kind === kind) { index = i; break; }
       if (index < 0) {
-        problems.push({ kind, message: `Unexpected ${CLOSE[kind]} without an opening ${OPEN[kind]}`, range: d.range });
+        problems.push({ kind, messageId: 'closeWithoutOpen', data: { close: CLOSE[kind], open: OPEN[kind] }, range: d.range });
         continue;
       }
       const inner = top!;
       problems.push({
         kind,
-        message: `Unexpected ${CLOSE[kind]} inside the ${NOUN[inner.kind]} opened on line ${inner.range.start.line}, expected ${CLOSE[inner.kind]} first`,
+        messageId: 'closeInside',
+        data: { close: CLOSE[kind], inner: NOUN[inner.kind], line: inner.range.start.line, innerClose: CLOSE[inner.kind] },
         range: d.range,
       });
       open.splice(index, 1);
     }
   }
   for (const o of open) {
-    problems.push({ kind: o.kind, message: `Unexpected unclosed ${NOUN[o.kind]}, expected ${CLOSE[o.kind]} before the end of the file`, range: o.range });
+    problems.push({ kind: o.kind, messageId: 'unclosed', data: { noun: NOUN[o.kind], close: CLOSE[o.kind] }, range: o.range });
   }
   return problems.sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
 }

@@ -35,8 +35,8 @@ testRule(
         files: { 'SKILL.md': skill('Use when the build ran and Emitted output needs Validating.') },
         options: { banned },
         errors: [
-          { line: 3, column: 33, endColumn: 36, message: 'Unexpected "ran" (a form of "run") in the description, expected none of the house style\'s banned words' },
           { line: 3, column: 27, endColumn: 32, message: 'Unexpected "build" in the description, expected none of the house style\'s banned words' },
+          { line: 3, column: 33, endColumn: 36, message: 'Unexpected "ran" (a form of "run") in the description, expected none of the house style\'s banned words' },
           { line: 3, column: 41, message: /"Emitted" \(a form of "emit"\)/ },
           { message: /"Validating" \(a form of "validate"\)/ },
         ],

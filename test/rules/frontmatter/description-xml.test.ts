@@ -39,7 +39,7 @@ testRule(
       {
         name: 'a value that starts with a tag is quoted once wrapped',
         files: { 'SKILL.md': skill('<think> blocks are stripped. Use when asked.') },
-        errors: [{ line: 3, column: 14 }],
+        errors: [{ line: 3, column: 14, messageId: 'tag' }],
         output: skill('"`<think>` blocks are stripped. Use when asked."'),
       },
       {

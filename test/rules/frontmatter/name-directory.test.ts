@@ -68,7 +68,7 @@ testRule(
       {
         name: 'a quoted name with spaces is fixed',
         files: { 'SKILL.md': skill("'my skill'") },
-        errors: [{ line: 2, column: 7, endColumn: 17 }],
+        errors: [{ line: 2, column: 7, endColumn: 17, messageId: 'name' }],
         output: skill('my-skill'),
       },
       {

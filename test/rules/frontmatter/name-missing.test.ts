@@ -31,7 +31,7 @@ testRule(
       {
         name: 'CRLF',
         files: { 'SKILL.md': '---\r\ndescription: x\r\n---\r\n' },
-        errors: [{ line: 1 }],
+        errors: [{ line: 1, messageId: 'missing', data: { dirName: 'my-skill', why: 'agentskills requires it' } }],
         output: '---\r\nname: my-skill\r\ndescription: x\r\n---\r\n',
       },
       {

@@ -42,7 +42,7 @@ testRule(
       {
         name: 'CRLF colon fix keeps the line breaks',
         files: { 'SKILL.md': '---\r\nname: my-skill\r\ndescription: Use when: asked\r\n---\r\n' },
-        errors: [{ line: 3, column: 14 }],
+        errors: [{ line: 3, column: 14, messageId: 'colonInPlainValue' }],
         output: '---\r\nname: my-skill\r\ndescription: "Use when: asked"\r\n---\r\n',
       },
       {

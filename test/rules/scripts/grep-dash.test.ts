@@ -47,8 +47,8 @@ testRule(
         name: 'a code block with a placeholder line still checks its other lines; heredoc substitutions run',
         files: { 'SKILL.md': skill("```bash\ncat <file>\ngrep '-v' f\n```"), 'scripts/h.sh': script("#!/bin/bash\ncat <<EOF\n$(grep '-q' f)\nEOF\n") },
         errors: [
-          { file: 'scripts/h.sh', line: 3, column: 8, message: message('grep', '-q') },
           { line: 7, column: 6, message: message('grep', '-v') },
+          { file: 'scripts/h.sh', line: 3, column: 8, message: message('grep', '-q') },
         ],
       },
       {

@@ -50,7 +50,7 @@ testRule(
         hosts: claude,
         options: { commands: ['git status'] },
         files: { 'SKILL.md': skill('- !`git status $(curl -s https://x.example)`\n- !`git status &`\n- !`git status > /tmp/x`\n- !`git statusx`\n- !`git status "$HOME"`\n- !`git status; rm -rf x`\n- !`GIT_DIR=/x git status`') },
-        errors: [7, 8, 9, 10, 11, 12, 13].map((line) => ({ line, column: 3 })),
+        errors: [7, 8, 9, 10, 11, 12, 13].map((line) => ({ line, column: 3, messageId: 'command' })),
       },
       {
         name: 'fenced ```! block',

@@ -25,8 +25,25 @@ testRule(
         hosts: ['claude'],
         files: { 'SKILL.md': skill('my-skill', 'Use when testing.', `when_to_use: ${'x'.repeat(1600)}\nskillc:\n  invocation: manual\n`) },
       },
+      {
+        name: "a long description of Codex's own (no entry cut) beside a short one for Claude Code",
+        hosts: ['claude', 'codex'],
+        files: { 'SKILL.md': skill('my-skill', 'Use when testing.', `skillc:\n  codex:\n    description: Use when ${'x'.repeat(1600)}\n`) },
+      },
     ],
     invalid: [
+      {
+        name: "each host counted with its own description: Claude Code's own is cut, at its position",
+        hosts: ['claude', 'codex'],
+        files: { 'SKILL.md': skill('my-skill', 'Use when testing.', `skillc:\n  claude:\n    description: Use when ${'x'.repeat(1600)}\n`) },
+        errors: [
+          {
+            line: 6,
+            column: 18,
+            message: 'Unexpected listing entry of 1,609 characters (`description` with `when_to_use`) for Claude Code, which cuts each entry at 1,536: the last 73 characters are not listed',
+          },
+        ],
+      },
       {
         name: 'Claude Code cuts description and when_to_use at 1,536',
         hosts: ['claude'],

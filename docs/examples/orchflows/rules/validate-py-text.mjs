@@ -1,7 +1,31 @@
 // Text measures of orchflows' tools/validate.py shared by the preset's plugins
 // (validate-py.mjs, near-duplicate.ts). Not a plugin itself: it exports helpers only.
 // Each follows ../shared/parity/orchflows.md ("Counting rules") as probed on validate.py.
+import fs from 'node:fs';
 import path from 'node:path';
+
+/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
+export function readTree(file) {
+  try {
+    if (!fs.lstatSync(file).isFile()) return undefined;
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The *.md files of a folder (and its subfolders when `recursive`), sorted; [] when it cannot be read. */
+export function listMd(dir, recursive) {
+  try {
+    return fs
+      .readdirSync(dir, { recursive, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.md'))
+      .map((e) => path.join(e.parentPath ?? e.path, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
 
 /** validate.py's tiers in its discovery order; `packs` last. */
 export const TIERS = ['kernel', 'engines', 'workflows', 'instances', 'utilities'];

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { body, full, packages, paragraph, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
+import { body, full, listMd, packages, paragraph, readTree, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
 const EDGE = /`(orch-[a-z0-9-]+)`/g;
 /** Role profiles, not packages: they always resolve. */
@@ -299,7 +299,12 @@ const packSignature = {
  * `key: value` split at the first colon, both stripped, quotes kept, the last duplicate winning.
  */
 function rawFrontmatter(skill) {
-  const lines = skill.file.text.replace(/^\uFEFF/, '').split('\n');
+  return frontmatterLines(skill.file.text);
+}
+
+/** validate.py's frontmatter reading of a text: key -> { value, offset, line, lineNo }; undefined without both fences. */
+function frontmatterLines(text) {
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
   if (lines[0]?.trim() !== '---') return undefined;
   const out = new Map();
   let offset = lines[0].length + 1;
@@ -307,7 +312,7 @@ function rawFrontmatter(skill) {
     const line = lines[i];
     if (line.trim() === '---') return out;
     const colon = line.indexOf(':');
-    if (line.trim() && colon >= 0) out.set(line.slice(0, colon).trim(), { value: line.slice(colon + 1).trim(), offset, line });
+    if (line.trim() && colon >= 0) out.set(line.slice(0, colon).trim(), { value: line.slice(colon + 1).trim(), offset, line, lineNo: i + 1 });
     offset += line.length + 1;
   }
   return undefined;
@@ -350,40 +355,18 @@ const frontmatter = {
   },
 };
 
-/** A regular file's text (UTF-8, BOM dropped), or undefined; symlinks are not followed. */
-function readTree(file) {
-  try {
-    if (!fs.lstatSync(file).isFile()) return undefined;
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
-  }
-}
-
-const listMd = (dir, recursive) => {
-  try {
-    return fs
-      .readdirSync(dir, { recursive, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.md'))
-      .map((e) => path.join(e.parentPath ?? e.path, e.name))
-      .sort();
-  } catch {
-    return [];
-  }
-};
-
 /** validate.py's words(): each `](…)` cut to `]`, then whitespace-separated tokens. */
 const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
 
 /**
- * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean, friction: boolean }>}
+ * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean, friction: boolean, templates: boolean }>}
  */
 const tree = {
   scope: 'catalog',
   meta: {
     id: 'tree',
     description:
-      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, Markdown links in the tree's docs that resolve to nothing, and where the friction log lives (scripts/state_root.py, docs/vocabulary.md, templates/host-block.md agreeing).",
+      "Reports what validate.py grades around the packages: surface word budgets (AGENTS.md, templates/host-block.md), contract pins (tests/pins.json), `orch-…` names in the tree's docs that name no package, Markdown links in the tree's docs that resolve to nothing, where the friction log lives (scripts/state_root.py, docs/vocabulary.md, templates/host-block.md agreeing), and the composition templates' manifests, executors and placeholders.",
     severity: 'error',
     fixable: false,
     schema: {
@@ -394,34 +377,196 @@ const tree = {
         pins: { type: 'boolean' },
         links: { type: 'boolean' },
         friction: { type: 'boolean' },
+        templates: { type: 'boolean' },
       },
       additionalProperties: false,
     },
-    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true, friction: true },
-    // It reads files outside the skills, which the lint cache does not hash: never replay its results.
-    cacheKey: () => `${process.pid}:${Date.now()}`,
+    defaultOptions: { surfaces: { 'AGENTS.md': 300, 'templates/host-block.md': 400 }, names: true, pins: true, links: true, friction: true, templates: true },
+    // It reads files outside the skill folders, which the lint cache does not hash. Its findings are a
+    // function of those files and the package folders alone, so they are its key: with nothing changed
+    // a cached run replays, and any change that alters a finding re-lints.
+    cacheKey: (options, { skillDirs }) => {
+      const pkgs = packages({ skills: skillDirs.map((dir) => ({ dir, dirName: path.basename(dir) })) });
+      const found = [];
+      if (pkgs.length) treeFindings(pkgs, options, (rel, input) => found.push([rel, input]));
+      return crypto.createHash('sha256').update(JSON.stringify(found)).digest('hex');
+    },
   },
   check({ catalog, options, report }) {
     const pkgs = packages(catalog);
     if (!pkgs.length) return;
-    const root = pkgs[0].root;
     const anchor = pkgs[0].s;
-    const at = (rel, input) => report(anchor, { file: path.join(root, rel), ...input });
-    for (const [rel, max] of Object.entries(options.surfaces)) {
-      const text = readTree(path.join(root, rel));
-      if (text === undefined) {
-        at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
-        continue;
-      }
-      const n = treeWords(text);
-      if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
-    }
-    if (options.pins) checkPins(root, at);
-    if (options.names) checkNames(root, pkgs, at);
-    if (options.links) checkLinks(root, at);
-    if (options.friction) checkFriction(root, at);
+    treeFindings(pkgs, options, (rel, input) => report(anchor, { file: path.join(pkgs[0].root, rel), ...input }));
   },
 };
+
+/** Every finding of the tree rule, to `at(rel, input)`: reads the tree above the packages, nothing of the packages but their folders. */
+function treeFindings(pkgs, options, at) {
+  const root = pkgs[0].root;
+  for (const [rel, max] of Object.entries(options.surfaces)) {
+    const text = readTree(path.join(root, rel));
+    if (text === undefined) {
+      at(rel, { severity: 'warning', message: `Unexpected missing ${rel}, expected the surface (its word budget check skipped)` });
+      continue;
+    }
+    const n = treeWords(text);
+    if (n > max) at(rel, { message: `Unexpected ${n} words in ${rel}, expected at most ${max}` });
+  }
+  if (options.pins) checkPins(root, at);
+  if (options.names) checkNames(root, pkgs, at);
+  if (options.links) checkLinks(root, at);
+  if (options.friction) checkFriction(root, at);
+  if (options.templates) checkTemplates(root, pkgs, at);
+}
+
+const ENTRIES = ['routed', 'named'];
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+
+/**
+ * validate.py's templates check, as far as the spec states it. A template is
+ * compositions/<d>/template.md: its manifest (frontmatter, read as validate.py reads a
+ * package's) has `name` = <d>, a `description` of at most 140 code points, `entry` routed
+ * or named, `placeholders` written `[…]`; its body after the second `---` is at most 250
+ * words. Each other *.md of <d> is a stub: its `executor` is a skill folder or an existing
+ * `script:<path>` (one with a `{{placeholder}}` is not checked); a `{{x}}` it uses must be
+ * declared, and a declared one used by no stub is a warning on the manifest. Not reproduced:
+ * tickets.py's `template_defects` (the stub law: shape, ids, sections, dependencies) and the
+ * stubs' instruction word budget, which the spec does not spell out.
+ */
+function checkTemplates(root, pkgs, at) {
+  const comp = path.join(root, 'compositions');
+  let dirs;
+  try {
+    if (!fs.lstatSync(comp).isDirectory()) throw new Error('not a folder');
+    dirs = fs.readdirSync(comp, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    at('compositions', { severity: 'warning', message: 'Unexpected missing compositions/, expected the composition templates (their check skipped)' });
+    return;
+  }
+  const templates = dirs.filter((d) => readTree(path.join(comp, d, 'template.md')) !== undefined);
+  if (!templates.length) {
+    at('compositions', { severity: 'warning', message: 'Unexpected compositions/ that holds no template.md, expected compositions/<name>/template.md (check skipped)' });
+    return;
+  }
+  const skills = new Set(pkgs.filter((p) => p.tier !== 'packs').map((p) => p.s.dirName));
+  const line = (n) => ({ start: { line: n, column: 1 }, end: { line: n, column: 1 } });
+  for (const d of templates) {
+    const rel = `compositions/${d}/template.md`;
+    const text = readTree(path.join(comp, d, 'template.md'));
+    const fm = frontmatterLines(text);
+    if (!fm) {
+      at(rel, { message: 'Unexpected template without a manifest, expected frontmatter with name, description, entry and placeholders' });
+      continue;
+    }
+    const field = (key) => fm.get(key);
+    const where = (key) => (field(key) ? { range: line(field(key).lineNo) } : {});
+    if (field('name')?.value !== d) at(rel, { ...where('name'), message: `Unexpected template name ${field('name')?.value || '(none)'}, expected the folder name ${d}` });
+    const desc = field('description')?.value ?? '';
+    if (Array.from(desc).length > 140) at(rel, { ...where('description'), message: `Unexpected template description of ${Array.from(desc).length} characters as written, expected at most 140` });
+    const entry = field('entry')?.value;
+    if (!ENTRIES.includes(entry)) at(rel, { ...where('entry'), message: `Unexpected template entry ${entry || '(none)'}, expected ${ENTRIES.join(' or ')}` });
+    const first = text.indexOf('---');
+    const second = first < 0 ? -1 : text.indexOf('---', first + 3);
+    const bodyWords = second < 0 ? 0 : treeWords(text.slice(second + 3));
+    if (bodyWords > 250) at(rel, { message: `Unexpected template body of ${bodyWords} words, expected at most 250` });
+    const written = field('placeholders')?.value;
+    const wellFormed = written !== undefined && written.startsWith('[') && written.endsWith(']');
+    if (!wellFormed) at(rel, { ...where('placeholders'), message: `Unexpected placeholders ${written ? `\`${written}\`` : '(none)'}, expected a list written [name, ...]` });
+    const declared = wellFormed
+      ? written
+          .slice(1, -1)
+          .split(',')
+          .map((p) => p.trim().replace(/^["']|["']$/g, '').replace(/^\{\{\s*|\s*\}\}$/g, ''))
+          .filter(Boolean)
+      : [];
+    const used = new Set();
+    const stubs = listMd(path.join(comp, d), false).filter((f) => path.basename(f) !== 'template.md');
+    if (!stubs.length) at(rel, { message: `Unexpected template ${d} that holds no stub, expected a ticket stub (*.md) beside template.md` });
+    /** Stub id (its file stem) -> the ids it depends on. */
+    const graph = new Map();
+    for (const file of stubs) {
+      const stubRel = `compositions/${d}/${path.basename(file)}`;
+      const stub = readTree(file) ?? '';
+      const fields = frontmatterLines(stub);
+      const stem = path.basename(file, '.md');
+      const id = unquote(fields?.get('id')?.value ?? '');
+      if (id && id !== stem) at(stubRel, { range: line(fields.get('id').lineNo), message: `Unexpected id '${id}' in stub ${path.basename(file)}, expected its file stem ${stem} (a stub's id is its file stem)` });
+      const depends = flowList(fields?.get('depends_on')?.value);
+      if (!depends) at(stubRel, { ...(fields?.get('depends_on') ? { range: line(fields.get('depends_on').lineNo) } : {}), message: "Unexpected 'depends_on' that is not a list, expected [] when the stub names none" });
+      graph.set(stem, depends ?? []);
+      const words = instructionWords(stub, fields);
+      if (words > INSTRUCTION_BUDGET) at(stubRel, { message: `Unexpected instruction of ${words} words (excluded_actions, Objective, Completion test, Return fields), expected at most ${INSTRUCTION_BUDGET}` });
+      const names = [...new Set([...stub.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+      for (const n of names) used.add(n);
+      if (wellFormed) for (const n of names) if (!declared.includes(n)) at(stubRel, { message: `Unexpected placeholder {{${n}}} that ${rel} does not declare, expected it in the manifest's placeholders` });
+      const executor = frontmatterLines(stub)?.get('executor');
+      const value = executor?.value.replace(/^["']|["']$/g, '');
+      if (!value || value.includes('{{')) continue;
+      const script = /^script:\s*(.+)$/.exec(value);
+      const ok = script ? readTree(path.join(root, script[1].trim())) !== undefined : skills.has(value);
+      if (!ok) at(stubRel, { range: line(executor.lineNo), message: `Unexpected executor ${value}, expected a skill folder or an existing script:<path>` });
+    }
+    if (wellFormed) for (const n of declared) if (!used.has(n)) at(rel, { ...where('placeholders'), severity: 'warning', message: `Unexpected placeholder ${n} that no stub uses, expected each declared placeholder used` });
+    const order = graphDefect(graph);
+    if (order) at(rel, { message: order });
+  }
+}
+
+const INSTRUCTION_BUDGET = 300;
+const INSTRUCTION_SECTIONS = ['objective', 'completion test', 'return fields'];
+const unquote = (v) => v.trim().replace(/^(["'])(.*)\1$/, '$2');
+
+/** A `[a, b]` value as its items (quotes dropped), `[]` as none; undefined when the value is not written as a list. */
+function flowList(value) {
+  const v = (value ?? '').trim();
+  if (!v.startsWith('[') || !v.endsWith(']')) return undefined;
+  return v
+    .slice(1, -1)
+    .split(',')
+    .map(unquote)
+    .filter(Boolean);
+}
+
+/**
+ * A stub's instruction in words, as tickets.py counts what a child loads on every dispatch: its
+ * `excluded_actions` items and its `## Objective`, `## Completion test` and `## Return fields`
+ * sections (headings matched without case), each `](…)` cut to `]`.
+ */
+function instructionWords(text, fields) {
+  const excluded = fields?.get('excluded_actions')?.value ?? '';
+  const parts = [...(flowList(excluded) ?? (excluded ? [unquote(excluded)] : []))];
+  let current;
+  for (const l of text.split('\n')) {
+    const heading = /^##\s+(.*?)\s*#*\s*$/.exec(l);
+    if (heading) {
+      current = INSTRUCTION_SECTIONS.includes(heading[1].toLowerCase()) ? parts.push('') - 1 : undefined;
+      continue;
+    }
+    if (current !== undefined) parts[current] += `${l}\n`;
+  }
+  return parts.reduce((n, part) => n + treeWords(part), 0);
+}
+
+/**
+ * The stub graph as tickets.py orders it: every dependency a stub of the template, the graph
+ * acyclic (stubs free of dependencies taken in rounds), exactly one stub no other depends on.
+ * Its message, or undefined.
+ */
+function graphDefect(graph) {
+  const py = (ids) => `[${ids.map((i) => `'${i}'`).join(', ')}]`;
+  for (const [id, deps] of graph) for (const dep of deps) if (!graph.has(dep)) return `Unexpected dependency '${dep}' of stub ${id}, which is not a stub in this template, expected one of its stubs`;
+  const remaining = new Map([...graph].map(([id, deps]) => [id, new Set(deps)]));
+  while (remaining.size) {
+    const ready = [...remaining].filter(([, deps]) => !deps.size).map(([id]) => id).sort();
+    if (!ready.length) return `Unexpected cyclic template: no stub in ${py([...remaining.keys()].sort())} is free of dependencies, expected stubs that end`;
+    for (const id of ready) remaining.delete(id);
+    for (const deps of remaining.values()) for (const id of ready) deps.delete(id);
+  }
+  const dependedOn = new Set([...graph.values()].flat());
+  const terminals = [...graph.keys()].filter((id) => !dependedOn.has(id)).sort();
+  if (graph.size && terminals.length !== 1) return `Unexpected template with ${terminals.length} terminal stubs ${py(terminals)}, expected exactly one stub that no other depends on`;
+  return undefined;
+}
 
 /** contracts/*.md against tests/pins.json (`{ "<file>": "<sha256 of its bytes>" }`). */
 function checkPins(root, at) {

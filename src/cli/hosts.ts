@@ -1,0 +1,23 @@
+// `--host` lists, checked against the built-in hosts and the config's custom hosts. Apart from
+// args.ts because it loads the config reader (and YAML): commands without --host must not.
+import { unknownHostMessage } from '../hosts/index.js';
+import { firstUnknownConfiguredHost } from '../config/config.js';
+import { UsageError } from '../core/errors.js';
+import { splitList } from './args.js';
+
+/**
+ * `--host a,b`, each id checked here, once, for every command that takes it: against the built-in
+ * hosts and the ones the config defines (`customHosts`; the config where the command would find it,
+ * `--config` or the one above `cwd`, is loaded first when an id is not built in). An unknown id is a
+ * usage error that names the flag, with a "did you mean" (the config's own `hosts` are checked where
+ * it is loaded). No `config`: the built-in hosts only.
+ */
+export function hostList(values: string | string[] | undefined, config: { cwd: string; configFile?: string | undefined } | undefined, flag = '--host'): string[] {
+  const ids = splitList(values);
+  const load: { cwd: string; configFile?: string } | undefined = config && { cwd: config.cwd };
+  if (load && config?.configFile) load.configFile = config.configFile;
+  const unknown = firstUnknownConfiguredHost(ids, load);
+  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
+  return ids;
+}
+

@@ -1,0 +1,106 @@
+// The state of one lint run: what each stage adds, per skill in discovery order.
+import fs from 'node:fs';
+import type { BundledFile, Skill } from '../../model/skill.js';
+import type { SkillSummary, StoredSummary } from '../../model/summary.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { textFile } from '../../model/text.js';
+import { bundleReader, decodeText, listBundle } from '../../parse/bundle.js';
+import { outlineOfFile, readSkill } from '../../parse/skill.js';
+import type { CacheEntry } from '../cache.js';
+import type { SkillOutcome } from '../lint-skill.js';
+
+export class LintRun {
+  diagnostics: Diagnostic[];
+  internalErrors: number;
+  /** Per skill, in discovery order (catalog rules and the cache see them in that order). */
+  readonly summaries: SkillSummary[];
+  readonly summaryHashes: string[];
+  /** What suppressions need of each SKILL.md: its path, line index, directives and frontmatter YAML. */
+  readonly suppressible: Skill[];
+  /** Fixed text by file (`--fix`, `--fix-dry-run`). */
+  readonly outputs = new Map<string, string>();
+  /** The parsed skills, when kept (`keepSkills`). */
+  readonly skills: Skill[] = [];
+  /** New cache entries, stored in discovery order once all are in, so the cache file does not depend on which thread finished first. */
+  readonly newEntries: (CacheEntry | undefined)[] = [];
+  cacheHits = 0;
+  private done = 0;
+
+  constructor(
+    readonly dirs: readonly string[],
+    first: readonly Diagnostic[],
+    private readonly onProgress?: (done: number, total: number) => void,
+  ) {
+    this.diagnostics = [...first];
+    this.internalErrors = first.length;
+    this.summaries = new Array<SkillSummary>(dirs.length);
+    this.summaryHashes = new Array<string>(dirs.length);
+    this.suppressible = new Array<Skill>(dirs.length);
+  }
+
+  add(diagnostics: readonly Diagnostic[], internalErrors: number): void {
+    for (const d of diagnostics) this.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
+    this.internalErrors += internalErrors;
+  }
+
+  /** Skill `i` replayed from the cache; `text` reads its SKILL.md (for suppressions). */
+  replayed(i: number, entry: CacheEntry, text: () => Buffer | undefined): void {
+    this.progress();
+    this.cacheHits++;
+    this.add(entry.diagnostics, 0);
+    this.summaries[i] = liveSummary(entry.summary);
+    this.summaryHashes[i] = entry.summaryHash;
+    const bytes = entry.suppressions ? text() : undefined;
+    this.suppressible[i] = suppressionView(entry.summary, bytes ? decodeText(bytes).text : '');
+  }
+
+  /** Skill `i` linted (`skill` given on the main thread, absent from a worker). */
+  linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
+    this.progress();
+    this.add(outcome.diagnostics, outcome.internalErrors);
+    this.summaries[i] = liveSummary(outcome.stored);
+    this.summaryHashes[i] = outcome.summaryHash;
+    // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
+    if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
+    else this.suppressible[i] = skill ?? suppressionView(outcome.stored, readText(outcome.stored.file.path));
+    if (outcome.cacheEntry) this.newEntries[i] = outcome.cacheEntry;
+  }
+
+  private progress(): void {
+    this.onProgress?.(this.done++, this.dirs.length);
+  }
+}
+
+/**
+ * A summary with a live bundle reader and a lazily listed bundle: what catalog rules see of
+ * each skill in `lint()`. From a `lintSkill` outcome: `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`.
+ * `model`: the parsed skill the summary was made from, when its files may not be the working
+ * tree's (`lintModels`: the git index for `--staged`, an editor's buffers): its reader, its file
+ * list and the skill itself serve then, so catalog rules read what the skill rules read.
+ */
+export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary {
+  const { fmRaw: _fmRaw, ...summary } = stored;
+  if (model) return { ...summary, bundle: model.bundle, bundled: model.bundled, skill: () => model };
+  const dir = summary.dir;
+  let bundled: BundledFile[] | undefined;
+  let full: Skill | undefined;
+  const result = { ...summary, bundle: bundleReader(dir, outlineOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
+  Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
+  return result;
+}
+
+/** The part of a Skill that `applySuppressions` reads, rebuilt from a summary and the SKILL.md text. */
+function suppressionView(summary: StoredSummary, text: string): Skill {
+  const view = { file: textFile(summary.file.path, text), directives: text ? summary.directives : [] } as Partial<Skill>;
+  if (text && summary.fmRaw) view.frontmatter = { raw: text.slice(summary.fmRaw[0], summary.fmRaw[1]), rawOffset: summary.fmRaw[0] } as Skill['frontmatter'];
+  return view as Skill;
+}
+
+/** A SKILL.md's text for its suppression directives ('' when it cannot be read: its read problem is reported). */
+function readText(file: string): string {
+  try {
+    return decodeText(fs.readFileSync(file)).text;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,79 @@
+// Lint stage, report: diagnostics grouped by file, suppressions applied, sorted and counted.
+import { compareDiagnostics, type Diagnostic, type Severity } from '../../model/diagnostic.js';
+import type { Skill } from '../../model/skill.js';
+import { applySuppressions } from '../suppressions.js';
+
+export interface FileResult {
+  /** Absolute path. */
+  path: string;
+  messages: Diagnostic[];
+  /** The fixed text, when fixes were applied or computed. */
+  output?: string;
+}
+
+export interface Counts {
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  fixableCount: number;
+}
+
+export interface GroupOptions {
+  /** Every reported SKILL.md, listed even when clean. */
+  listed: readonly string[];
+  diagnostics: readonly Diagnostic[];
+  /** The skills whose suppression directives apply (each a listed file), with the rules they may name. */
+  suppress?: { skills: readonly Skill[]; knownRules: ReadonlySet<string>; unusedSeverity: Severity | 'off' };
+  /** Leaves diagnostics out (of skills not reported). */
+  keep?: (d: Diagnostic) => boolean;
+  /** Fixed text by file. */
+  outputs?: ReadonlyMap<string, string>;
+}
+
+/** Groups diagnostics by file, applies each SKILL.md's suppressions, and sorts files by path and messages by position. */
+export function groupByFile(o: GroupOptions): FileResult[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const file of o.listed) byFile.set(file, []);
+  for (const d of o.diagnostics) {
+    if (o.keep && !o.keep(d)) continue;
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
+  }
+  for (const skill of o.suppress?.skills ?? []) {
+    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, o.suppress!.knownRules, o.suppress!.unusedSeverity));
+  }
+  return [...byFile.entries()]
+    .map(([file, messages]) => {
+      const r: FileResult = { path: file, messages: messages.sort(compareDiagnostics) };
+      const output = o.outputs?.get(file);
+      if (output !== undefined) r.output = output;
+      return r;
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** How many diagnostics of each severity, and how many fixable. */
+export function countDiagnostics(diagnostics: readonly Diagnostic[]): Counts {
+  const counts: Counts = { errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0 };
+  for (const d of diagnostics) {
+    if (d.severity === 'error') counts.errorCount++;
+    else if (d.severity === 'warning') counts.warningCount++;
+    else if (d.severity === 'info') counts.infoCount++;
+    if (d.fix) counts.fixableCount++;
+  }
+  return counts;
+}
+
+/** The counts over every file's messages. */
+export function countFiles(files: readonly FileResult[]): Counts {
+  const counts: Counts = { errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0 };
+  for (const f of files) {
+    const c = countDiagnostics(f.messages);
+    counts.errorCount += c.errorCount;
+    counts.warningCount += c.warningCount;
+    counts.infoCount += c.infoCount;
+    counts.fixableCount += c.fixableCount;
+  }
+  return counts;
+}
