@@ -245,21 +245,23 @@ for (let i = 0; i < RUNS; i++) fs.rmSync(path.join(project, coldOut(i)), { recur
 const mb = Number(spawnSync(node, [path.join(root, 'bench', 'read.mjs'), corpus], { encoding: 'utf8' }).stdout) / 1e6;
 const f = (x, d = 2) => (Number.isNaN(x) ? '-' : x.toFixed(d));
 console.log(`\n${N} skills, ${mb.toFixed(1)} MB of Markdown, median of ${RUNS} runs, Node ${process.version}\n`);
-console.log('| tool | median s | peak MiB | vs skillc lint | vs bare parse | vs read |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+// CPU s (user + system, GC and compiler threads included): on a shared machine, the figure the load inflates least.
+console.log('| tool | median s | CPU s | peak MiB | vs skillc lint | vs bare parse | vs read |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   const note = r.error ? ` (failed: ${r.error})` : '';
-  console.log(`| ${r.name}${note} | ${f(r.seconds)} | ${f(r.mib, 0)} | ${f(r.seconds / lint.seconds)}x | ${f(r.seconds / parse.seconds)}x | ${f(r.seconds / read.seconds, 1)}x |`);
+  console.log(`| ${r.name}${note} | ${f(r.seconds)} | ${f(r.cpu)} | ${f(r.mib, 0)} | ${f(r.seconds / lint.seconds)}x | ${f(r.seconds / parse.seconds)}x | ${f(r.seconds / read.seconds, 1)}x |`);
 }
-console.log(`| skillc lint --watch, one skill changed (latency) | ${f(watchLint, 3)} | - | - | - | - |`);
-console.log(`| skillc build --watch, one skill changed (latency) | ${f(watchBuild, 3)} | - | - | - | - |`);
+console.log(`| skillc lint --watch, one skill changed (latency) | ${f(watchLint, 3)} | - | - | - | - | - |`);
+console.log(`| skillc build --watch, one skill changed (latency) | ${f(watchBuild, 3)} | - | - | - | - | - |`);
 console.log('\n| skills | bare parse s | skillc lint s | lint / parse | lint s per 1,000 skills | peak MiB |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const s of scaling) console.log(`| ${s.n} | ${f(s.parse)} | ${f(s.lint)} | ${f(s.lint / s.parse)}x | ${f((s.lint / s.n) * 1000)} | ${f(s.mib, 0)} |`);
 const mdl = rows.find((r) => r.name === 'markdownlint-cli2');
-console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare parse (<= 1.15x), ${mdl ? f(mdl.seconds / lint.seconds) : '?'}x faster than markdownlint-cli2 (>= 1.8x), peak ${f(lint.mib, 0)} MiB (<= 200);`);
-console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
-console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x), one changed ${f(rebuildOne.seconds, 2)} s;`);
+const par = rows.find((r) => r.name.startsWith('skillc lint (cold, --concurrency'));
+console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare parse (<= 1.15x; CPU ${f(lint.cpu / parse.cpu)}x), ${mdl ? f(mdl.seconds / lint.seconds) : '?'}x faster than markdownlint-cli2 (>= 1.8x${mdl && par ? `; ${f(mdl.seconds / par.seconds)}x with ${par.name.match(/--concurrency \d+/)[0]}` : ''}), peak ${f(lint.mib, 0)} MiB (<= 200);`);
+console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(cached.cpu / read.cpu, 1)}x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
+console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(rebuild.cpu / read.cpu, 1)}x), one changed ${f(rebuildOne.seconds, 2)} s;`);
 console.log(`watch latency lint ${f(watchLint * 1000, 0)} ms, build ${f(watchBuild * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(startup.seconds, 2)} s (target 0.15 s).`);
 printSmall();
 

@@ -7,7 +7,7 @@
 // `npm pack` prints only the tarball's name on stdout: pre-commit's `language: node` reads it there.
 // `npm test` compiles again first, so dist/ is never stale under the tests.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
@@ -64,6 +64,10 @@ try {
     banner: { js: "import { createRequire as __skillcRequire } from 'node:module'; const require = __skillcRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The bundle's chunks resolve './config-validator.cjs' next to themselves (config.ts): without this
+  // copy every bundled run fell back to compiling the schema with ajv (~0.1-0.2 s of each lint).
+  const validator = new URL('../dist/config/config-validator.cjs', import.meta.url);
+  if (existsSync(validator)) copyFileSync(validator, new URL('../dist/bundle/config-validator.cjs', import.meta.url));
 } catch (error) {
   console.error(`skillc: CLI not bundled (${error instanceof Error ? error.message : error}); bin/skillc.js runs dist/cli/`);
 }

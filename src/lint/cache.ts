@@ -17,6 +17,16 @@ import { writeJsonCache } from '../core/json-store.js';
  * - every file a rule read through the bundle reader has the same content hash, and every
  *   existence check a rule made has the same answer.
  *
+ * Contents are what decide, but re-reading and re-hashing an unchanged tree is most of a
+ * cached run. So once an entry has been verified by content, it keeps `stamps`: the lstat
+ * (size, mtime, ctime, inode, mode) of the folder, its subfolders, every listed file, the SKILL.md
+ * and every file rules read. While each still has the same stamp, the contents and listing
+ * are the ones verified and are not read again (as git's index and ESLint's
+ * `--cache-strategy metadata` do; ctime also catches `touch -d` and chmod). A stamp taken
+ * within a clock tick of the verification is not kept (git's "racily clean" entries): an
+ * edit in the same tick could keep the stamp. Symlinks are never stamped (their targets can
+ * change without touching the folder); such entries are always verified by content.
+ *
  * The catalog rules' diagnostics are kept too, keyed on the run key and every
  * summary: with nothing changed they are reused, otherwise the catalog rules re-run
  * from the summaries (never from re-parsed trees).
@@ -38,6 +48,73 @@ export interface CacheEntry {
   diagnostics: Diagnostic[];
   /** The file's suppression directives need its text (the YAML comments, or line offsets). */
   suppressions: boolean;
+  /** Set once the entry was verified by content: path (relative to the folder, '.' for itself) to its stat then. */
+  stamps?: [string, ...Stamp][];
+}
+
+/** size, mtime (ms), ctime (ms), inode and mode of a path as last verified. */
+type Stamp = [number, number, number, number, number];
+
+const stampOf = (st: fs.Stats): Stamp => [st.size, st.mtimeMs, st.ctimeMs, st.ino, st.mode];
+
+/** The stamp of a path that is not there (a file rules looked for): it holds while the path stays missing. */
+const MISSING: Stamp = [-1, -1, -1, -1, -1];
+
+/** The lstat of a path; null when it is not there; undefined when it cannot be stat'ed (no stamp then). */
+function lstatOrMissing(p: string): fs.Stats | null | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? null : undefined;
+  }
+}
+
+/** True when every stamp still matches the path's lstat now. */
+function stampsHold(dir: string, stamps: readonly (readonly [string, ...Stamp])[]): boolean {
+  for (const [rel, ...stamp] of stamps) {
+    const st = lstatOrMissing(path.resolve(dir, rel));
+    if (st === undefined) return false;
+    const now = st === null ? MISSING : stampOf(st);
+    for (let i = 0; i < MISSING.length; i++) if (now[i] !== stamp[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * The stamps of an entry just verified by content (`since`: when the verification
+ * started), or undefined when the folder holds a symlink or anything was modified
+ * within a clock tick of `since`. Each listed file must still have the size, kind and
+ * run bit of the listing that matched the entry's signature.
+ */
+function takeStamps(dir: string, bundled: readonly BundledFile[], reads: readonly (readonly [string, string])[], since: number): [string, ...Stamp][] | undefined {
+  const stamps: [string, ...Stamp][] = [];
+  const seen = new Set<string>();
+  const take = (rel: string, listed?: BundledFile): boolean => {
+    if (seen.has(rel)) return true;
+    seen.add(rel);
+    const st = lstatOrMissing(path.resolve(dir, rel));
+    if (st === undefined) return false;
+    if (st === null) {
+      // A listed file that is gone, or the SKILL.md: not a state to stamp. A file rules looked for in vain: stamped missing.
+      if (listed || rel === '.' || rel === 'SKILL.md') return false;
+      stamps.push([rel, ...MISSING]);
+      return true;
+    }
+    if (st.isSymbolicLink()) return false;
+    // Any write after the stamp moves the mtime unless it lands in the tick of the last one
+    // (whole-second times mean a coarse file system: a wider window). ctime and mode are
+    // compared too: they catch an mtime set back by hand and a chmod.
+    const tick = st.mtimeMs % 1000 === 0 ? 2000 : 100;
+    if (st.mtimeMs >= since - tick) return false;
+    if (listed && (listed.size !== st.size || listed.kind !== (st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'other') || listed.executable !== ((st.mode & 0o111) !== 0))) return false;
+    stamps.push([rel, ...stampOf(st)]);
+    return true;
+  };
+  if (!take('.') || !take('SKILL.md')) return undefined;
+  for (const b of bundled) if (b.kind === 'symlink' || !take(b.relPath, b)) return undefined;
+  for (const [rel] of reads) if (!take(rel)) return undefined;
+  return stamps;
 }
 
 interface CacheFile {
@@ -269,17 +346,22 @@ export class LintCache {
     try {
       // Trusted (watch mode, nothing changed in the folder): only what lies outside the folder is checked again.
       const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
+      // Stamped and no stamp changed: the contents and listing are the ones verified before.
+      const stamped = !trusted && Array.isArray(entry.stamps) && stampsHold(dir, entry.stamps);
+      const since = Date.now();
       if (!trusted) {
-        const b = bytes();
-        if (!b || entry.text !== sha256(b)) return undefined;
-        if (entry.bundle !== bundleSignature(bundled())) return undefined;
+        if (!stamped) {
+          const b = bytes();
+          if (!b || entry.text !== sha256(b)) return undefined;
+          if (entry.bundle !== bundleSignature(bundled())) return undefined;
+        }
         verified.bundles.set(dir, entry.bundle);
         verified.files.set(path.join(dir, 'SKILL.md'), entry.text);
       }
       for (const [rel, hash] of entry.reads) {
         if (!outside(rel)) continue;
         const abs = path.resolve(dir, rel);
-        if (readHash(abs) !== hash) return undefined;
+        if (!stamped && readHash(abs) !== hash) return undefined;
         if (hash) verified.files.set(abs, hash);
       }
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
@@ -287,6 +369,19 @@ export class LintCache {
       if (!this.unpacked.has(entry)) {
         unpackSummary(entry.summary);
         this.unpacked.add(entry);
+      }
+      if (!trusted && !stamped) {
+        // Verified by content: stamp it, so the next run need not read it all again.
+        const stamps = takeStamps(dir, bundled(), entry.reads, since);
+        if (stamps) {
+          entry.stamps = stamps;
+          this.serialized.delete(entry);
+          this.dirty = true;
+        } else if (entry.stamps) {
+          delete entry.stamps;
+          this.serialized.delete(entry);
+          this.dirty = true;
+        }
       }
     } catch {
       return undefined;

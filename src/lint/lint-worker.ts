@@ -4,14 +4,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadLintConfig, prepareRules } from './pipeline/configure.js';
 import { lintSkillFolder } from './lint-skill.js';
-import { boundHeapGrowth } from './memory.js';
 import type { WorkerSpec } from './parallel.js';
 
 const spec = workerData as WorkerSpec;
 const port = parentPort!;
 const config = loadLintConfig(spec.cwd, spec);
 const { hosts, active } = await prepareRules(config, spec.hosts ? { hosts: spec.hosts } : {});
-boundHeapGrowth();
 const linter = { config, hosts, active };
 
 port.on('message', (message: { start: number; dirs: string[] }) => {

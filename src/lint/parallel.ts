@@ -16,11 +16,14 @@ import type { SkillOutcome } from './lint-skill.js';
  * Why the main thread works too: every thread is a V8 heap of its own (about 100 MiB
  * at its peak while parsing), and the main one is already there.
  *
- * Measured on the 2-core bench machine (1,000 skills, issue #7's note): serial 7.5 s;
- * main thread plus one worker 8.2 s (user time 9 s -> 13.5 s: V8's GC and compiler
- * threads already keep the second core busy in a serial run), two workers 7.4 s; two
- * separate processes on half the skills each 5.9 s. So `auto` uses half the cores and
- * stays serial on 2; more cores are where threads pay.
+ * Why `--concurrency 2` used to be slower than a serial run on 2 cores (issue #17): the
+ * serial run's memory bound (memory.ts: V8's heap growing factor at 1.2) is a process-wide
+ * flag, and the workers set it too. With two heaps each collecting that often, the GC's
+ * concurrent marking took the cores the threads needed: 1,000 skills cost 15.5-17.5 CPU s
+ * with two threads against 9.5-11.7 serial (two processes on half the skills each:
+ * 13-14). Threads now leave the flag alone: 9.4-11.2 CPU s, 5.1-6.0 s wall against 6.2-6.9
+ * serial (same run, load ~7), at ~310 MiB peak instead of ~165. `auto` still uses half the
+ * cores, so it stays serial on 2 (within the 200 MiB goal); `--concurrency 2` trades memory for time.
  */
 export type Concurrency = number | 'auto' | 'off';
 

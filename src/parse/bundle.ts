@@ -10,12 +10,8 @@ const SKIP = new Set(['.git', 'node_modules', '.DS_Store']);
 /** Lists a skill folder without following symlinks (so loops cannot trap it). */
 export function listBundle(dir: string): BundledFile[] {
   const out: BundledFile[] = [];
-  let realDir: string;
-  try {
-    realDir = fs.realpathSync(dir);
-  } catch {
-    return out;
-  }
+  // Resolved only for a symlink (realpath costs a lstat per path component, for every skill).
+  let realDir: string | undefined;
   const walk = (abs: string, rel: string, depth: number): void => {
     if (depth > LIMITS.maxBundledDepth) return;
     let entries: fs.Dirent[];
@@ -48,6 +44,7 @@ export function listBundle(dir: string): BundledFile[] {
         try {
           const target = fs.realpathSync(p);
           file.symlinkTarget = target;
+          realDir ??= fs.realpathSync(dir);
           file.escapes = !isInside(target, realDir);
           // A link to its own folder or an ancestor: whoever follows links walks forever.
           if (isInside(fs.realpathSync(abs), target)) file.loop = true;

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build/index.js';
 import { LintCache } from '../../src/lint/cache.js';
 import { lint } from '../../src/lint/engine.js';
@@ -163,6 +163,89 @@ describe('lint --cache', () => {
       expect(r.internalErrors).toBe(0);
       expect(messages(r)).toEqual(messages(await lint({ cwd: dir })));
     }
+  });
+});
+
+describe('lint --cache stamps', () => {
+  /** Sets every file and folder under `root` an hour back: older than the window in which a stamp is not trusted. */
+  const ageTree = (root: string): void => {
+    const t = new Date(Date.now() - 3600_000);
+    const visit = (p: string): void => {
+      if (fs.lstatSync(p).isDirectory()) for (const e of fs.readdirSync(p)) visit(path.join(p, e));
+      fs.utimesSync(p, t, t);
+    };
+    visit(root);
+  };
+  const entryOf = (dir: string, skill: string): { stamps?: [string, ...number[]][] } => {
+    const file = path.join(dir, 'node_modules', '.cache', 'skillc', 'lint-cache.json');
+    return JSON.parse(fs.readFileSync(file, 'utf8')).entries[path.join(dir, 'skills-src', skill)];
+  };
+  const hitsOf = async (dir: string): Promise<{ hits: string[]; report: string[] }> => {
+    const hits: string[] = [];
+    const r = await lint({ cwd: dir, cache: true, onCacheHit: (d) => hits.push(path.basename(d)) });
+    return { hits, report: messages(r) };
+  };
+
+  it('stamps an entry verified by content, then trusts the stamps: the files are not read again', async () => {
+    const dir = project();
+    await lint({ cwd: dir, cache: true });
+    // Modified just now: too recent to stamp (an edit in the same clock tick could keep the stamp).
+    const now = new Date();
+    fs.utimesSync(path.join(dir, 'skills-src', 'anchored', 'SKILL.md'), now, now);
+    await lint({ cwd: dir, cache: true });
+    expect(entryOf(dir, 'anchored').stamps).toBeUndefined();
+    ageTree(path.join(dir, 'skills-src'));
+    await lint({ cwd: dir, cache: true });
+    const stamps = entryOf(dir, 'anchored').stamps!;
+    expect(stamps.map((s) => s[0]).sort()).toEqual(['.', 'SKILL.md', 'references', 'references/guide.md']);
+
+    const md = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
+    const guide = path.join(dir, 'skills-src', 'anchored', 'references', 'guide.md');
+    const read = vi.spyOn(fs, 'readFileSync');
+    try {
+      const { hits, report } = await hitsOf(dir);
+      expect(hits).toContain('anchored');
+      const paths = read.mock.calls.map((c) => String(c[0]));
+      expect(paths).not.toContain(md);
+      expect(paths).not.toContain(guide);
+      expect(report).toEqual(messages(await lint({ cwd: dir })));
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it('re-lints when a stamp changes: a same-size edit with its mtime set back, a new file, a chmod', async () => {
+    const dir = project();
+    const skill = path.join(dir, 'skills-src', 'anchored');
+    const stamped = async (): Promise<void> => {
+      ageTree(path.join(dir, 'skills-src'));
+      await lint({ cwd: dir, cache: true });
+      expect(entryOf(dir, 'anchored').stamps).toBeDefined();
+    };
+    await lint({ cwd: dir, cache: true });
+    await stamped();
+
+    // The anchor target, same size, mtime restored: only its ctime tells.
+    const guide = path.join(skill, 'references', 'guide.md');
+    const { mtime } = fs.statSync(guide);
+    fs.writeFileSync(guide, fs.readFileSync(guide, 'utf8').replace('## Setup', '## Stuff'));
+    fs.utimesSync(guide, mtime, mtime);
+    let r = await hitsOf(dir);
+    expect(r.hits).not.toContain('anchored');
+    expect(r.report.some((m) => m.startsWith('anchored:') && m.includes('links/anchor'))).toBe(true);
+    expect(r.report).toEqual(messages(await lint({ cwd: dir })));
+
+    await stamped();
+    fs.writeFileSync(path.join(skill, 'stray.txt'), 'nobody links me\n');
+    r = await hitsOf(dir);
+    expect(r.hits).not.toContain('anchored');
+    expect(r.report.some((m) => m.startsWith('anchored:') && m.includes('links/unreferenced-file'))).toBe(true);
+
+    await stamped();
+    fs.chmodSync(guide, 0o755);
+    r = await hitsOf(dir);
+    expect(r.hits).not.toContain('anchored');
+    expect(r.report).toEqual(messages(await lint({ cwd: dir })));
   });
 });
 

@@ -26,6 +26,24 @@ function loads(argv: string[]): string[] {
 
 const heavy = (mods: string[], names: RegExp): string[] => mods.filter((m) => names.test(m));
 
+describe.skipIf(!fs.existsSync(path.join(repo, 'dist', 'bundle', 'main.js')))('the bundled CLI', () => {
+  it('validates a config with the precompiled validator next to its chunks: ajv is never required', () => {
+    const project = path.join(tmp, 'bundled-lint');
+    fs.mkdirSync(path.join(project, 'skills', 'demo'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'skillc.config.json'), JSON.stringify({ sources: 'skills', hosts: ['claude'] }));
+    fs.writeFileSync(path.join(project, 'skills', 'demo', 'SKILL.md'), '---\nname: demo\ndescription: Use when the user asks for a demo of the widget.\n---\n\n# Demo\n\nSteps.\n');
+    // require() is not seen by ESM hooks: list the CommonJS modules loaded, at exit.
+    const preload = path.join(tmp, 'cjs-loads.cjs');
+    fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(process.env.SKILLC_CJS, Object.keys(require.cache).join('\\n')));`);
+    const out = path.join(tmp, 'cjs-loads.txt');
+    const r = spawnSync(process.execPath, ['-r', preload, path.join(repo, 'bin', 'skillc.js'), 'lint'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SKILLC_CJS: out } });
+    expect(r.status, r.stderr).not.toBe(2);
+    const cjs = fs.readFileSync(out, 'utf8').split('\n');
+    expect(cjs.some((m) => m.endsWith('config-validator.cjs'))).toBe(true);
+    expect(cjs.filter((m) => /node_modules[\\/]ajv[\\/]dist[\\/](ajv|core|compile)/.test(m))).toEqual([]);
+  });
+});
+
 describe.skipIf(!fs.existsSync(new URL(entry)))('CLI startup loads only the command it runs', () => {
   it('--version loads the entry and nothing of lint, config, rules or any package', () => {
     const mods = loads(['--version']);

@@ -25,7 +25,9 @@ export async function lintSkills(run: LintRun, misses: readonly number[], linter
   const track = !!cache;
   const fixing = !!(options.fix || options.fixDryRun);
   const threads = fixing || options.keepSkills || options.rules?.length || !workerAvailable() ? 1 : threadCount(options.concurrency, misses.length);
-  if (!options.keepSkills && misses.length >= 400) boundHeapGrowth();
+  // Serial only: the flag is process-wide, and with several heaps each collecting that often the
+  // GC's concurrent marking took the cores the threads needed (--concurrency 2: 17 CPU s instead of 12).
+  if (!options.keepSkills && misses.length >= 400 && threads === 1) boundHeapGrowth();
   if (threads > 1) {
     const spec: WorkerSpec = { cwd, track };
     if (options.configFile) spec.configFile = options.configFile;
