@@ -3,29 +3,47 @@
 // (default 1,000) with skillc and the tools a user would pick instead, in one run, and prints
 // the medians, peak memory and ratios: cold lint, the cache (nothing changed, one file
 // changed), cold build, rebuild, watch latency, one-skill startup, 100/1,000/5,000 scaling, and the
-// real-shaped tree of bench/real-shaped.mjs (skills of 300 bundled files; --no-real-shaped skips it).
+// real-shaped tree of bench/real-shaped.mjs (skills of 300 bundled files, its rows compared with
+// its own bare parse, then the per-rule times of one run; --no-real-shaped skips it).
 // --quick: 3 runs, scaling 100/1,000 only. --small: only the small-repo rows (this repo's
 // own 4 skills: build cold, --no-incremental, --check, via npm run build:skills, and
-// --version), each beside its goal. Benchmarks are measured here, never asserted in tests.
+// --version), each beside its goal. --baseline <dir>: <dir> is another checkout of skillc,
+// installed and compiled (bench/baseline.mjs <rev> <dir> makes one); every skillc row is
+// measured for it ("before") and for this checkout ("after"), run by run in turn, so load
+// on the machine weighs on both alike; the tables get before/after columns and a ratio, and
+// the goals are printed for both. Peers are measured once. A row the baseline cannot run
+// (a flag it lacks, a crash) shows '-' for it. Benchmarks are measured here, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { realShapedLintArgs, realShapedTree } from './real-shaped.mjs';
 import { scriptsCorpus, scriptsLintCmd } from './scripts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const SMALL = args.includes('--small');
-const [nArg, runsArg] = args.filter((a) => !a.startsWith('--'));
+const baseAt = args.indexOf('--baseline');
+const BASE = baseAt >= 0 ? path.resolve(args[baseAt + 1] ?? '') : undefined;
+if (BASE !== undefined && (!args[baseAt + 1] || !fs.existsSync(path.join(BASE, 'bin', 'skillc.js')) || !fs.existsSync(path.join(BASE, 'dist')))) {
+  process.stderr.write(`bench: --baseline needs a compiled skillc checkout (bin/skillc.js and dist/)${args[baseAt + 1] ? `; ${BASE} is not one` : ''}: make one with node bench/baseline.mjs <git-rev> <dir>\n`);
+  process.exit(2);
+}
+const [nArg, runsArg] = args.filter((a, i) => !a.startsWith('--') && (baseAt < 0 || i !== baseAt + 1));
 const N = Number(nArg ?? 1000);
 const RUNS = Number(runsArg ?? (QUICK ? 3 : 5));
-const SCALES = QUICK ? [100, N] : [100, 1000, 5000];
-const generator = path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs');
+const SCALES = QUICK ? [...new Set([100, N])] : [100, 1000, 5000];
+// ../shared beside the checkout, or beside the worktrees folder a worktree sits in (as bench/scripts.mjs looks).
+const generator = [path.resolve(root, '..', 'shared'), path.resolve(root, '..', '..', 'shared')].map((s) => path.join(s, 'bench', 'gen-corpus.mjs')).find((g) => fs.existsSync(g)) ?? path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs');
 const localGenerator = path.join(root, 'bench', 'gen-corpus.mjs');
 const skillc = path.join(root, 'bin', 'skillc.js');
 const node = process.execPath;
+/** The checkouts every skillc row runs: the baseline first when there is one, then this one. */
+const checkouts = [...(BASE ? [{ label: 'before', root: BASE }] : []), { label: 'after', root }].map((c) => ({ ...c, skillc: path.join(c.root, 'bin', 'skillc.js') }));
+const after = checkouts.at(-1);
+const baseRev = BASE ? spawnSync('git', ['-C', BASE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || '?' : undefined;
 // The tools skillc is compared with are not dev dependencies (some need a newer Node than skillc
 // supports, and contributors would get EBADENGINE warnings on every install): the bench installs
 // these pinned versions itself into bench/node_modules, its own cache folder, on first run.
@@ -68,8 +86,8 @@ function corpusOf(n) {
 if (!fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) spawnSync(node, [path.join(root, 'scripts', 'compile.mjs')], { stdio: 'inherit' });
 
 /** A project whose sources are the corpus, for build and cache rows (its caches and output live in it). */
-function projectOf(n) {
-  const dir = path.join(root, 'bench', `.project-${n}`);
+function projectOf(n, label = 'after') {
+  const dir = path.join(root, 'bench', `.project-${n}${label === 'after' ? '' : `-${label}`}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'skillc.config.json'), JSON.stringify({ sources: corpusOf(n), out: 'generated', hosts: HOSTS, plugin: { name: 'bench' } }));
   return dir;
@@ -82,40 +100,75 @@ function once(cmd, cwd = root) {
   const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.error) return { seconds: NaN, mib: NaN, cpu: NaN, error: r.error.message };
-  const [kib, user, sys] = hasTime ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
-  return { seconds, mib: kib / 1024, cpu: user + sys, status: r.status };
+  const lines = r.stderr.trim().split('\n');
+  const [kib, user, sys] = hasTime ? lines.pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  // Exit 0 or 1 (findings, drift) is a measured run; anything else (a usage error, a crash) is not.
+  const failed = r.status !== 0 && r.status !== 1 ? (lines.filter((l) => l.trim() && !/^Command exited with non-zero status/.test(l))[0] ?? `exit ${r.status ?? r.signal}`).slice(0, 120) : undefined;
+  return { seconds, mib: kib / 1024, cpu: user + sys, status: r.status, failed };
 }
 const median = (xs) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
 const rows = [];
+const stats = (results) => ({ seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), cpu: median(results.map((r) => r.cpu)), status: results[0].status, error: results[0].error });
+const NONE = { seconds: NaN, mib: NaN, cpu: NaN };
+/** A row measured once, for a peer or a floor (the same for before and after). */
 function measure(name, cmd, { cwd, before, runs = RUNS } = {}) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     before?.(i);
     results.push(once(typeof cmd === 'function' ? cmd(i) : cmd, cwd));
   }
-  const row = { name, seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), cpu: median(results.map((r) => r.cpu)), status: results[0].status, error: results[0].error };
+  const row = { name, ...stats(results) };
+  rows.push(row);
+  process.stderr.write('.');
+  return row;
+}
+/**
+ * A skillc row: `cmd(checkout, i)` and `cwd(checkout)` for each checkout, run in turn (before,
+ * after, before, after...). The row's own figures are this checkout's; `by` holds each
+ * checkout's. A checkout whose first run fails (exit status above 1) is not run again: '-'.
+ */
+function measureSkillc(name, cmd, { cwd = () => root, before, runs = RUNS } = {}) {
+  const results = Object.fromEntries(checkouts.map((c) => [c.label, []]));
+  const failed = {};
+  for (let i = 0; i < runs; i++) {
+    for (const c of checkouts) {
+      if (failed[c.label] && c !== after) continue;
+      before?.(i, c);
+      const r = once(cmd(c, i), cwd(c));
+      if (r.failed && c !== after) failed[c.label] = r.failed;
+      else results[c.label].push(r);
+    }
+  }
+  const by = Object.fromEntries(checkouts.map((c) => [c.label, failed[c.label] ? { ...NONE, failed: failed[c.label] } : stats(results[c.label])]));
+  const row = { name, skillc: true, ...by.after, by };
   rows.push(row);
   process.stderr.write('.');
   return row;
 }
 
 /** Watch latency: from writing a file to the end of the re-run's line, median over `times` edits. */
-async function watchLatency(command, cwd, target, times) {
-  const proc = spawn(node, [skillc, command, '--watch', ...(command === 'lint' ? ['--format', 'json', '--output-file', '/dev/null'] : [])], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+async function watchLatency(command, cwd, target, times, bin = skillc) {
+  const proc = spawn(node, [bin, command, '--watch', ...(command === 'lint' ? ['--format', 'json', '--output-file', '/dev/null'] : [])], { cwd, env: { ...process.env, NO_COLOR: '1' } });
   let err = '';
   let waiters = [];
+  let exited = false;
   proc.stderr.on('data', (d) => {
     err += d;
+    waiters = waiters.filter((w) => !w());
+  });
+  // A CLI that cannot watch (an old checkout, a crash) exits: fail the row, not the bench.
+  proc.on('exit', () => {
+    exited = true;
     waiters = waiters.filter((w) => !w());
   });
   proc.stdout.on('data', () => undefined);
   const until = (pred, ms = 600_000) =>
     new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`watch timed out: ${err.slice(-500)}`)), ms);
-      const check = () => (pred() ? (clearTimeout(t), resolve(), true) : false);
+      const check = () => (pred() ? (clearTimeout(t), resolve(), true) : exited ? (clearTimeout(t), reject(new Error(`watch exited: ${err.slice(-500)}`)), true) : false);
       if (!check()) waiters.push(check);
     });
   const samples = [];
@@ -137,44 +190,106 @@ async function watchLatency(command, cwd, target, times) {
   return median(samples);
 }
 
+/** Watch latency for each checkout, one whole session after the other; NaN where it cannot run. */
+async function watchRow(command, cwdOf, target, times) {
+  const by = {};
+  for (const c of checkouts) {
+    try {
+      by[c.label] = await watchLatency(command, cwdOf(c), target, times, c.skillc);
+    } catch (e) {
+      if (c === after) throw e;
+      by[c.label] = NaN;
+    }
+  }
+  return by;
+}
+
 /**
- * The small repo a user has: this repository's own 4 skills for 9 hosts, built in a copy
- * (bench/.project-small) so the repo's generated/ is never touched, except by the
- * read-only `npm run build:skills -- --check` and the up-to-date `npm run build:skills`.
+ * A copy of a checkout's repository files (no .git, tests, bench or node_modules, which is
+ * linked) in the temp folder, for `npm run build:skills`: it runs there as in the checkout
+ * (package.json, build.ts, scripts/, the compiled dist/ with its sources' times kept, so
+ * fresh-dist.mjs compiles nothing) without writing to the checkout's generated/.
+ */
+function repoCopy(checkout) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skillc-bench-repo-${checkout.label}-`));
+  const skip = new Set(['.git', 'node_modules', 'bench', 'test', 'coverage']);
+  for (const e of fs.readdirSync(checkout.root, { withFileTypes: true })) {
+    if (skip.has(e.name) || e.name.startsWith('.skillc-tmp-') || e.isSymbolicLink()) continue;
+    fs.cpSync(path.join(checkout.root, e.name), path.join(dir, e.name), { recursive: true, preserveTimestamps: true });
+  }
+  fs.symlinkSync(path.join(checkout.root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/**
+ * The small repo a user has: a checkout's own 4 skills for 9 hosts, built in a copy
+ * (bench/.project-small[-before]) so a checkout's generated/ is never touched; `npm run
+ * build:skills` runs in a temp copy of the checkout's repository files (repoCopy).
  */
 function smallRepoRows() {
-  const dir = path.join(root, 'bench', '.project-small');
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  fs.cpSync(path.join(root, 'skills-src'), path.join(dir, 'skills-src'), { recursive: true });
-  fs.copyFileSync(path.join(root, 'skillc.config.json'), path.join(dir, 'skillc.config.json'));
-  const fresh = () => {
-    for (const d of ['generated', 'node_modules']) fs.rmSync(path.join(dir, d), { recursive: true, force: true });
+  const dirs = {};
+  const copies = {};
+  for (const c of checkouts) {
+    const dir = path.join(root, 'bench', `.project-small${c === after ? '' : `-${c.label}`}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.cpSync(path.join(c.root, 'skills-src'), path.join(dir, 'skills-src'), { recursive: true });
+    fs.copyFileSync(path.join(c.root, 'skillc.config.json'), path.join(dir, 'skillc.config.json'));
+    dirs[c.label] = dir;
+    copies[c.label] = repoCopy(c);
+  }
+  const cwd = (c) => dirs[c.label];
+  const fresh = (_i, c) => {
+    for (const d of ['generated', 'node_modules']) fs.rmSync(path.join(dirs[c.label], d), { recursive: true, force: true });
   };
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const out = [];
-  const row = (name, goal, cmd, options) => out.push({ ...measure(name, cmd, options), goal });
-  row('skillc --version', '<= 0.15 s', [node, skillc, '--version']);
-  row('node -e 0 (peer: the floor)', '', [node, '-e', '0']);
-  const lintSmall = measure('skillc lint, 4 skills', [node, skillc, 'lint'], { cwd: dir });
-  out.push({ ...lintSmall, goal: '(peer of --check)' });
-  row('skillc build, 4 skills, cold (no output, no cache: the type check runs)', '<= 1.0 s', [node, skillc, 'build'], { cwd: dir, before: fresh });
-  once([node, skillc, 'build'], dir);
-  row('skillc build --no-incremental, 4 skills', '<= 1.0 s', [node, skillc, 'build', '--no-incremental'], { cwd: dir });
-  const check = measure('skillc build --check, 4 skills', [node, skillc, 'build', '--check'], { cwd: dir });
-  out.push({ ...check, goal: `<= 1.0 s and <= lint + 0.3 s (${(lintSmall.seconds + 0.3).toFixed(2)})` });
-  row('npm run build:skills -- --check (this repo)', '<= 1.2 s', [npm, 'run', '-s', 'build:skills', '--', '--check']);
-  row('npm run build:skills (this repo, up to date)', '<= 1.2 s', [npm, 'run', '-s', 'build:skills']);
-  fs.rmSync(dir, { recursive: true, force: true });
+  const row = (name, goal, cmd, options) => out.push({ ...measureSkillc(name, cmd, options), goal });
+  try {
+    row('skillc --version', '<= 0.15 s', (c) => [node, c.skillc, '--version']);
+    out.push({ ...measure('node -e 0 (peer: the floor)', [node, '-e', '0']), goal: '' });
+    const lintSmall = measureSkillc('skillc lint, 4 skills', (c) => [node, c.skillc, 'lint'], { cwd });
+    out.push({ ...lintSmall, goal: '(peer of --check)' });
+    row('skillc build, 4 skills, cold (no output, no cache: the type check runs)', '<= 1.0 s', (c) => [node, c.skillc, 'build'], { cwd, before: fresh });
+    for (const c of checkouts) once([node, c.skillc, 'build'], cwd(c));
+    row('skillc build --no-incremental, 4 skills', '<= 1.0 s', (c) => [node, c.skillc, 'build', '--no-incremental'], { cwd });
+    const check = measureSkillc('skillc build --check, 4 skills', (c) => [node, c.skillc, 'build', '--check'], { cwd });
+    const lintPlus = checkouts.map((c) => `${BASE ? `${c.label} ` : ''}${(lintSmall.by[c.label].seconds + 0.3).toFixed(2)}`).join(', ');
+    out.push({ ...check, goal: `<= 1.0 s and <= lint + 0.3 s (${lintPlus})` });
+    const copy = (c) => copies[c.label];
+    row('npm run build:skills -- --check (the repo, copied)', '<= 1.2 s', () => [npm, 'run', '-s', 'build:skills', '--', '--check'], { cwd: copy });
+    row('npm run build:skills (the repo, copied, up to date)', '<= 1.2 s', () => [npm, 'run', '-s', 'build:skills'], { cwd: copy });
+  } finally {
+    for (const c of checkouts) {
+      fs.rmSync(dirs[c.label], { recursive: true, force: true });
+      fs.rmSync(copies[c.label], { recursive: true, force: true });
+    }
+  }
   return out;
 }
+
+const f = (x, d = 2) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(d));
+const ratio = (a, b) => (Number.isNaN(a / b) || !Number.isFinite(a / b) ? '-' : `${(a / b).toFixed(2)}x`);
+/** The before/after cells of a row: wall s, ratio, CPU s, ratio (a peer's figures sit in "after"). */
+function pairCells(r) {
+  const b = r.skillc ? r.by.before : NONE;
+  const a = r.skillc ? r.by.after : r;
+  return [f(b.seconds), f(a.seconds), ratio(a.seconds, b.seconds), f(b.cpu), f(a.cpu), ratio(a.cpu, b.cpu)];
+}
+const rowName = (r) => `${r.name}${r.skillc ? '' : ' (measured once)'}${r.status > 1 ? ` (exit ${r.status})` : ''}${r.error ? ` (failed: ${r.error})` : ''}${r.skillc && r.by.before?.failed ? ` (before: ${r.by.before.failed.replace(/\|/g, '/')})` : ''}`;
+
 const smallRows = smallRepoRows();
 const printSmall = () => {
-  const f2 = (x) => (Number.isNaN(x) ? '-' : x.toFixed(2));
-  console.log(`\nSmall repo (this repo's 4 skills, 9 hosts), median of ${RUNS} runs, Node ${process.version}\n`);
+  console.log(`\nSmall repo (each checkout's 4 skills, 9 hosts), median of ${RUNS} runs, Node ${process.version}${BASE ? `; before: ${BASE} at ${baseRev}, after: ${root}` : ''}\n`);
+  if (BASE) {
+    console.log('| command | before s | after s | after / before | before CPU s | after CPU s | after / before CPU | goal |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const r of smallRows) console.log(`| ${rowName(r)} | ${pairCells(r).join(' | ')} | ${r.goal} |`);
+    return;
+  }
   console.log('| command | median s | CPU s | peak MiB | goal |');
   console.log('| --- | ---: | ---: | ---: | --- |');
-  for (const r of smallRows) console.log(`| ${r.name}${r.status ? ` (exit ${r.status})` : ''} | ${f2(r.seconds)} | ${f2(r.cpu)} | ${Number.isNaN(r.mib) ? '-' : r.mib.toFixed(0)} | ${r.goal} |`);
+  for (const r of smallRows) console.log(`| ${r.name}${r.status ? ` (exit ${r.status})` : ''} | ${f(r.seconds)} | ${f(r.cpu)} | ${f(r.mib, 0)} | ${r.goal} |`);
 };
 if (SMALL) {
   process.stderr.write('\n');
@@ -184,49 +299,72 @@ if (SMALL) {
 rows.length = 0;
 
 const corpus = corpusOf(N);
-const project = projectOf(N);
+const projects = Object.fromEntries(checkouts.map((c) => [c.label, projectOf(N, c.label)]));
+const projectCwd = (c) => projects[c.label];
 const one = path.join(corpus, 'skill-0001', 'SKILL.md');
 const oneText = fs.readFileSync(one, 'utf8');
 let edits = 0;
 const editOne = () => fs.writeFileSync(one, `${oneText}\nEdited ${++edits}.\n`);
 const restoreOne = () => fs.writeFileSync(one, oneText);
-const lintCmd = (extra = []) => [node, skillc, 'lint', corpus, '--format', 'json', '--output-file', '/dev/null', ...extra];
-// The lint rows' cache lives apart from the one the build rows' lint step uses (node_modules/.cache/skillc).
-const cacheDir = path.join(project, '.bench-lint-cache');
+const lintCmd = (c, extra = []) => [node, c.skillc, 'lint', corpus, '--format', 'json', '--output-file', '/dev/null', ...extra];
+// The lint rows' cache lives apart from the one the build rows' lint step uses (node_modules/.cache/skillc), one per checkout.
+const cacheOf = (c) => path.join(projects[c.label], '.bench-lint-cache');
+const cacheArgs = (c) => ['--cache', '--cache-location', `${cacheOf(c)}/`];
+// Each checkout lints from its own folder (its own config, if the linted path has none).
+const own = (c) => c.root;
 
 const read = measure('read files', [node, path.join(root, 'bench', 'read.mjs'), corpus]);
 const parse = measure('bare parse (unified+remark), every .md', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
 measure('bare parse, SKILL.md files only', [node, path.join(root, 'bench', 'parse.mjs'), corpus, '--skill-md-only']);
-const lint = measure('skillc lint (cold)', lintCmd());
-if (os.availableParallelism() > 1) measure(`skillc lint (cold, --concurrency ${os.availableParallelism()})`, lintCmd(['--concurrency', String(os.availableParallelism())]));
+const lint = measureSkillc('skillc lint (cold)', (c) => lintCmd(c), { cwd: own });
+if (os.availableParallelism() > 1) measureSkillc(`skillc lint (cold, --concurrency ${os.availableParallelism()})`, (c) => lintCmd(c, ['--concurrency', String(os.availableParallelism())]), { cwd: own });
 if (fs.existsSync(bin('markdownlint-cli2'))) measure('markdownlint-cli2', [bin('markdownlint-cli2'), '**/*.md'], { cwd: corpus });
 if (fs.existsSync(bin('remark'))) measure('remark-cli + lint-recommended', [bin('remark'), '--use', 'remark-preset-lint-recommended', '--use', 'remark-frontmatter', '--quiet', '--no-stdout', '--silent', '.'], { cwd: corpus });
 if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0 check (no security scan)', [bin('skill-check'), 'check', corpus, '--no-security-scan', '--format', 'json'], { cwd: root });
-fs.rmSync(cacheDir, { recursive: true, force: true });
-once(lintCmd(['--cache', '--cache-location', `${cacheDir}/`]));
-const cached = measure('skillc lint --cache (nothing changed)', lintCmd(['--cache', '--cache-location', `${cacheDir}/`]));
-const cachedOne = measure('skillc lint --cache (one file changed)', lintCmd(['--cache', '--cache-location', `${cacheDir}/`]), { before: editOne });
+for (const c of checkouts) {
+  fs.rmSync(cacheOf(c), { recursive: true, force: true });
+  once(lintCmd(c, cacheArgs(c)), own(c));
+}
+const cached = measureSkillc('skillc lint --cache (nothing changed)', (c) => lintCmd(c, cacheArgs(c)), { cwd: own });
+const cachedOne = measureSkillc('skillc lint --cache (one file changed)', (c) => lintCmd(c, cacheArgs(c)), { cwd: own, before: editOne });
 restoreOne();
 // Each cold build writes a fresh output folder, removed only after every timed row: deleting
 // 18,000 files just before a run charges the file system's deferred work (ext4 with online
 // discard here: seconds) to the build, which a build on a fresh clone never pays.
 const coldOut = (i) => `generated-cold-${i}`;
-const buildCold = measure('skillc build (cold, 9 hosts)', (i) => [node, skillc, 'build', '--out', coldOut(i)], { cwd: project, before: () => fs.rmSync(path.join(project, 'node_modules'), { recursive: true, force: true }) });
-once([node, skillc, 'build'], project);
-const rebuild = measure('skillc build (rebuild, nothing changed)', [node, skillc, 'build'], { cwd: project });
-const rebuildOne = measure('skillc build (rebuild, one skill changed)', [node, skillc, 'build'], { cwd: project, before: editOne });
+const buildCold = measureSkillc('skillc build (cold, 9 hosts)', (c, i) => [node, c.skillc, 'build', '--out', coldOut(i)], { cwd: projectCwd, before: (_i, c) => fs.rmSync(path.join(projects[c.label], 'node_modules'), { recursive: true, force: true }) });
+for (const c of checkouts) once([node, c.skillc, 'build'], projectCwd(c));
+const rebuild = measureSkillc('skillc build (rebuild, nothing changed)', (c) => [node, c.skillc, 'build'], { cwd: projectCwd });
+const rebuildOne = measureSkillc('skillc build (rebuild, one skill changed)', (c) => [node, c.skillc, 'build'], { cwd: projectCwd, before: editOne });
 restoreOne();
-once([node, skillc, 'build'], project);
-const startup = measure('skillc lint, one skill (pre-commit)', [node, skillc, 'lint', path.join(root, 'skills-src', 'skillc-author')]);
+for (const c of checkouts) once([node, c.skillc, 'build'], projectCwd(c));
+const oneSkill = path.join(root, 'skills-src', 'skillc-author');
+const startup = measureSkillc('skillc lint, one skill (pre-commit)', (c) => [node, c.skillc, 'lint', oneSkill], { cwd: own });
 measure('node -e 0', [node, '-e', '0']);
 const scripts = scriptsCorpus();
-measure(`skillc lint, script rules only (${scripts.scripts} ${scripts.real ? 'cc-skills' : 'generated'} shell scripts, ${(scripts.bytes / 1e6).toFixed(1)} MB)`, scriptsLintCmd(skillc, scripts));
-if (fs.existsSync(bin('skills-ref'))) measure('skills-ref 0.1.5 validate, one skill', [bin('skills-ref'), 'validate', path.join(root, 'skills-src', 'skillc-author')]);
-if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [bin('skill-check'), 'check', path.join(root, 'skills-src', 'skillc-author'), '--no-security-scan', '--format', 'json']);
+const scriptCmds = Object.fromEntries(checkouts.map((c) => [c.label, scriptsLintCmd(c.skillc, scripts)]));
+measureSkillc(`skillc lint, script rules only (${scripts.scripts} ${scripts.real ? 'cc-skills' : 'generated'} shell scripts, ${(scripts.bytes / 1e6).toFixed(1)} MB)`, (c) => scriptCmds[c.label], { cwd: own });
+if (fs.existsSync(bin('skills-ref'))) measure('skills-ref 0.1.5 validate, one skill', [bin('skills-ref'), 'validate', oneSkill]);
+if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [bin('skill-check'), 'check', oneSkill, '--no-security-scan', '--format', 'json']);
+// The real-shaped tree (issue #17): skills that ship hundreds of files (bench/real-shaped.mjs).
+const REAL_SHAPED = !args.includes('--no-real-shaped');
+const realN = QUICK ? 5 : 20;
+let realParse;
+let realLint;
+if (REAL_SHAPED) {
+  const tree = realShapedTree(realN);
+  const realRuns = Math.min(RUNS, 3);
+  realParse = measure(`bare parse, real-shaped tree (${realN} skills x 300 bundled files)`, [node, path.join(root, 'bench', 'parse.mjs'), tree], { runs: realRuns });
+  realLint = measureSkillc(`skillc lint --host claude, real-shaped tree (${realN} x 300 files, 1 thread)`, (c) => [node, ...realShapedLintArgs(c.skillc, tree, path.join(tree, `.lint-${c.label}.json`))], { cwd: () => tree, runs: realRuns });
+  // Their "vs bare parse" is against the tree's own parse, not the catalog's.
+  realParse.ref = realParse;
+  realLint.ref = realParse;
+}
 process.stderr.write('\n');
 
-const watchLint = await watchLatency('lint', project, one, QUICK ? 3 : 5);
-const watchBuild = await watchLatency('build', project, one, QUICK ? 3 : 5);
+const watchTimes = QUICK ? 3 : 5;
+const watchLint = await watchRow('lint', projectCwd, one, watchTimes);
+const watchBuild = await watchRow('build', projectCwd, one, watchTimes);
 restoreOne();
 
 const scaling = [];
@@ -234,39 +372,58 @@ for (const n of SCALES) {
   const c = corpusOf(n);
   const runs = n >= 5000 ? Math.min(RUNS, 3) : RUNS;
   const p = median(Array.from({ length: runs }, () => once([node, path.join(root, 'bench', 'parse.mjs'), c]).seconds));
-  const l = Array.from({ length: runs }, () => once([node, skillc, 'lint', c, '--format', 'json', '--output-file', '/dev/null']));
-  scaling.push({ n, parse: p, lint: median(l.map((r) => r.seconds)), mib: median(l.map((r) => r.mib)) });
-  process.stderr.write('.');
+  const l = measureSkillc(`scaling ${n}`, (k) => [node, k.skillc, 'lint', c, '--format', 'json', '--output-file', '/dev/null'], { cwd: own, runs });
+  rows.pop();
+  scaling.push({ n, parse: p, by: l.by });
 }
 process.stderr.write('\n');
 
-for (let i = 0; i < RUNS; i++) fs.rmSync(path.join(project, coldOut(i)), { recursive: true, force: true });
+for (let i = 0; i < RUNS; i++) for (const c of checkouts) fs.rmSync(path.join(projects[c.label], coldOut(i)), { recursive: true, force: true });
 
 const mb = Number(spawnSync(node, [path.join(root, 'bench', 'read.mjs'), corpus], { encoding: 'utf8' }).stdout) / 1e6;
-const f = (x, d = 2) => (Number.isNaN(x) ? '-' : x.toFixed(d));
-console.log(`\n${N} skills, ${mb.toFixed(1)} MB of Markdown, median of ${RUNS} runs, Node ${process.version}\n`);
-// CPU s (user + system, GC and compiler threads included): on a shared machine, the figure the load inflates least.
-console.log('| tool | median s | CPU s | peak MiB | vs skillc lint | vs bare parse | vs read |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const r of rows) {
-  const note = r.error ? ` (failed: ${r.error})` : '';
-  console.log(`| ${r.name}${note} | ${f(r.seconds)} | ${f(r.cpu)} | ${f(r.mib, 0)} | ${f(r.seconds / lint.seconds)}x | ${f(r.seconds / parse.seconds)}x | ${f(r.seconds / read.seconds, 1)}x |`);
+console.log(`\n${N} skills, ${mb.toFixed(1)} MB of Markdown, median of ${RUNS} runs, Node ${process.version}${BASE ? `; before: ${BASE} at ${baseRev}, after: ${root}, run in turn` : ''}\n`);
+if (BASE) {
+  // CPU s (user + system, GC and compiler threads included): on a shared machine, the figure the load inflates least.
+  console.log('| tool | before s | after s | after / before | before CPU s | after CPU s | after / before CPU | before MiB | after MiB | after vs its bare parse |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) console.log(`| ${rowName(r)} | ${pairCells(r).join(' | ')} | ${f(r.skillc ? r.by.before.mib : NaN, 0)} | ${f(r.mib, 0)} | ${ratio(r.seconds, (r.ref ?? parse).seconds)} |`);
+  for (const [name, w] of [['lint', watchLint], ['build', watchBuild]]) console.log(`| skillc ${name} --watch, one skill changed (latency) | ${f(w.before, 3)} | ${f(w.after, 3)} | ${ratio(w.after, w.before)} | - | - | - | - | - | - |`);
+  console.log('\n| skills | bare parse s | before lint s | after lint s | before lint / parse | after lint / parse | before peak MiB | after peak MiB |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const s of scaling) console.log(`| ${s.n} | ${f(s.parse)} | ${f(s.by.before.seconds)} | ${f(s.by.after.seconds)} | ${ratio(s.by.before.seconds, s.parse)} | ${ratio(s.by.after.seconds, s.parse)} | ${f(s.by.before.mib, 0)} | ${f(s.by.after.mib, 0)} |`);
+} else {
+  // CPU s (user + system, GC and compiler threads included): on a shared machine, the figure the load inflates least.
+  console.log('| tool | median s | CPU s | peak MiB | vs skillc lint | vs bare parse | vs read |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    const note = r.error ? ` (failed: ${r.error})` : '';
+    console.log(`| ${r.name}${note} | ${f(r.seconds)} | ${f(r.cpu)} | ${f(r.mib, 0)} | ${f(r.seconds / lint.seconds)}x | ${f(r.seconds / (r.ref ?? parse).seconds)}x | ${f(r.seconds / read.seconds, 1)}x |`);
+  }
+  console.log(`| skillc lint --watch, one skill changed (latency) | ${f(watchLint.after, 3)} | - | - | - | - | - |`);
+  console.log(`| skillc build --watch, one skill changed (latency) | ${f(watchBuild.after, 3)} | - | - | - | - | - |`);
+  console.log('\n| skills | bare parse s | skillc lint s | lint / parse | lint s per 1,000 skills | peak MiB |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const s of scaling) console.log(`| ${s.n} | ${f(s.parse)} | ${f(s.by.after.seconds)} | ${f(s.by.after.seconds / s.parse)}x | ${f((s.by.after.seconds / s.n) * 1000)} | ${f(s.by.after.mib, 0)} |`);
 }
-console.log(`| skillc lint --watch, one skill changed (latency) | ${f(watchLint, 3)} | - | - | - | - | - |`);
-console.log(`| skillc build --watch, one skill changed (latency) | ${f(watchBuild, 3)} | - | - | - | - | - |`);
-console.log('\n| skills | bare parse s | skillc lint s | lint / parse | lint s per 1,000 skills | peak MiB |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const s of scaling) console.log(`| ${s.n} | ${f(s.parse)} | ${f(s.lint)} | ${f(s.lint / s.parse)}x | ${f((s.lint / s.n) * 1000)} | ${f(s.mib, 0)} |`);
 const mdl = rows.find((r) => r.name === 'markdownlint-cli2');
 const par = rows.find((r) => r.name.startsWith('skillc lint (cold, --concurrency'));
-console.log(`\nGoals: cold lint ${f(lint.seconds / parse.seconds)}x the bare parse (<= 1.15x; CPU ${f(lint.cpu / parse.cpu)}x), ${mdl ? f(mdl.seconds / lint.seconds) : '?'}x faster than markdownlint-cli2 (>= 1.8x${mdl && par ? `; ${f(mdl.seconds / par.seconds)}x with ${par.name.match(/--concurrency \d+/)[0]}` : ''}), peak ${f(lint.mib, 0)} MiB (<= 200);`);
-console.log(`cache unchanged ${f(cached.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(cached.cpu / read.cpu, 1)}x); one changed ${f(cachedOne.seconds, 2)} s vs read + one parse;`);
-console.log(`cold build ${f(buildCold.seconds / lint.seconds)}x cold lint (<= 1.5x); rebuild ${f(rebuild.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(rebuild.cpu / read.cpu, 1)}x), one changed ${f(rebuildOne.seconds, 2)} s;`);
-console.log(`watch latency lint ${f(watchLint * 1000, 0)} ms, build ${f(watchBuild * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(startup.seconds, 2)} s (target 0.15 s).`);
+/** The goals line, from one checkout's figures (the peers' are shared). */
+function printGoals(label) {
+  const at = (r) => (r ? (r.skillc ? r.by[label] : r) : NONE);
+  const [l, p, c1, c2, bc, rb, rb1, st] = [lint, par, cached, cachedOne, buildCold, rebuild, rebuildOne, startup].map(at);
+  const rl = realLint ? at(realLint) : undefined;
+  console.log(`\nGoals${BASE ? ` (${label}: ${label === 'before' ? `${BASE} at ${baseRev}` : root})` : ''}: cold lint ${f(l.seconds / parse.seconds)}x the bare parse (<= 1.15x; CPU ${f(l.cpu / parse.cpu)}x), ${mdl ? f(mdl.seconds / l.seconds) : '?'}x faster than markdownlint-cli2 (>= 1.8x${mdl && par ? `; ${f(mdl.seconds / p.seconds)}x with ${par.name.match(/--concurrency \d+/)[0]}` : ''}), peak ${f(l.mib, 0)} MiB (<= 200);`);
+  console.log(`cache unchanged ${f(c1.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(c1.cpu / read.cpu, 1)}x); one changed ${f(c2.seconds, 2)} s vs read + one parse;`);
+  console.log(`cold build ${f(bc.seconds / l.seconds)}x cold lint (<= 1.5x); rebuild ${f(rb.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(rb.cpu / read.cpu, 1)}x), one changed ${f(rb1.seconds, 2)} s;`);
+  console.log(`watch latency lint ${f(watchLint[label] * 1000, 0)} ms, build ${f(watchBuild[label] * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(st.seconds, 2)} s (target 0.15 s)${rl ? `; real-shaped tree ${f(rl.seconds / realParse.seconds)}x its bare parse (<= 1.3x; CPU ${f(rl.cpu / realParse.cpu)}x)` : ''}.`);
+}
+for (const c of checkouts) printGoals(c.label);
 printSmall();
 
-// The real-shaped tree (issue #17): skills that ship hundreds of files; its own script prints the per-rule table.
-if (!args.includes('--no-real-shaped')) {
-  console.log('');
-  spawnSync(node, [path.join(root, 'bench', 'real-shaped.mjs'), QUICK ? '5' : '20', String(Math.min(RUNS, 3))], { stdio: 'inherit' });
+// The per-rule times of one run of this checkout on the real-shaped tree (TIMING=all), slowest first.
+if (REAL_SHAPED) {
+  const tree = realShapedTree(realN);
+  const timed = spawnSync(node, realShapedLintArgs(skillc, tree), { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1', TIMING: 'all' } });
+  console.log(`\nReal-shaped tree (${realN} skills x 300 bundled files), one run of ${BASE ? 'after' : 'skillc'} with TIMING=all:\n`);
+  console.log(timed.stderr.trim());
 }

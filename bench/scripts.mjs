@@ -6,6 +6,7 @@
 // Standalone: node bench/scripts.mjs [--skillc <bin/skillc.js of another checkout>] [runs]
 // prints the median; bench/run.mjs imports `scriptsCorpus` and `scriptsLintCmd` for its row.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +84,8 @@ export function scriptsLintCmd(skillc, corpus) {
   }
   const rules = Object.fromEntries(ids.map((id) => [id, SCRIPT_RULES.includes(id) ? 'error' : 'off']));
   for (const id of SCRIPT_RULES) if (ids.length === 0 || ids.includes(id)) rules[id] = 'error';
-  const config = path.join(corpus.dir, `.bench-${ids.length}.config.json`);
+  // Named by its content: two checkouts with as many rules but different ones get a config each.
+  const config = path.join(corpus.dir, `.bench-${createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 12)}.config.json`);
   fs.writeFileSync(config, JSON.stringify({ hosts: ['claude'], rules }));
   return [process.execPath, skillc, 'lint', corpus.dir, '--config', config, '--format', 'json', '--output-file', '/dev/null', '--concurrency', '1'];
 }
