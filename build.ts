@@ -16,7 +16,8 @@ if (unknown.length) {
 }
 const check = args.includes('--check');
 const cwd = process.cwd();
-const result = await build({ cwd, check });
+// incremental: as `skillc build` does by default, reuse the lint and build caches for unchanged skills.
+const result = await build({ cwd, check, incremental: true });
 
 // The diagnostics by file, as the reporters take them (lint's result has this shape).
 const byFile = new Map<string, Diagnostic[]>();
