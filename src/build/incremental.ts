@@ -7,7 +7,7 @@ import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { MANIFEST, type Manifest } from './output.js';
+import { type CanonicalManifest, MANIFEST, type Manifest } from './output.js';
 import { writeJsonCache } from '../core/json-store.js';
 
 /**
@@ -71,6 +71,12 @@ interface BuildCacheFile {
   format: 1;
   key: string;
   skills: Record<string, SkillRecord>;
+  /**
+   * The output manifest's stat when a build last found it equal to the text it makes
+   * (`manifestFile`): while the file keeps that stat, its bytes are that text of its
+   * entries, and a build with the same outputs reuses them (`canonicalManifest`).
+   */
+  manifest?: OutputStat;
 }
 
 function hashOf(p: string): string {
@@ -107,6 +113,8 @@ export class BuildCache {
   private manifest: Map<string, string> | undefined;
   private manifestBytes: Buffer | undefined;
   private manifestStat: OutputStat | undefined;
+  /** The manifest's bytes are `manifestFile`'s text of its entries (written by a build, or stamped as such). */
+  private manifestCanonical = false;
   /** Watch mode: the lint session this cache belongs to (see `noteChanges`). */
   private session: object | undefined;
   /** The records changed since the file was read or written. */
@@ -168,6 +176,7 @@ export class BuildCache {
   private readManifest(): void {
     const file = path.join(this.outDir, MANIFEST);
     this.manifest = this.manifestBytes = this.manifestStat = undefined;
+    this.manifestCanonical = false;
     try {
       const st = fs.statSync(file);
       const bytes = fs.readFileSync(file);
@@ -176,6 +185,8 @@ export class BuildCache {
       this.manifest = new Map(Object.entries(m.files));
       this.manifestBytes = bytes;
       this.manifestStat = [st.size, st.mtimeMs, st.ino];
+      // The stat may be the stamp only if the bytes were not read mid-write (the size agrees).
+      this.manifestCanonical = st.size === bytes.length && sameStat(st, this.data.manifest);
     } catch {
       // no output yet, or not skillc's
     }
@@ -199,6 +210,34 @@ export class BuildCache {
   /** The output folder's manifest as read, and its bytes. */
   get previous(): { manifest: ReadonlyMap<string, string> | undefined; bytes: Buffer | undefined } {
     return { manifest: this.manifest, bytes: this.manifestBytes };
+  }
+
+  /** The manifest on disk when its bytes are known to be `manifestFile`'s text of its entries. */
+  canonicalManifest(): CanonicalManifest | undefined {
+    return this.manifestCanonical && this.manifest && this.manifestBytes ? { entries: this.manifest, bytes: this.manifestBytes } : undefined;
+  }
+
+  /**
+   * The build found the manifest on disk equal to the one it made: its stat is kept (when
+   * old enough to trust, see `trustedStat`) so the next build can reuse its bytes.
+   */
+  manifestChecked(): void {
+    if (!this.manifestBytes) return;
+    this.manifestCanonical = true;
+    const seenAt = Date.now();
+    let stamp: OutputStat | undefined;
+    try {
+      const st = fs.statSync(path.join(this.outDir, MANIFEST));
+      if (sameStat(st, this.manifestStat)) stamp = trustedStat(st, seenAt);
+    } catch {
+      // gone meanwhile: no stamp
+    }
+    const known = this.data.manifest;
+    if (stamp === known || (stamp && known && stamp.every((v, i) => v === known[i]))) return;
+    if (stamp) this.data.manifest = stamp;
+    else delete this.data.manifest;
+    this.dirty = true;
+    this.flush();
   }
 
   /** The records as they are now (before this build's replace theirs), for `outputFolders`. */
@@ -244,6 +283,8 @@ export class BuildCache {
       this.manifest = entries;
       this.manifestBytes = manifest.data;
       this.manifestStat = [st.size, st.mtimeMs, st.ino];
+      // Written from `manifestFile`'s text just now (the stamp on file is left for the next build to set).
+      this.manifestCanonical = true;
     } catch {
       this.readManifest();
     }
@@ -328,6 +369,11 @@ export class BuildCache {
       delete this.data.skills[d];
       this.dirty = true;
     }
+    this.flush();
+  }
+
+  /** Writes the cache file if a record changed: now, or in watch mode just after the run. */
+  private flush(): void {
     if (!this.dirty) return;
     if (!this.deferWrites) return this.write();
     if (this.writeScheduled) return;

@@ -51,10 +51,32 @@ export function sortByPath(files: OutputFile[]): boolean {
 }
 
 /**
+ * A manifest on disk known to be this function's text of its entries (the build cache's
+ * stamp says it is the file a build wrote or found equal to that text): when the outputs
+ * are the same paths and hashes in the same order, its bytes are the manifest, and the
+ * 18,000-line text of a large catalog is not made again on every rebuild.
+ */
+export interface CanonicalManifest {
+  entries: ReadonlyMap<string, string>;
+  bytes: Buffer;
+}
+
+/** Whether the outputs are these entries, in order (setting each output's `hash` on the way). */
+function sameEntries(files: readonly OutputFile[], entries: ReadonlyMap<string, string>): boolean {
+  if (files.length !== entries.size) return false;
+  let i = 0;
+  for (const [p, h] of entries) {
+    const f = files[i++]!;
+    if (f.path !== p || (f.hash ??= sha256(f.data)) !== h) return false;
+  }
+  return true;
+}
+
+/**
  * The manifest of these outputs, `JSON.stringify({ version: 1, files }, null, 2)` with
  * the files sorted by path; each output's `hash` is set on the way (the sha256 of its bytes).
  */
-export function manifestFile(files: readonly OutputFile[], lines?: Map<string, [hash: string, line: string]>): OutputFile {
+export function manifestFile(files: readonly OutputFile[], lines?: Map<string, [hash: string, line: string]>, canonical?: CanonicalManifest): OutputFile {
   // Usually sorted already, without two outputs at one path (a clash is an error, reported elsewhere).
   let plain = true;
   for (let i = 0; i < files.length; i++) {
@@ -64,6 +86,7 @@ export function manifestFile(files: readonly OutputFile[], lines?: Map<string, [
       break;
     }
   }
+  if (plain && canonical && sameEntries(files, canonical.entries)) return { path: MANIFEST, data: canonical.bytes, mode: 0o644 };
   if (!plain) {
     const byPath = new Map<string, string>();
     for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) byPath.set(f.path, (f.hash ??= sha256(f.data)));

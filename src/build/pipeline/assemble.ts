@@ -38,5 +38,5 @@ export async function assembleOutputs(c: Compiled, config: ResolvedConfig, hosts
       seen.add(f.path);
     }
   }
-  c.files.push(manifestFile(c.files, cache?.manifestLines));
+  c.files.push(manifestFile(c.files, cache?.manifestLines, cache?.canonicalManifest()));
 }

@@ -27,6 +27,7 @@ export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedCon
   const plan = planOutput(outDir, files, c.reusedFiles, previous.manifest, previous.bytes);
   // Up to date: nothing is written (and nothing carried).
   if (!plan.changed.length && !plan.removed.length && !plan.manifest) {
+    cache.manifestChecked();
     cache.recordsCurrent();
     return result;
   }

@@ -32,6 +32,23 @@ const MANIFESTS = new Set([
 /** How an import without an extension may be spelled on disk (`./lib/auth` -> `lib/auth.ts`). */
 const RESOLVE_SUFFIXES = ['.js', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.json', '.py', '.sh', '/index.js', '/index.ts', '/index.mjs', '/__init__.py'];
 
+/**
+ * Per skill index: every name that some `RESOLVE_SUFFIXES` spelling turns into a bundled file or
+ * folder. A script names hundreds of dotted words (`os.path.join`, `self.name`); only these few
+ * are worth trying the suffixes on, and trying them on any other finds nothing.
+ */
+const stemsOf = new WeakMap<SkillIndex, Set<string>>();
+function suffixStems(index: SkillIndex): Set<string> {
+  let stems = stemsOf.get(index);
+  if (stems) return stems;
+  stems = new Set();
+  for (const paths of [index.files.keys(), index.dirs]) {
+    for (const p of paths) for (const s of RESOLVE_SUFFIXES) if (p.endsWith(s)) stems.add(p.slice(0, -s.length));
+  }
+  stemsOf.set(index, stems);
+  return stems;
+}
+
 export function isScript(rel: string): boolean {
   return SCRIPT.test(rel);
 }
@@ -71,10 +88,11 @@ export function reachedFromScripts(skill: Skill, index: SkillIndex, start: Itera
       queue.push(rel);
     }
   };
+  const stems = suffixStems(index);
   const addPath = (p: string, from: string): void => {
     for (const c of candidates(p, from)) {
       add(c);
-      if (!index.files.has(c)) for (const s of RESOLVE_SUFFIXES) add(c + s);
+      if (!index.files.has(c) && stems.has(c)) for (const s of RESOLVE_SUFFIXES) add(c + s);
       // TypeScript imports name the emitted `.js`; the file on disk is `.ts`.
       if (/\.[mc]?js$/.test(c)) add(c.replace(/\.([mc]?)js$/, '.$1ts'));
     }

@@ -37,19 +37,29 @@ function looksBase64(run: string): boolean {
 export function findPayloads(file: TextFile, options: EncodedPayloadOptions): ReportInput[] {
   const { text, lines } = file;
   const out: { start: number; end: number; kind: string }[] = [];
-  const HEX = runsOf('hex', options.minHex);
+  const found64: { start: number; end: number; kind: string }[] = [];
   let m: RegExpExecArray | null;
-  while ((m = HEX.exec(text))) {
-    const run = m[0].replace(/^0x/, '');
-    if (run.length >= options.minHex && entropy(run) >= 3) out.push({ start: m.index, end: m.index + m[0].length, kind: 'hex' });
-  }
+  // Every character of a hex run (`0x` too) is in the base64 class, so a hex run lies in a base64
+  // run at least as long: when the base64 scan sees every run that long and none is, the hex scan
+  // cannot find one and is skipped (most files, where it cost as much as the base64 scan).
+  let longest = 0;
   const BASE64 = runsOf('base64', options.minBase64);
   while ((m = BASE64.exec(text))) {
     const run = m[0];
+    longest = Math.max(longest, run.length);
     if (run.length < options.minBase64 || /^[0-9a-fA-F]+$/.test(run) || !looksBase64(run)) continue;
     if (IMAGE_DATA_URI.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
-    out.push({ start: m.index, end: m.index + run.length, kind: 'base64' });
+    found64.push({ start: m.index, end: m.index + run.length, kind: 'base64' });
   }
+  if (longest >= options.minHex || options.minHex < Math.max(1, options.minBase64 - 2)) {
+    const HEX = runsOf('hex', options.minHex);
+    while ((m = HEX.exec(text))) {
+      const run = m[0].replace(/^0x/, '');
+      if (run.length >= options.minHex && entropy(run) >= 3) out.push({ start: m.index, end: m.index + m[0].length, kind: 'hex' });
+    }
+  }
+  // Hex first, as before: the sort is stable.
+  out.push(...found64);
   out.sort((a, b) => a.start - b.start);
   return out.map((p) => ({
     messageId: 'payload',

@@ -38,6 +38,24 @@ testRule(
         files: { 'SKILL.md': skill('See [notes](references/notes.md).'), 'references/notes.md': `# Notes\n\nblob = 0x${hex}\n` },
         errors: [{ file: 'references/notes.md', line: 3, column: 8, message: /^Unexpected 202-character hex payload/ }],
       },
+      {
+        // The hex scan is skipped only when no base64 run is as long as minHex: here the base64
+        // limit is above the hex run, so the base64 scan cannot say, and the hex run is still found.
+        name: 'hex under a base64 limit longer than it',
+        options: { minBase64: 400, minHex: 100 },
+        files: { 'SKILL.md': skill(`blob ${hex.slice(0, 150)} end`) },
+        errors: [{ line: 5, column: 6, message: /^Unexpected 150-character hex payload/ }],
+      },
+      {
+        name: 'hex and base64 in one file, in the order they appear',
+        files: { 'SKILL.md': skill(`${payload}
+
+0x${hex}`) },
+        errors: [
+          { line: 5, column: 1, message: /^Unexpected 200-character base64 payload/ },
+          { line: 7, column: 1, message: /^Unexpected 202-character hex payload/ },
+        ],
+      },
     ],
   },
   { describe, it },
