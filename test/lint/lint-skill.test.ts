@@ -88,6 +88,19 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     expect(out.diagnostics.map((d) => d.message)).toEqual(['a: catalog of 2, 1 bundled', 'b: catalog of 2, 0 bundled']);
   });
 
+  it('a live summary gives back the code spans it keeps packed, equal and in order; odd shapes stay as they are', () => {
+    const body = '# T\n\nUse `alpha`, `b-eta`, `/gamma`, `../x/y.md` and `delta`.\n\n- `epsilon` \u{1F600} `zeta`\n';
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a') + body });
+    const stored = lintSkill(readSkill(path.join(cwd, 'a')), linterFor(cwd, [])).stored;
+    expect(stored.inlineCode.length).toBeGreaterThanOrEqual(4);
+    const live = liveSummary(stored);
+    expect(live.inlineCode).toEqual(stored.inlineCode);
+    expect(JSON.stringify(live.inlineCode)).toBe(JSON.stringify(stored.inlineCode));
+    expect(JSON.parse(JSON.stringify(live)).inlineCode).toEqual(stored.inlineCode);
+    const odd = { ...stored, inlineCode: [...stored.inlineCode, { value: 'x', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } }] };
+    expect(liveSummary(odd).inlineCode).toBe(odd.inlineCode);
+  });
+
   it('groups and counts once: reportInput agrees with the report stage', () => {
     const d = (file: string, line: number, severity: 'error' | 'warning' | 'info', fix = false) => ({
       ruleId: 'x/y', severity, message: 'm', file, line, column: 1, endLine: line, endColumn: 1,
