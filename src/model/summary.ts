@@ -102,7 +102,11 @@ export function summarize(skill: Skill, requires: readonly RequiresEntry[]): Sto
     s.frontmatter = { range: fm.range, data: fm.data, fields: fm.fields.map(compactField), errors: fm.errors.map((e) => e.code) };
     s.fmRaw = [fm.rawOffset, fm.rawOffset + fm.raw.length];
   }
-  return s;
+  // A copy that shares nothing with the parse: the YAML and Markdown parsers slice values
+  // (a description, a link's URL) out of the SKILL.md, and V8 keeps a slice's whole source
+  // string alive. A lint run keeps every summary until its catalog rules run: 1,000 SKILL.md
+  // texts were a quarter of its live heap (issue #17). Worker threads' summaries arrive copied.
+  return structuredClone(s);
 }
 
 /** The full model behind a catalog entry: parsed again on demand from a summary, or the entry itself. */

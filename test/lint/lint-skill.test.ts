@@ -101,6 +101,17 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     expect(liveSummary(odd).inlineCode).toBe(odd.inlineCode);
   });
 
+  it('a summary shares no object with the parsed skill (slices of its text would keep the text alive), and equals what it copies', () => {
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a') + '\nSee [notes](notes.md).\n', 'a/notes.md': 'x\n' });
+    const skill = readSkill(path.join(cwd, 'a'));
+    const stored = lintSkill(skill, linterFor(cwd, [])).stored;
+    expect(stored.frontmatter!.data).toEqual(skill.frontmatter!.data);
+    expect(stored.frontmatter!.data).not.toBe(skill.frontmatter!.data);
+    expect(stored.links).toEqual(skill.links.map((l) => ({ kind: l.kind, url: l.url, range: l.range })));
+    expect(stored.links[0]!.range).not.toBe(skill.links[0]!.range);
+    expect(stored.directives).not.toBe(skill.directives);
+  });
+
   it('groups and counts once: reportInput agrees with the report stage', () => {
     const d = (file: string, line: number, severity: 'error' | 'warning' | 'info', fix = false) => ({
       ruleId: 'x/y', severity, message: 'm', file, line, column: 1, endLine: line, endColumn: 1,
