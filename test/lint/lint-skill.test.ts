@@ -112,6 +112,17 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     expect(stored.directives).not.toBe(skill.directives);
   });
 
+  it('a summary copies frontmatter data as it is: a __proto__ key stays a key, NaN stays NaN, shared values stay shared', () => {
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a', undefined, 'metadata:\n  __proto__: polluted-value-here\n  odd: .nan\n  list: &l [one-long-value-here]\n  again: *l\n') });
+    const skill = readSkill(path.join(cwd, 'a'));
+    const data = lintSkill(skill, linterFor(cwd, [])).stored.frontmatter!.data as { metadata: Record<string, unknown> };
+    expect(data).toEqual(skill.frontmatter!.data);
+    expect(Object.getPrototypeOf(data.metadata)).toBe(Object.getPrototypeOf((skill.frontmatter!.data as typeof data).metadata));
+    expect(Object.keys(data.metadata)).toEqual(Object.keys((skill.frontmatter!.data as typeof data).metadata));
+    expect(data.metadata.odd).toBeNaN();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('groups and counts once: reportInput agrees with the report stage', () => {
     const d = (file: string, line: number, severity: 'error' | 'warning' | 'info', fix = false) => ({
       ruleId: 'x/y', severity, message: 'm', file, line, column: 1, endLine: line, endColumn: 1,
