@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCatalog, countDiagnostics, lint, lintSkill, lintSkillFolder, liveSummary, loadLintConfig, resolveHosts, resolveRules } from '../../src/lint/engine.js';
 import { lintModels } from '../../src/lint/models.js';
+import { LintRun } from '../../src/lint/pipeline/collect.js';
 import { reportInput } from '../../src/lint/reporters/context.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { walkSkillDirs } from '../../src/config/discover.js';
@@ -88,17 +89,22 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     expect(out.diagnostics.map((d) => d.message)).toEqual(['a: catalog of 2, 1 bundled', 'b: catalog of 2, 0 bundled']);
   });
 
-  it('a live summary gives back the code spans it keeps packed, equal and in order; odd shapes stay as they are', () => {
+  it('a lint run gives back the code spans it keeps packed, equal and in order; odd shapes stay as they are', () => {
     const body = '# T\n\nUse `alpha`, `b-eta`, `/gamma`, `../x/y.md` and `delta`.\n\n- `epsilon` \u{1F600} `zeta`\n';
     const cwd = tempTree({ 'a/SKILL.md': SKILL('a') + body });
-    const stored = lintSkill(readSkill(path.join(cwd, 'a')), linterFor(cwd, [])).stored;
+    const outcome = lintSkill(readSkill(path.join(cwd, 'a')), linterFor(cwd, []));
+    const stored = outcome.stored;
     expect(stored.inlineCode.length).toBeGreaterThanOrEqual(4);
-    const live = liveSummary(stored);
+    const run = new LintRun([path.join(cwd, 'a'), path.join(cwd, 'a')], []);
+    run.linted(0, outcome);
+    const live = run.summaries[0]!;
+    expect('get' in Object.getOwnPropertyDescriptor(live, 'inlineCode')!).toBe(true);
     expect(live.inlineCode).toEqual(stored.inlineCode);
     expect(JSON.stringify(live.inlineCode)).toBe(JSON.stringify(stored.inlineCode));
     expect(JSON.parse(JSON.stringify(live)).inlineCode).toEqual(stored.inlineCode);
     const odd = { ...stored, inlineCode: [...stored.inlineCode, { value: 'x', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } }] };
-    expect(liveSummary(odd).inlineCode).toBe(odd.inlineCode);
+    run.linted(1, { ...outcome, stored: odd });
+    expect(run.summaries[1]!.inlineCode).toBe(odd.inlineCode);
   });
 
   it('a summary shares no object with the parsed skill (slices of its text would keep the text alive), and equals what it copies', () => {

@@ -59,7 +59,7 @@ export class LintRun {
   linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = liveSummary(outcome.stored);
+    this.summaries[i] = packedSummary(liveSummary(outcome.stored));
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
     if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
@@ -87,9 +87,14 @@ export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary 
   let full: Skill | undefined;
   const result = { ...summary, bundle: bundleReader(dir, outlineOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
   Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
-  const spans = packSpans(summary.inlineCode);
-  if (spans) Object.defineProperty(result, 'inlineCode', { enumerable: true, get: () => unpackSpans(spans) });
   return result;
+}
+
+/** `summary` with its code spans packed (below); not for a cache entry's summary, which the cache keeps anyway. */
+function packedSummary(summary: SkillSummary): SkillSummary {
+  const spans = packSpans(summary.inlineCode);
+  if (spans) Object.defineProperty(summary, 'inlineCode', { enumerable: true, get: () => unpackSpans(spans) });
+  return summary;
 }
 
 interface PackedSpans {
