@@ -102,7 +102,39 @@ export function summarize(skill: Skill, requires: readonly RequiresEntry[]): Sto
     s.frontmatter = { range: fm.range, data: fm.data, fields: fm.fields.map(compactField), errors: fm.errors.map((e) => e.code) };
     s.fmRaw = [fm.rawOffset, fm.rawOffset + fm.raw.length];
   }
-  return s;
+  return detach(s);
+}
+
+/**
+ * `value` with every string of it copied: the YAML and Markdown parsers slice values (a
+ * description, a link's URL) out of the SKILL.md, and V8 keeps a slice's whole source string
+ * alive. A lint run keeps every summary until its catalog rules run: 1,000 SKILL.md texts were
+ * a quarter of its live heap (issue #17). Arrays and plain objects are copied (keys in order,
+ * shared ones once); anything else is kept. Worker threads' summaries arrive copied already.
+ */
+function detach<T>(value: T, seen = new Map<object, unknown>()): T {
+  // Short strings are never slices in V8 (under 13 characters it copies); a concatenation is flattened into a new string when sliced.
+  if (typeof value === 'string') return (value.length < 13 ? value : (' ' + value).slice(1)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const done = seen.get(value);
+  if (done) return done as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    seen.set(value, out);
+    for (const item of value) out.push(detach(item, seen));
+    return out as T;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out = Object.create(proto) as Record<string, unknown>;
+  seen.set(value, out);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v = detach((value as Record<string, unknown>)[key], seen);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out as T;
 }
 
 /** The full model behind a catalog entry: parsed again on demand from a summary, or the entry itself. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCatalog, countDiagnostics, lint, lintSkill, lintSkillFolder, liveSummary, loadLintConfig, resolveHosts, resolveRules } from '../../src/lint/engine.js';
 import { lintModels } from '../../src/lint/models.js';
+import { LintRun } from '../../src/lint/pipeline/collect.js';
 import { reportInput } from '../../src/lint/reporters/context.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { walkSkillDirs } from '../../src/config/discover.js';
@@ -86,6 +87,46 @@ describe('lintSkill: one skill in, its diagnostics out', () => {
     const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
     checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, linter.active, linter.hosts, linter.config, out);
     expect(out.diagnostics.map((d) => d.message)).toEqual(['a: catalog of 2, 1 bundled', 'b: catalog of 2, 0 bundled']);
+  });
+
+  it('a lint run gives back the code spans it keeps packed, equal and in order; odd shapes stay as they are', () => {
+    const body = '# T\n\nUse `alpha`, `b-eta`, `/gamma`, `../x/y.md` and `delta`.\n\n- `epsilon` \u{1F600} `zeta`\n';
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a') + body });
+    const outcome = lintSkill(readSkill(path.join(cwd, 'a')), linterFor(cwd, []));
+    const stored = outcome.stored;
+    expect(stored.inlineCode.length).toBeGreaterThanOrEqual(4);
+    const run = new LintRun([path.join(cwd, 'a'), path.join(cwd, 'a')], []);
+    run.linted(0, outcome);
+    const live = run.summaries[0]!;
+    expect('get' in Object.getOwnPropertyDescriptor(live, 'inlineCode')!).toBe(true);
+    expect(live.inlineCode).toEqual(stored.inlineCode);
+    expect(JSON.stringify(live.inlineCode)).toBe(JSON.stringify(stored.inlineCode));
+    expect(JSON.parse(JSON.stringify(live)).inlineCode).toEqual(stored.inlineCode);
+    const odd = { ...stored, inlineCode: [...stored.inlineCode, { value: 'x', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } }] };
+    run.linted(1, { ...outcome, stored: odd });
+    expect(run.summaries[1]!.inlineCode).toBe(odd.inlineCode);
+  });
+
+  it('a summary shares no object with the parsed skill (slices of its text would keep the text alive), and equals what it copies', () => {
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a') + '\nSee [notes](notes.md).\n', 'a/notes.md': 'x\n' });
+    const skill = readSkill(path.join(cwd, 'a'));
+    const stored = lintSkill(skill, linterFor(cwd, [])).stored;
+    expect(stored.frontmatter!.data).toEqual(skill.frontmatter!.data);
+    expect(stored.frontmatter!.data).not.toBe(skill.frontmatter!.data);
+    expect(stored.links).toEqual(skill.links.map((l) => ({ kind: l.kind, url: l.url, range: l.range })));
+    expect(stored.links[0]!.range).not.toBe(skill.links[0]!.range);
+    expect(stored.directives).not.toBe(skill.directives);
+  });
+
+  it('a summary copies frontmatter data as it is: a __proto__ key stays a key, NaN stays NaN, shared values stay shared', () => {
+    const cwd = tempTree({ 'a/SKILL.md': SKILL('a', undefined, 'metadata:\n  __proto__: polluted-value-here\n  odd: .nan\n  list: &l [one-long-value-here]\n  again: *l\n') });
+    const skill = readSkill(path.join(cwd, 'a'));
+    const data = lintSkill(skill, linterFor(cwd, [])).stored.frontmatter!.data as { metadata: Record<string, unknown> };
+    expect(data).toEqual(skill.frontmatter!.data);
+    expect(Object.getPrototypeOf(data.metadata)).toBe(Object.getPrototypeOf((skill.frontmatter!.data as typeof data).metadata));
+    expect(Object.keys(data.metadata)).toEqual(Object.keys((skill.frontmatter!.data as typeof data).metadata));
+    expect(data.metadata.odd).toBeNaN();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('groups and counts once: reportInput agrees with the report stage', () => {

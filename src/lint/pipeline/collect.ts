@@ -1,6 +1,7 @@
 // The state of one lint run: what each stage adds, per skill in discovery order.
 import fs from 'node:fs';
-import type { BundledFile, Skill } from '../../model/skill.js';
+import type { BundledFile, InlineCode, Skill } from '../../model/skill.js';
+import type { Range } from '../../model/diagnostic.js';
 import type { SkillSummary, StoredSummary } from '../../model/summary.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { textFile } from '../../model/text.js';
@@ -58,7 +59,7 @@ export class LintRun {
   linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = liveSummary(outcome.stored);
+    this.summaries[i] = packedSummary(liveSummary(outcome.stored));
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
     if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
@@ -87,6 +88,67 @@ export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary 
   const result = { ...summary, bundle: bundleReader(dir, outlineOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
   Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
   return result;
+}
+
+/** `summary` with its code spans packed (below); not for a cache entry's summary, which the cache keeps anyway. */
+function packedSummary(summary: SkillSummary): SkillSummary {
+  const spans = packSpans(summary.inlineCode);
+  if (spans) Object.defineProperty(summary, 'inlineCode', { enumerable: true, get: () => unpackSpans(spans) });
+  return summary;
+}
+
+interface PackedSpans {
+  values: string[];
+  /** Six numbers a span: start line, column, offset, end line, column, offset. */
+  points: Int32Array;
+}
+
+/**
+ * Code spans are most of what a lint run keeps per skill until the catalog rules run (issue
+ * #17: ~48 a skill, ~200 bytes each as objects: a third of the live heap of a 1,000-skill
+ * lint, which sets how far the old generation grows). Kept as one typed array a skill and
+ * rebuilt on each read: catalog rules read them once or twice. Only spans of exactly the
+ * `{ value, range: { start: { line, column, offset }, end } }` shape are packed (undefined
+ * otherwise), so the rebuilt objects are the same.
+ */
+function packSpans(spans: readonly InlineCode[]): PackedSpans | undefined {
+  if (spans.length < 4) return undefined;
+  const values: string[] = [];
+  const points = new Int32Array(spans.length * 6);
+  let k = 0;
+  for (const span of spans) {
+    if (!isSpan(span)) return undefined;
+    const { start, end } = span.range as { start: IntPoint; end: IntPoint };
+    values.push(span.value);
+    points[k++] = start.line;
+    points[k++] = start.column;
+    points[k++] = start.offset;
+    points[k++] = end.line;
+    points[k++] = end.column;
+    points[k++] = end.offset;
+  }
+  return { values, points };
+}
+
+function unpackSpans({ values, points: p }: PackedSpans): InlineCode[] {
+  return values.map((value, i) => {
+    const k = i * 6;
+    return { value, range: { start: { line: p[k]!, column: p[k + 1]!, offset: p[k + 2]! }, end: { line: p[k + 3]!, column: p[k + 4]!, offset: p[k + 5]! } } };
+  });
+}
+
+interface IntPoint {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+const keysAre = (o: object, keys: string): boolean => Object.keys(o).join() === keys;
+const isInt32 = (n: unknown): boolean => typeof n === 'number' && (n | 0) === n && !Object.is(n, -0);
+const isPoint = (p: unknown): boolean => !!p && typeof p === 'object' && keysAre(p, 'line,column,offset') && Object.values(p).every(isInt32);
+function isSpan(span: InlineCode): boolean {
+  const r = span.range as unknown;
+  return typeof span.value === 'string' && keysAre(span, 'value,range') && !!r && typeof r === 'object' && keysAre(r, 'start,end') && isPoint((r as Range).start) && isPoint((r as Range).end);
 }
 
 /** The part of a Skill that `applySuppressions` reads, rebuilt from a summary and the SKILL.md text. */
