@@ -9,6 +9,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** typescript-eslint's no-unsafe-* family, off where values are `any` by nature (see each use). */
+const NO_UNSAFE_OFF = {
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+};
+
 export default tseslint.config(
   {
     // Generated or third-party code, fixtures that are skills' files, and plain JS scripts.
@@ -40,24 +49,12 @@ export default tseslint.config(
   {
     // mvdan-sh (the shell parser) ships no types: its syntax tree is `any`, walked in this one module.
     files: ['src/parse/shell.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-    },
+    rules: NO_UNSAFE_OFF,
   },
   {
     // Tests read the CLI's JSON output (`JSON.parse` is `any`) and poke into it: the
     // assertions are the shape check, so the no-unsafe-* family would only ask for casts.
     files: ['test/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-    },
+    rules: NO_UNSAFE_OFF,
   },
 );
