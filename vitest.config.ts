@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,9 @@ export default defineConfig({
     // idle, several times that on a loaded 2-core machine. Speed is measured in bench/.
     testTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, with
+    // the other core idle whenever a test waits on a child process. Files are independent (each
+    // writes only its own temporary folders; the checkout is read-only to tests), so use them all.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -38,7 +38,7 @@ describe('docs/getting-started.md', () => {
     const tgz = packTarball();
     const home = project();
     const root = project();
-    made.push(path.dirname(tgz), home, root);
+    made.push(home, root);
     const script = testedBlocks()
       .join('\n')
       .split('\n')

@@ -41,22 +41,57 @@ export const SKILL = (name: string, body = '# Title\n\nText.\n', extra = ''): st
 export const CONFIG = (hosts: string[] = ['agentskills', 'claude', 'codex']): string => `${JSON.stringify({ sources: 'skills-src', out: 'generated', hosts })}\n`;
 
 /**
- * Packs this checkout as npm would publish it (`npm pack`; the suite compiled dist/ already) into a fresh temp folder; returns the tarball's path. The caller removes the folder.
+ * The tarball `npm publish` would upload from this checkout (the suite compiled dist/ already), packed
+ * once per run of the suite and shared by the files that install it. The caller must not remove it: the
+ * run's temporary folder goes at the end (test/global-setup.ts).
+ *
+ * The checkout is never written: test files run in parallel, and one copying the repo (the pre-commit
+ * test) must not see a half-stripped package.json. npm lists what it would pack (`--dry-run`); those
+ * files are copied to a staging folder with the manifest as `prepack` leaves it (scripts/pack-manifest.mjs:
+ * no `prepare`), and npm packs the copy.
  */
 export function packTarball(): string {
   if (!fs.existsSync(path.join(repo, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is not compiled; run `npm run compile`');
-  const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-pack-'));
-  // `prepare` (a full compile) is skipped; `prepack`/`postpack` (the manifest without `prepare`) are run by hand.
-  const manifest = (mode: string): void => void spawnSync(process.execPath, [path.join(repo, 'scripts', 'pack-manifest.mjs'), mode], { cwd: repo });
-  manifest('strip');
-  let r;
+  const shared = path.join(os.tmpdir(), 'skillc-pack-shared');
+  const existing = tarballIn(shared);
+  if (existing) return existing;
+  const npm = (args: string[], cwd: string) => {
+    const r = spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+    if (r.status !== 0) throw new Error(`npm ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-pack-'));
   try {
-    r = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dest], { cwd: repo, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const stage = path.join(work, 'stage');
+    const [listed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], repo)) as [{ files: { path: string }[] }];
+    for (const { path: rel } of listed.files) {
+      fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
+      fs.copyFileSync(path.join(repo, rel), path.join(stage, rel));
+      fs.chmodSync(path.join(stage, rel), fs.statSync(path.join(repo, rel)).mode);
+    }
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    delete pkg.scripts?.prepare;
+    fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+    const out = path.join(work, 'out');
+    fs.mkdirSync(out);
+    npm(['pack', '--ignore-scripts', '--pack-destination', out], stage);
+    fs.rmSync(stage, { recursive: true });
+    try {
+      fs.renameSync(out, shared); // atomic: a parallel file that packed first keeps its copy
+    } catch {
+      // another test file's tarball is there (same bytes)
+    }
   } finally {
-    manifest('restore');
+    fs.rmSync(work, { recursive: true, force: true });
   }
-  if (r.status !== 0) throw new Error(`npm pack: ${r.stderr}`);
-  return path.join(dest, r.stdout.trim().split('\n').pop()!);
+  const tgz = tarballIn(shared);
+  if (!tgz) throw new Error('npm pack wrote no tarball');
+  return tgz;
+}
+
+function tarballIn(dir: string): string | undefined {
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.tgz')) : undefined;
+  return name === undefined ? undefined : path.join(dir, name);
 }
 
 /** The environment for npm in a test project: the user's npm cache (so installs work offline once cached), no notifier. */

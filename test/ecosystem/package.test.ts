@@ -12,7 +12,6 @@ describe('the packed package', () => {
   const temps: string[] = [];
   beforeAll(() => {
     tgz = packTarball();
-    temps.push(path.dirname(tgz));
   });
   afterAll(() => {
     for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
