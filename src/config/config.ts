@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
-import { DEFAULT_HOSTS, defineHost, firstUnknownHost, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
+import { DEFAULT_HOSTS, defineHost, firstUnknownHost, forgetCustomHosts, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from '../core/errors.js';
@@ -304,6 +304,7 @@ export function firstUnknownConfiguredHost(ids: readonly string[], load: LoadCon
 export function resolveConfig(config: SkillcConfig, root: string, file?: string): ResolvedConfig {
   if (config.extends !== undefined || config.plugins) config = applyExtends(config, root, file);
   // Defined before any host is looked up: `hosts`, `--host` and `skillc.<id>` may name them.
+  forgetCustomHosts();
   for (const [id, definition] of Object.entries(config.customHosts ?? {})) {
     try {
       defineHost(id, definition);

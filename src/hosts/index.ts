@@ -22,6 +22,15 @@ export function isBuiltInHost(id: string): boolean {
   return Object.prototype.hasOwnProperty.call(BUILT_IN, id);
 }
 
+/**
+ * Forgets every host a config defined, keeping the built-in ones. Resolving a config starts here, so
+ * the known hosts are the built-in ones plus those of the config in use, not of every config one
+ * process resolved before (an editor or an API caller lints several projects in one process).
+ */
+export function forgetCustomHosts(): void {
+  for (const id of Object.keys(HOSTS)) if (!isBuiltInHost(id)) delete (HOSTS as Record<string, HostProfile>)[id];
+}
+
 /** What a config says of a host it defines: the built-in profile it extends, and what differs. */
 export interface HostDefinition {
   extends: string;
@@ -33,7 +42,7 @@ export interface HostDefinition {
  * Registers a host a config defines as a built-in one under another id (hermes-taskflow's
  * `grok` reads skills as OpenCode does): it reads the same keys with the same limits, and
  * gets its own output tree, host blocks and `skillc.<id>` fields. Defining the same id
- * again replaces it (one process may load several configs); a built-in id cannot be redefined.
+ * again replaces it; a built-in id cannot be redefined.
  */
 export function defineHost(id: string, definition: HostDefinition): HostProfile {
   if (isBuiltInHost(id)) throw new Error(`host '${id}' is built in; a custom host needs an id of its own`);

@@ -59,6 +59,14 @@ describe('build: per-host output folders and hosts defined in config', () => {
     expect(lint.code, lint.stderr).toBe(0);
   });
 
+  it('knows the hosts of the config in use only: one process building two projects does not carry the first one\'s hosts into the second', async () => {
+    await build({ cwd: project({}) });
+    expect(getHost('grok')).toBeDefined();
+    const other = tempProject({ 'skillc.config.json': JSON.stringify({ hosts: ['grok'] }), 'skills-src/alpha/SKILL.md': SKILL });
+    await expect(build({ cwd: other })).rejects.toThrow(/unknown host 'grok' in hosts/);
+    expect(getHost('grok')).toBeUndefined();
+  });
+
   it('refuses an output folder outside out, a custom host extending no built-in one, a redefined built-in, two hosts in one folder', async () => {
     await expect(build({ cwd: project({ outputs: { pi: '../elsewhere' } }) })).rejects.toThrow(/outputs\.pi: '\.\.\/elsewhere' must be a folder inside the output folder/);
     await expect(build({ cwd: project({ outputs: { pi: '/abs' } }) })).rejects.toThrow(ConfigError);
