@@ -27,14 +27,18 @@ function base(): string {
  * (empty when unset) for the tests that need the real one (test/rehearse/helpers.ts).
  */
 export default function setup(): () => void {
+  // vitest.config.ts has two projects and runs this once for each: the first run's folder serves both.
+  if (process.env.SKILLC_TEST_RUN_TMPDIR) return () => undefined;
   const dir = fs.mkdtempSync(path.join(base(), 'skillc-vitest-'));
   const previous = process.env.TMPDIR;
   process.env.SKILLC_TEST_SYSTEM_TMPDIR = previous ?? '';
   process.env.TMPDIR = dir;
+  process.env.SKILLC_TEST_RUN_TMPDIR = dir;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     delete process.env.SKILLC_TEST_SYSTEM_TMPDIR;
+    delete process.env.SKILLC_TEST_RUN_TMPDIR;
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
