@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
+import type { Skill } from '../../model/skill.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { checkable, locate, scopeOf, strayedTo } from './scope.js';
 import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
+import { nearFile, skillIndex } from './skill-index.js';
 
 export default defineSkillRule(
   {
@@ -14,7 +17,7 @@ export default defineSkillRule(
     messages: {
       unknownPlaceholder: 'Unexpected unknown placeholder `{{placeholder}}` in {{link}} `{{url}}`, expected a variable the host substitutes{{known}} or one named in the config\'s `placeholders` (its paths are not checked)',
       wrongCase: 'Unexpected {{link}} to `{{rel}}`, expected `{{variant}}` (paths are case-sensitive on most hosts)',
-      missing: 'Unexpected {{link}} to missing `{{path}}`, expected an existing file',
+      missing: 'Unexpected {{link}} to missing `{{path}}`, expected an existing file{{hint}}',
     },
   },
   ({ skill, hosts, config, report }) => {
@@ -57,8 +60,18 @@ export default defineSkillRule(
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
-        report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.path, 60) }, range: t.link.range, ...at });
+        report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.path, 60), hint: hintFor(skill, source.from, place.where === 'skill' ? rel : undefined) }, range: t.link.range, ...at });
       }
     }
   },
 );
+
+/**
+ * ` (did you mean \`raw/dump.txt\`?)` when the skill has the file a missing link most likely meant,
+ * written as the link would be, from the folder of the file that holds it; `''` otherwise.
+ */
+function hintFor(skill: Skill, from: string, rel: string | undefined): string {
+  const near = rel === undefined ? undefined : nearFile(rel, skillIndex(skill));
+  if (near === undefined) return '';
+  return ` (did you mean \`${show(from ? path.posix.relative(from, near) : near, 60)}\`?)`;
+}

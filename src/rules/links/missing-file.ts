@@ -4,8 +4,7 @@ import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { checkable, locate, scopeOf, splitPlaceholder, strayedTo } from './scope.js';
-import { closest } from '../../core/suggest.js';
-import { skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
+import { nearFile, skillIndex, type Mention, type SkillIndex, type TextSource } from './skill-index.js';
 
 /**
  * Words on a line that make a path something to create, an output, or an example rather than a
@@ -250,20 +249,6 @@ function check(
   }
   if (exists(rel)) return undefined; // the listing is capped; the disk has the last word
   if (strayedTo(place, exists)) return undefined; // there, above the skill: links/escape's
-  const dir = path.posix.dirname(rel);
-  // Near by the file's own name: a long shared folder would make any sibling look near.
-  const siblings = new Map<string, string>();
-  for (const f of index.files.keys()) if (path.posix.dirname(f) === dir) siblings.set(path.posix.basename(f), f);
-  const nearName = closest(path.posix.basename(rel), siblings.keys());
-  const near = (nearName ? siblings.get(nearName) : undefined) ?? closestByName(rel, index);
+  const near = nearFile(rel, index);
   return { rel, expected: near ? `an existing file (did you mean \`${show(near, 60)}\`?)` : 'an existing file', certain: !!placeholder };
-}
-
-/** A file elsewhere in the skill with the same or a near base name (`reference/x.md` for `references/x.md`). */
-function closestByName(rel: string, index: SkillIndex): string | undefined {
-  const base = path.posix.basename(rel);
-  const byBase = new Map<string, string>();
-  for (const f of index.files.keys()) if (!byBase.has(path.posix.basename(f))) byBase.set(path.posix.basename(f), f);
-  if (index.basenames.get(base) === 1) return byBase.get(base);
-  return undefined;
 }

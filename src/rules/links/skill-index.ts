@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { closest } from '../../core/suggest.js';
 import type { BundledFile, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
 import { bundleIndex } from './bundle-index.js';
@@ -153,4 +154,22 @@ export function candidates(name: string, from: string): string[] {
   for (let k = 0; k < parts.length; k++) out.add(parts.slice(k).join('/'));
   if (from) out.add(resolve(from, name).rel);
   return [...out];
+}
+
+/**
+ * The bundled file a missing path most likely meant, for a "did you mean": a sibling with a near
+ * name (`guide.md` for `gude.md`), else the one file of the skill with the same name in another
+ * folder (`references/raw/dump.txt` for `references/dump.txt`). Near by the file's own name only:
+ * a long shared folder would make any sibling look near.
+ */
+export function nearFile(rel: string, index: SkillIndex): string | undefined {
+  const dir = path.posix.dirname(rel);
+  const base = path.posix.basename(rel);
+  const siblings = new Map<string, string>();
+  for (const f of index.files.keys()) if (path.posix.dirname(f) === dir) siblings.set(path.posix.basename(f), f);
+  const nearName = closest(base, siblings.keys());
+  if (nearName !== undefined) return siblings.get(nearName);
+  if (index.basenames.get(base) !== 1) return undefined;
+  for (const f of index.files.keys()) if (path.posix.basename(f) === base) return f;
+  return undefined;
 }

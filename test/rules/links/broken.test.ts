@@ -86,7 +86,22 @@ testRule(
       {
         name: 'a broken link inside a linked reference, reported at the reference',
         files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\nRun [the script](scripts/run.sh).\n', 'scripts/run.sh': 'echo' },
-        errors: [{ file: 'references/guide.md', line: 3, column: 5, endColumn: 33, message: 'Unexpected link to missing `scripts/run.sh`, expected an existing file' }],
+        errors: [{ file: 'references/guide.md', line: 3, column: 5, endColumn: 33, message: 'Unexpected link to missing `scripts/run.sh`, expected an existing file (did you mean `../scripts/run.sh`?)' }],
+      },
+      {
+        name: 'a typo in a name: the near sibling is offered',
+        files: { 'SKILL.md': skill('[g](references/gude.md)\n'), 'references/guide.md': '# G\n' },
+        errors: [{ line: 5, message: 'Unexpected link to missing `references/gude.md`, expected an existing file (did you mean `references/guide.md`?)' }],
+      },
+      {
+        name: 'a file moved to a subfolder: the one file of that name is offered, as the link would be written',
+        files: { 'SKILL.md': skill('[g](references/guide.md)\n'), 'references/guide.md': '# G\n\nThe [dump](references/dump.txt).\n', 'references/raw/dump.txt': 'x' },
+        errors: [{ file: 'references/guide.md', line: 3, message: 'Unexpected link to missing `references/dump.txt`, expected an existing file (did you mean `raw/dump.txt`?)' }],
+      },
+      {
+        name: 'no guess when two files have the name',
+        files: { 'SKILL.md': skill('[d](references/dump.txt)\n'), 'a/dump.txt': 'x', 'b/dump.txt': 'y' },
+        errors: [{ line: 5, message: 'Unexpected link to missing `references/dump.txt`, expected an existing file' }],
       },
       {
         name: 'a path under the skill variable is checked in the skill folder',
