@@ -45,7 +45,7 @@ export default defineSkillRule(
         if (slugs.has(fragment)) continue;
         const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
         if (htmlIds(text).has(fragment)) continue;
-        const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs);
+        const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs) ?? headingStartingWith(fragment, slugs);
         const expected = near ? `\`#${show(near, 60)}\`` : headings.length ? 'an existing heading' : 'a heading (the file has none)';
         report({
           messageId: 'fragment', data: { fragment: show(t.fragment, 60), file: show(file, 60), expected },
@@ -56,3 +56,19 @@ export default defineSkillRule(
     }
   },
 );
+
+/**
+ * The one slug that begins with the fragment and a `-`: `#inv-8` written for the heading
+ * "INV-8: Monitor by stable ids" (`#inv-8-monitor-by-stable-ids`), too far off for an edit
+ * distance to offer. Two such headings: no guess.
+ */
+function headingStartingWith(fragment: string, slugs: ReadonlySet<string>): string | undefined {
+  const prefix = `${fragment.toLowerCase()}-`;
+  let found: string | undefined;
+  for (const s of slugs) {
+    if (!s.startsWith(prefix)) continue;
+    if (found !== undefined) return undefined;
+    found = s;
+  }
+  return found;
+}

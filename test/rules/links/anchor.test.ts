@@ -53,6 +53,16 @@ testRule(
         errors: [{ line: 5, column: 1, endColumn: 27, message: 'Unexpected fragment `#setup` for `references/a.md`, expected an existing heading' }],
       },
       {
+        name: 'a fragment that is the start of one heading: that heading is suggested',
+        files: { 'SKILL.md': skill('[a](references/a.md#inv-8)\n'), 'references/a.md': '# Invariants\n\n## INV-8: Monitor by stable ids\n\n## INV-9: Retry\n' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected fragment `#inv-8` for `references/a.md`, expected `#inv-8-monitor-by-stable-ids`' }],
+      },
+      {
+        name: 'the start of two headings: no guess',
+        files: { 'SKILL.md': skill('[a](references/a.md#inv)\n'), 'references/a.md': '## INV-8: Monitor by stable ids\n\n## INV-9: Retry after a crash\n' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected fragment `#inv` for `references/a.md`, expected an existing heading' }],
+      },
+      {
         name: 'a reference without headings, percent-decoded fragment',
         files: { 'SKILL.md': skill('[a](./references/a.md#caf%C3%A9)\n'), 'references/a.md': 'plain text\n' },
         errors: [{ line: 5, column: 1, message: 'Unexpected fragment `#café` for `references/a.md`, expected a heading (the file has none)' }],
