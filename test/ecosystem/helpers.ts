@@ -46,9 +46,10 @@ export const CONFIG = (hosts: string[] = ['agentskills', 'claude', 'codex']): st
  * run's temporary folder goes at the end (test/global-setup.ts).
  *
  * The checkout is never written: test files run in parallel, and one copying the repo (the pre-commit
- * test) must not see a half-stripped package.json. npm lists what it would pack (`--dry-run`); those
- * files are copied to a staging folder with the manifest as `prepack` leaves it (scripts/pack-manifest.mjs:
- * no `prepare`), and npm packs the copy.
+ * test) must not see the manifest `prepack` strips. npm lists what it would pack (`--dry-run`); those
+ * files are copied to a staging folder with the scripts its lifecycle runs (`prepack`/`postpack`:
+ * scripts/pack-manifest.mjs; `prepare`: scripts/compile.mjs, which finds no sources there and compiles
+ * nothing), and npm packs the copy, running them as a release would.
  */
 export function packTarball(): string {
   if (!fs.existsSync(path.join(repo, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is not compiled; run `npm run compile`');
@@ -69,12 +70,13 @@ export function packTarball(): string {
       fs.copyFileSync(path.join(repo, rel), path.join(stage, rel));
       fs.chmodSync(path.join(stage, rel), fs.statSync(path.join(repo, rel)).mode);
     }
-    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-    delete pkg.scripts?.prepare;
-    fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+    for (const rel of ['.npmrc', 'scripts/pack-manifest.mjs', 'scripts/compile.mjs']) {
+      fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
+      fs.copyFileSync(path.join(repo, rel), path.join(stage, rel));
+    }
     const out = path.join(work, 'out');
     fs.mkdirSync(out);
-    npm(['pack', '--ignore-scripts', '--pack-destination', out], stage);
+    npm(['pack', '--pack-destination', out], stage);
     fs.rmSync(stage, { recursive: true });
     try {
       fs.renameSync(out, shared); // atomic: a parallel file that packed first keeps its copy
