@@ -11,7 +11,9 @@
 // installed and compiled (bench/baseline.mjs <rev> <dir> makes one); every skillc row is
 // measured for it ("before") and for this checkout ("after"), run by run in turn, so load
 // on the machine weighs on both alike; the tables get before/after columns and a ratio, and
-// the goals are printed for both. Peers are measured once. A row the baseline cannot run
+// the goals are printed for both. A peer (bare parse, markdownlint-cli2...) is one row for both; a peer
+// a goal divides by is run in the same rounds as the skillc row (peer, before, after, peer...), so a
+// ratio never compares two windows of a machine whose speed drifts. A row the baseline cannot run
 // (a flag it lacks, a crash) shows '-' for it. Benchmarks are measured here, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -113,7 +115,7 @@ const median = (xs) => {
 const rows = [];
 const stats = (results) => ({ seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), cpu: median(results.map((r) => r.cpu)), status: results[0].status, error: results[0].error });
 const NONE = { seconds: NaN, mib: NaN, cpu: NaN };
-/** A row measured once, for a peer or a floor (the same for before and after). */
+/** A peer or a floor: one row for both checkouts (before and after run the same command). */
 function measure(name, cmd, { cwd, before, runs = RUNS } = {}) {
   const results = [];
   for (let i = 0; i < runs; i++) {
@@ -129,11 +131,15 @@ function measure(name, cmd, { cwd, before, runs = RUNS } = {}) {
  * A skillc row: `cmd(checkout, i)` and `cwd(checkout)` for each checkout, run in turn (before,
  * after, before, after...). The row's own figures are this checkout's; `by` holds each
  * checkout's. A checkout whose first run fails (exit status above 1) is not run again: '-'.
+ * `peers` ({ name, cmd, cwd }) run first in each round and get rows of their own (returned
+ * in `row.peers`, in order), pushed before this one.
  */
-function measureSkillc(name, cmd, { cwd = () => root, before, runs = RUNS } = {}) {
+function measureSkillc(name, cmd, { cwd = () => root, before, runs = RUNS, peers = [] } = {}) {
   const results = Object.fromEntries(checkouts.map((c) => [c.label, []]));
+  const peerResults = peers.map(() => []);
   const failed = {};
   for (let i = 0; i < runs; i++) {
+    peers.forEach((p, j) => peerResults[j].push(once(p.cmd, p.cwd)));
     for (const c of checkouts) {
       if (failed[c.label] && c !== after) continue;
       before?.(i, c);
@@ -143,7 +149,9 @@ function measureSkillc(name, cmd, { cwd = () => root, before, runs = RUNS } = {}
     }
   }
   const by = Object.fromEntries(checkouts.map((c) => [c.label, failed[c.label] ? { ...NONE, failed: failed[c.label] } : stats(results[c.label])]));
-  const row = { name, skillc: true, ...by.after, by };
+  const peerRows = peers.map((p, j) => ({ name: p.name, ...stats(peerResults[j]) }));
+  rows.push(...peerRows);
+  const row = { name, skillc: true, ...by.after, by, peers: peerRows };
   rows.push(row);
   process.stderr.write('.');
   return row;
@@ -276,7 +284,7 @@ function pairCells(r) {
   const a = r.skillc ? r.by.after : r;
   return [f(b.seconds), f(a.seconds), ratio(a.seconds, b.seconds), f(b.cpu), f(a.cpu), ratio(a.cpu, b.cpu)];
 }
-const rowName = (r) => `${r.name}${r.skillc ? '' : ' (measured once)'}${r.status > 1 ? ` (exit ${r.status})` : ''}${r.error ? ` (failed: ${r.error})` : ''}${r.skillc && r.by.before?.failed ? ` (before: ${r.by.before.failed.replace(/\|/g, '/')})` : ''}`;
+const rowName = (r) => `${r.name}${r.skillc || r.name.includes('(peer') ? '' : ' (peer: one row for both)'}${r.status > 1 ? ` (exit ${r.status})` : ''}${r.error ? ` (failed: ${r.error})` : ''}${r.skillc && r.by.before?.failed ? ` (before: ${r.by.before.failed.replace(/\|/g, '/')})` : ''}`;
 
 const smallRows = smallRepoRows();
 const printSmall = () => {
@@ -314,11 +322,17 @@ const cacheArgs = (c) => ['--cache', '--cache-location', `${cacheOf(c)}/`];
 const own = (c) => c.root;
 
 const read = measure('read files', [node, path.join(root, 'bench', 'read.mjs'), corpus]);
-const parse = measure('bare parse (unified+remark), every .md', [node, path.join(root, 'bench', 'parse.mjs'), corpus]);
+// The cold lint's goals divide by the bare parse and by markdownlint-cli2: they run in its rounds.
+const lint = measureSkillc('skillc lint (cold)', (c) => lintCmd(c), {
+  cwd: own,
+  peers: [
+    { name: 'bare parse (unified+remark), every .md', cmd: [node, path.join(root, 'bench', 'parse.mjs'), corpus] },
+    ...(fs.existsSync(bin('markdownlint-cli2')) ? [{ name: 'markdownlint-cli2', cmd: [bin('markdownlint-cli2'), '**/*.md'], cwd: corpus }] : []),
+  ],
+});
+const parse = lint.peers[0];
 measure('bare parse, SKILL.md files only', [node, path.join(root, 'bench', 'parse.mjs'), corpus, '--skill-md-only']);
-const lint = measureSkillc('skillc lint (cold)', (c) => lintCmd(c), { cwd: own });
 if (os.availableParallelism() > 1) measureSkillc(`skillc lint (cold, --concurrency ${os.availableParallelism()})`, (c) => lintCmd(c, ['--concurrency', String(os.availableParallelism())]), { cwd: own });
-if (fs.existsSync(bin('markdownlint-cli2'))) measure('markdownlint-cli2', [bin('markdownlint-cli2'), '**/*.md'], { cwd: corpus });
 if (fs.existsSync(bin('remark'))) measure('remark-cli + lint-recommended', [bin('remark'), '--use', 'remark-preset-lint-recommended', '--use', 'remark-frontmatter', '--quiet', '--no-stdout', '--silent', '.'], { cwd: corpus });
 if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0 check (no security scan)', [bin('skill-check'), 'check', corpus, '--no-security-scan', '--format', 'json'], { cwd: root });
 for (const c of checkouts) {
@@ -354,8 +368,12 @@ let realLint;
 if (REAL_SHAPED) {
   const tree = realShapedTree(realN);
   const realRuns = Math.min(RUNS, 3);
-  realParse = measure(`bare parse, real-shaped tree (${realN} skills x 300 bundled files)`, [node, path.join(root, 'bench', 'parse.mjs'), tree], { runs: realRuns });
-  realLint = measureSkillc(`skillc lint --host claude, real-shaped tree (${realN} x 300 files, 1 thread)`, (c) => [node, ...realShapedLintArgs(c.skillc, tree, path.join(tree, `.lint-${c.label}.json`))], { cwd: () => tree, runs: realRuns });
+  realLint = measureSkillc(`skillc lint --host claude, real-shaped tree (${realN} x 300 files, 1 thread)`, (c) => [node, ...realShapedLintArgs(c.skillc, tree, path.join(tree, `.lint-${c.label}.json`))], {
+    cwd: () => tree,
+    runs: realRuns,
+    peers: [{ name: `bare parse, real-shaped tree (${realN} skills x 300 bundled files)`, cmd: [node, path.join(root, 'bench', 'parse.mjs'), tree] }],
+  });
+  realParse = realLint.peers[0];
   // Their "vs bare parse" is against the tree's own parse, not the catalog's.
   realParse.ref = realParse;
   realLint.ref = realParse;
