@@ -1,3 +1,5 @@
+import { wrapSharedShellWork } from '../parse/shell.js';
+
 /**
  * Per-rule timing, like ESLint's `TIMING=1`: set TIMING to print the slowest ten rules
  * (with the time spent reading and parsing) after a lint, TIMING=all for every rule, or
@@ -11,6 +13,9 @@ export function addTime(key: string, ms: number): void {
 
 /** Time spent in work timed under its own key while a rule ran (reading and parsing bundled files). */
 let nested = 0;
+
+// Loading the shell parser and parsing each script once serve every script and security rule.
+if (timings) wrapSharedShellWork((fn) => timeNested('(load and parse scripts)', fn));
 
 /**
  * Runs `fn`, timing it under `key` rather than under the rule that asked: a bundled file is read and
