@@ -1,11 +1,25 @@
+import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The files that must run alone in their worker: the rehearsal tests switch the process to the
- * system's temporary folder (test/rehearse/helpers.ts says why) and probe the sandbox from there.
+ * The files that must run alone in their worker: those importing test/rehearse/helpers.ts, which
+ * switches the process to the system's temporary folder when it loads (it says why) and probes the
+ * sandbox from there. Found by their imports, so a new rehearsal test file cannot be forgotten here.
  */
-const ISOLATED = ['test/rehearse/**/*.test.ts', 'test/security/rehearse-sandbox.test.ts'];
+const root = path.dirname(fileURLToPath(import.meta.url));
+const REHEARSAL_HELPERS = 'test/rehearse/helpers.js';
+const ISOLATED = (fs.readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' }))
+  .map((f) => path.posix.join('test', f.split(path.sep).join('/')))
+  .filter((f) => f.endsWith('.test.ts') && importsOf(f).includes(REHEARSAL_HELPERS));
+
+/** The relative modules a test file imports, as paths from the repository root. */
+function importsOf(file: string): string[] {
+  const specifiers = fs.readFileSync(path.join(root, file), 'utf8').matchAll(/\bfrom '(\.\.?\/[^']+)'/g);
+  return [...specifiers].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
+}
 
 export default defineConfig({
   test: {

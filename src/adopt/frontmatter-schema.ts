@@ -1,5 +1,5 @@
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
-import { HOSTS } from '../hosts/index.js';
+import { BUILT_IN_HOSTS } from '../hosts/index.js';
 import type { FieldSpec } from '../hosts/profile.js';
 import { SKILLC_BLOCK_KEYS as K } from '../model/skillc-block.js';
 
@@ -38,7 +38,7 @@ export function frontmatterSchema(): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [key, spec] of Object.entries(SPEC_FIELDS)) properties[key] = fieldSchema(spec);
   const readers = new Map<string, string[]>();
-  for (const host of Object.values(HOSTS)) {
+  for (const host of Object.values(BUILT_IN_HOSTS)) {
     for (const [key, spec] of Object.entries(host.fields)) {
       if (key in SPEC_FIELDS) continue;
       if (!readers.has(key)) {
@@ -52,7 +52,7 @@ export function frontmatterSchema(): JsonSchema {
     properties[key] = { ...properties[key], description: `${String(properties[key]!.description)} Read by ${hosts.join(', ')} only: in a source, prefer skillc.${hosts[0]}.${key}.` };
   }
   const hostBlocks: Record<string, JsonSchema> = {};
-  for (const host of Object.values(HOSTS)) {
+  for (const host of Object.values(BUILT_IN_HOSTS)) {
     // A description of its own, when the source says so here (source/skillc-block checks it against this host's limit).
     const own: Record<string, JsonSchema> = { description: { type: 'string', minLength: 1, description: `The description ${host.displayName} gets instead of the top-level one.` } };
     for (const [key, spec] of Object.entries(host.fields)) if (!(key in SPEC_FIELDS)) own[key] = fieldSchema(spec);
@@ -74,7 +74,7 @@ export function frontmatterSchema(): JsonSchema {
         additionalProperties: false,
         properties: {
           invocation: { enum: ['auto', 'manual'], description: K.invocation.description },
-          targets: { type: 'array', items: { enum: Object.keys(HOSTS) }, description: K.targets.description },
+          targets: { type: 'array', items: { enum: Object.keys(BUILT_IN_HOSTS) }, description: K.targets.description },
           kind: { type: 'string', description: K.kind.description },
           requires: { ...stringList, description: K.requires.description },
           artifacts: {

@@ -1,5 +1,5 @@
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
-import { HOSTS } from '../hosts/index.js';
+import { BUILT_IN_HOSTS } from '../hosts/index.js';
 import { SKILLC_BLOCK_KEYS } from '../model/skillc-block.js';
 import { frontmatterSchema } from './frontmatter-schema.js';
 
@@ -88,7 +88,7 @@ export function sourceFormatMarkdown(): string {
     '| --- | --- | --- |',
   );
   for (const key of Object.keys(props).filter((k) => !(k in SPEC_FIELDS) && k !== 'skillc').sort()) {
-    const readers = Object.values(HOSTS).filter((h) => Object.prototype.hasOwnProperty.call(h.fields, key)).map((h) => h.id);
+    const readers = Object.values(BUILT_IN_HOSTS).filter((h) => Object.prototype.hasOwnProperty.call(h.fields, key)).map((h) => h.id);
     out.push(`| \`${key}\` | ${readers.join(', ')} | ${cell(shape(props[key]!))} |`);
   }
   out.push('', '## The `skillc:` block', '', 'Compile-time settings, checked by `source/skillc-block`; never emitted as is.', '', '| key | value | meaning |', '| --- | --- | --- |');
@@ -98,7 +98,7 @@ export function sourceFormatMarkdown(): string {
     'A host may also get a `description` of its own (say, one naming that host\'s tools): `skillc.<host>.description`',
     'replaces the top-level description in that host\'s frontmatter, in the top-level key\'s place. Saying so here is the',
     'explicit opt-in; `name` cannot differ (it names the skill folder on every host).', '');
-  for (const host of Object.values(HOSTS)) {
+  for (const host of Object.values(BUILT_IN_HOSTS)) {
     const own = skillc[host.id]?.properties ?? {};
     // `description` is open to every host (the paragraph above): the list names the keys only that host reads.
     const keys = Object.keys(own).filter((k) => k !== 'description');

@@ -8,18 +8,22 @@ import type { HostProfile } from './profile.js';
 
 export type { FieldSpec, FieldType, HostFact, HostProfile } from './profile.js';
 
-/** The built-in hosts, by id. Adding a host means adding a profile here, nothing else. */
-const BUILT_IN: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
+/**
+ * The built-in hosts, by id. Adding a host means adding a profile here, nothing else. What documents
+ * the shipped hosts (the frontmatter schema, docs/source-format.md) reads these, never HOSTS, which
+ * also holds the hosts of the config in use.
+ */
+export const BUILT_IN_HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
 
 /**
  * Every known host, by id: the built-in ones, then those a config defined (`customHosts`,
  * registered when the config is resolved, see defineHost).
  */
-export const HOSTS: Readonly<Record<string, HostProfile>> = { ...BUILT_IN };
+export const HOSTS: Readonly<Record<string, HostProfile>> = { ...BUILT_IN_HOSTS };
 
 /** True for a host skillc ships a profile for (not one a config defined). */
 export function isBuiltInHost(id: string): boolean {
-  return Object.prototype.hasOwnProperty.call(BUILT_IN, id);
+  return Object.prototype.hasOwnProperty.call(BUILT_IN_HOSTS, id);
 }
 
 /**
@@ -46,8 +50,8 @@ export interface HostDefinition {
  */
 export function defineHost(id: string, definition: HostDefinition): HostProfile {
   if (isBuiltInHost(id)) throw new Error(`host '${id}' is built in; a custom host needs an id of its own`);
-  const base = BUILT_IN[definition.extends];
-  if (!base) throw new Error(`unknown host '${definition.extends}' to extend${didYouMean(definition.extends, Object.keys(BUILT_IN))} (expected one of ${Object.keys(BUILT_IN).join(', ')})`);
+  const base = BUILT_IN_HOSTS[definition.extends];
+  if (!base) throw new Error(`unknown host '${definition.extends}' to extend${didYouMean(definition.extends, Object.keys(BUILT_IN_HOSTS))} (expected one of ${Object.keys(BUILT_IN_HOSTS).join(', ')})`);
   const profile: HostProfile = { ...base, id, displayName: definition.displayName ?? id, docs: definition.docs ?? base.docs };
   (HOSTS as Record<string, HostProfile>)[id] = profile;
   return profile;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { build } from '../../src/build/index.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { copyFixture, diffSnapshots, fixtures, listAll, snapshot, splitSkillMd } from './helpers.js';
 
 const expectedDir = path.join(fixtures, 'basic-expected');
 /** The golden tree's executable files, one a line (git may not keep run bits on a checkout). */
 const expectedModes = path.join(fixtures, 'basic-expected.executables');
-const ALL_HOSTS = Object.keys(HOSTS);
+const ALL_HOSTS = Object.keys(BUILT_IN_HOSTS);
 
 /** Builds the basic fixture in a temporary copy; returns the project folder. */
 async function buildBasic(): Promise<{ dir: string; result: Awaited<ReturnType<typeof build>> }> {
@@ -31,7 +31,7 @@ describe('build: golden outputs of the basic fixture', async () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.file).toBe(path.join(dir, 'skills-src/release-notes/SKILL.md'));
     expect(warnings[0]!.line).toBe(9);
-    for (const h of Object.values(HOSTS).filter((x) => x.manualInvocation === null)) expect(warnings[0]!.message).toContain(h.displayName);
+    for (const h of Object.values(BUILT_IN_HOSTS).filter((x) => x.manualInvocation === null)) expect(warnings[0]!.message).toContain(h.displayName);
   });
 
   it('matches the golden tree file by file, run bits included', () => {
@@ -58,7 +58,7 @@ describe('build: golden outputs of the basic fixture', async () => {
 
   it('keeps the run bit of scripts and drops it elsewhere', () => {
     for (const host of ALL_HOSTS) {
-      const skillsDir = [host, HOSTS[host]!.emit.skillsDir].filter(Boolean).join('/');
+      const skillsDir = [host, BUILT_IN_HOSTS[host]!.emit.skillsDir].filter(Boolean).join('/');
       const script = path.join(out, skillsDir, 'release-notes/scripts/collect.sh');
       expect(fs.statSync(script).mode & 0o777, script).toBe(0o755);
       expect(fs.statSync(path.join(out, skillsDir, 'release-notes/SKILL.md')).mode & 0o111).toBe(0);
@@ -123,7 +123,7 @@ describe('build: emitted SKILL.md files follow the spec', async () => {
     expect(skillFiles.length).toBe(ALL_HOSTS.length * 2);
   });
 
-  for (const host of Object.values(HOSTS).filter((h) => h.followsSpec)) {
+  for (const host of Object.values(BUILT_IN_HOSTS).filter((h) => h.followsSpec)) {
     it(`${host.id}: strict YAML, valid name and description, only the keys ${host.id} reads`, () => {
       const mine = skillFiles.filter((f) => f.startsWith(`${host.id}/`));
       expect(mine.length).toBe(2);

@@ -6,7 +6,7 @@ import { buildGraph } from '../../src/analysis/graph.js';
 import { catalogReport, loadCatalog } from '../../src/catalog/load.js';
 import { renderGraph } from '../../src/catalog/render/index.js';
 import { main } from '../../src/cli/main.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { corpus, tempDir } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -25,14 +25,14 @@ const edgeList = (skills: ReturnType<typeof loadCatalog>['skills']) =>
 
 describe('host listing profiles', () => {
   it('every host has a listing with its sources', () => {
-    for (const host of Object.values(HOSTS)) {
+    for (const host of Object.values(BUILT_IN_HOSTS)) {
       expect(host.listing.sources.length, host.id).toBeGreaterThan(0);
       expect(['drop', 'drop-descriptions', 'truncate', 'unknown']).toContain(host.listing.overflow);
     }
   });
   it('Claude Code and Codex carry their documented figures', () => {
-    expect(HOSTS.claude!.listing).toMatchObject({ entryMax: 1536, entryFields: ['description', 'when_to_use'], contextShare: 0.01, overflow: 'drop-descriptions' });
-    expect(HOSTS.codex!.listing).toMatchObject({ contextShare: 0.02, maxChars: 8000 });
+    expect(BUILT_IN_HOSTS.claude!.listing).toMatchObject({ entryMax: 1536, entryFields: ['description', 'when_to_use'], contextShare: 0.01, overflow: 'drop-descriptions' });
+    expect(BUILT_IN_HOSTS.codex!.listing).toMatchObject({ contextShare: 0.02, maxChars: 8000 });
   });
 });
 
@@ -52,7 +52,7 @@ describe("the repository's own skills (skills-src/)", () => {
     ]);
   });
   it('fits every host budget at 200,000 tokens', () => {
-    for (const host of Object.values(HOSTS)) {
+    for (const host of Object.values(BUILT_IN_HOSTS)) {
       const l = hostListing(skills, host, 200_000);
       expect(l.entries.every((e) => e.fate === 'listed'), host.id).toBe(true);
     }
@@ -79,13 +79,13 @@ describe('the supermodo corpus graph', () => {
   });
 
   it('is over Claude Code budget at 200,000 tokens and within Codex budget', () => {
-    const claude = hostListing(skills, HOSTS.claude!, 200_000);
+    const claude = hostListing(skills, BUILT_IN_HOSTS.claude!, 200_000);
     expect(claude.budget).toBe(8000);
     expect(claude.wanted).toBeGreaterThan(8000);
     // Claude Code keeps every name and drops descriptions past the budget: nothing is dropped whole.
     expect(claude.entries.filter((e) => e.fate === 'dropped')).toEqual([]);
     expect(claude.entries.filter((e) => e.fate === 'cut').map((e) => e.name)).toEqual(['reports', 'sync-configs', 'tdd', 'tests', 'work']);
-    const codex = hostListing(skills, HOSTS.codex!, 200_000);
+    const codex = hostListing(skills, BUILT_IN_HOSTS.codex!, 200_000);
     expect(codex.budget).toBe(16000);
     expect(codex.entries.every((e) => e.fate === 'listed')).toBe(true);
   });

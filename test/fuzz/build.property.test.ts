@@ -6,7 +6,7 @@ import { emitSkill, prepareSkill } from '../../src/build/emit-skill.js';
 import { applyHostBlocks } from '../../src/build/host-blocks.js';
 import { expandIncludes } from '../../src/build/includes.js';
 import { renderRegions } from '../../src/build/generated.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { parseSkill } from '../../src/parse/skill.js';
 import { params, structured } from './arbitraries.js';
 import { tempDir } from '../helpers.js';
@@ -21,7 +21,7 @@ fs.writeFileSync(path.join(skillDir, 'self.md'), 'Self <!-- include: self.md -->
 fs.writeFileSync(path.join(sources, '_shared/frag.md'), '## Shared\n\nSee [x](../../outside.md) and [y](./other.md).\n<!-- include: ../fuzz-skill/self.md -->\n');
 fs.writeFileSync(path.join(sources, '_shared/other.md'), '# Other\n');
 fs.writeFileSync(path.join(skillDir, 'references/a.md'), '# A\n');
-const hosts = Object.values(HOSTS);
+const hosts = Object.values(BUILT_IN_HOSTS);
 
 function emitAll(text: string): string {
   const skill = parseSkill({ dir: skillDir, text });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { checkCatalog, checkSkill, resolveRules } from '../../src/lint/engine.js';
 import { applySuppressions } from '../../src/lint/suppressions.js';
@@ -20,9 +20,9 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 150);
 const dir = tempDir('skillc-fuzz-');
 const skillDir = path.join(dir, 'fuzz-skill');
 fs.mkdirSync(skillDir);
-const config = resolveConfig({ hosts: Object.keys(HOSTS) }, dir);
+const config = resolveConfig({ hosts: Object.keys(BUILT_IN_HOSTS) }, dir);
 const active = resolveRules(config, BUILTIN_RULES);
-const hosts = Object.values(HOSTS);
+const hosts = Object.values(BUILT_IN_HOSTS);
 const known = new Set(BUILTIN_RULES.map((r) => r.meta.id));
 
 function lintText(text: string): Diagnostic[] {

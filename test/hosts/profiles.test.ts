@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installTarget } from '../../src/adopt/install.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { BUILTIN_RULES } from '../../src/rules/index.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -13,7 +13,7 @@ const ruleIds = new Set(BUILTIN_RULES.map((r) => r.meta.id));
 const FACTS = ['fields', 'unknownKey', 'name', 'nameFolder', 'reservedWords', 'description', 'descriptionMarkup', 'compatibility', 'metadata', 'allowedTools', 'booleans', 'identity', 'listing'];
 
 describe('host profiles say what each host does, with the source', () => {
-  for (const host of Object.values(HOSTS)) {
+  for (const host of Object.values(BUILT_IN_HOSTS)) {
     it(`${host.id}: every fact cites a page and names rules that exist`, () => {
       for (const key of FACTS) expect(host.facts[key], `${host.id}.facts.${key}`).toBeDefined();
       // Every fact, the required ones and a host's own (nameLength, descriptionLength), cites a page.
@@ -33,8 +33,8 @@ describe('host profiles say what each host does, with the source', () => {
   }
 
   it('Claude Code is not the claude.ai upload form (issue 13)', () => {
-    const code = HOSTS.claude!;
-    const upload = HOSTS['claude-upload']!;
+    const code = BUILT_IN_HOSTS.claude!;
+    const upload = BUILT_IN_HOSTS['claude-upload']!;
     expect(code.reservedWords).toEqual([]);
     expect(upload.reservedWords).toEqual(['anthropic', 'claude']);
     expect(code.limits.descriptionMax).toBe(Number.POSITIVE_INFINITY);
@@ -53,26 +53,26 @@ describe('host profiles say what each host does, with the source', () => {
   it('each host\'s own docs (or loader), not the spec, decide the name and length rules (issue 13)', () => {
     // OpenCode 2: `name` is a display name and the id is the folder; Gemini CLI's loader reads any name.
     for (const id of ['opencode', 'gemini']) {
-      expect(HOSTS[id]!.facts.name!.enforcement, id).toBe('allows');
-      expect(HOSTS[id]!.nameMatchesFolder, id).toBe(false);
-      expect(HOSTS[id]!.limits.nameMax, id).toBe(Number.POSITIVE_INFINITY);
+      expect(BUILT_IN_HOSTS[id]!.facts.name!.enforcement, id).toBe('allows');
+      expect(BUILT_IN_HOSTS[id]!.nameMatchesFolder, id).toBe(false);
+      expect(BUILT_IN_HOSTS[id]!.limits.nameMax, id).toBe(Number.POSITIVE_INFINITY);
     }
-    expect(HOSTS.opencode!.fields['allowed-tools']).toBeUndefined();
-    expect(HOSTS.gemini!.limits.descriptionMax).toBe(Number.POSITIVE_INFINITY);
+    expect(BUILT_IN_HOSTS.opencode!.fields['allowed-tools']).toBeUndefined();
+    expect(BUILT_IN_HOSTS.gemini!.limits.descriptionMax).toBe(Number.POSITIVE_INFINITY);
     // pi warns and loads; Codex loads any single-line name of at most 64 characters, in any folder.
-    expect(['name', 'nameFolder', 'descriptionLength'].map((k) => HOSTS.pi!.facts[k]!.enforcement)).toEqual(['recommends', 'recommends', 'recommends']);
-    expect(HOSTS.pi!.facts.description!.enforcement).toBe('rejects');
-    expect(HOSTS.pi!.fields.metadata!.type).toBe('mapping');
-    expect(HOSTS.codex!.facts.name!.enforcement).toBe('recommends');
-    expect(HOSTS.codex!.facts.nameLength!.enforcement).toBe('rejects');
-    expect(HOSTS.codex!.nameMatchesFolder).toBe(false);
+    expect(['name', 'nameFolder', 'descriptionLength'].map((k) => BUILT_IN_HOSTS.pi!.facts[k]!.enforcement)).toEqual(['recommends', 'recommends', 'recommends']);
+    expect(BUILT_IN_HOSTS.pi!.facts.description!.enforcement).toBe('rejects');
+    expect(BUILT_IN_HOSTS.pi!.fields.metadata!.type).toBe('mapping');
+    expect(BUILT_IN_HOSTS.codex!.facts.name!.enforcement).toBe('recommends');
+    expect(BUILT_IN_HOSTS.codex!.facts.nameLength!.enforcement).toBe('rejects');
+    expect(BUILT_IN_HOSTS.codex!.nameMatchesFolder).toBe(false);
     // Copilot: the folder "typically" matches the name.
-    expect(HOSTS.copilot!.facts.nameFolder!.enforcement).toBe('recommends');
+    expect(BUILT_IN_HOSTS.copilot!.facts.nameFolder!.enforcement).toBe('recommends');
   });
 
   it('the config schema lists every host, in profile order', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(repo, 'schema', 'skillc.config.schema.json'), 'utf8'));
-    expect(schema.properties.hosts.items.anyOf[0].enum).toEqual(Object.keys(HOSTS));
+    expect(schema.properties.hosts.items.anyOf[0].enum).toEqual(Object.keys(BUILT_IN_HOSTS));
   });
 
   it('an upload-only host has no install folder: a usage error, not a write', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { HOSTS } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { checkCatalog, liveSummary, resolveRules } from '../../src/lint/engine.js';
 import { lintSkill, type Linter } from '../../src/lint/lint-skill.js';
@@ -45,9 +45,9 @@ function skillDirs(dir: string): string[] {
 
 /** Lints every skill of a tree with `rules` (all on, every host), as lint() does: skill rules, then catalog rules over summaries. */
 function lintTree(dir: string, rules: readonly AnyRule[]): { diagnostics: Diagnostic[]; internalErrors: number } {
-  const config = resolveConfig({ hosts: Object.keys(HOSTS), extends: 'skillc:strict' }, dir);
+  const config = resolveConfig({ hosts: Object.keys(BUILT_IN_HOSTS), extends: 'skillc:strict' }, dir);
   const active = resolveRules(config, rules);
-  const linter: Linter = { config, hosts: Object.values(HOSTS), active };
+  const linter: Linter = { config, hosts: Object.values(BUILT_IN_HOSTS), active };
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
   const summaries = [];
   for (const d of skillDirs(dir)) {

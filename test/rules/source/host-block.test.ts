@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
-import { hostIds } from '../../../src/hosts/index.js';
+import { BUILT_IN_HOSTS } from '../../../src/hosts/index.js';
 import rule from '../../../src/rules/source/host-block.js';
 import { testRule } from '../../../src/testing/rule-tester.js';
 
 const FM = '---\nname: my-skill\ndescription: Use when testing.\n---\n';
-const HOSTS = hostIds().map((id) => `\`${id}\``).join(', ');
+const HOSTS = Object.keys(BUILT_IN_HOSTS).map((id) => `\`${id}\``).join(', ');
 
 testRule(
   rule,
