@@ -18,6 +18,18 @@ function boundary(scope: PathScope): { outside: string; inside: string } {
     : { outside: 'outside the skill folder', inside: INSIDE };
 }
 
+/**
+ * For a link out of the skill to another skill's SKILL.md (`../other/SKILL.md`): the expectation
+ * to name that skill instead, as skills name each other, since the path holds only where both were
+ * installed side by side. Undefined for any other target.
+ */
+function skillByName(target: string, scope: PathScope): string | undefined {
+  const parts = target.split('/').filter((p) => p && p !== '.');
+  if (parts.length < 2 || parts.at(-1) !== 'SKILL.md' || parts.at(-2) === '..') return undefined;
+  const why = scope.inPlugin ? 'a plugin is installed without the files around it' : 'each skill is installed on its own';
+  return `expected the skill's name (\`${show(parts.at(-2)!, 40)}\`) instead of a path to it (${why})`;
+}
+
 /** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
 const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
 /** An inline-code span that is just a path under a placeholder, like `{baseDir}/scanner.sh`. */
@@ -63,7 +75,7 @@ export default defineSkillRule<Options>(
         else if (t.kind === 'drive') message = `Unexpected ${what} to drive path \`${url}\`, ${INSIDE}`;
         else if (t.kind === 'relative') {
           const place = locate(scope, source.from, t.path);
-          if (place.where === 'outside') message = `Unexpected ${what} to \`${url}\` ${outside}, ${inside}`;
+          if (place.where === 'outside') message = `Unexpected ${what} to \`${url}\` ${outside}, ${skillByName(t.path, scope) ?? inside}`;
           else if (place.placeholder && place.where === 'skill' && !bundledEntry(skill, place.rel) && !skill.bundle.exists(place.rel)) {
             // `{baseDir}/scanner.sh` where `scanner.sh` sits above the skill: the placeholder is the skill folder.
             const found = strayedTo(place, skill.bundle.exists);

@@ -46,7 +46,14 @@ testRule(
         hosts: ['claude', 'codex'],
         dir: 'plug/skills/a',
         files: { 'SKILL.md': skill('[b](../b/SKILL.md)\n'), '../b/SKILL.md': 'x' },
-        errors: [{ line: 5, column: 1, message: 'Unexpected link to `../b/SKILL.md` outside the skill folder, expected a path inside the skill folder' }],
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `../b/SKILL.md` outside the skill folder, expected the skill\'s name (`b`) instead of a path to it (each skill is installed on its own)' }],
+      },
+      {
+        name: 'another plugin\'s skill, fragment and all: named, not linked',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('[m](../../../other/skills/mise-config/SKILL.md#tokens)\n'), '../../../other/skills/mise-config/SKILL.md': 'x' },
+        errors: [{ line: 5, column: 1, message: 'Unexpected link to `../../../other/skills/mise-config/SKILL.md#tokens` outside the plugin folder, expected the skill\'s name (`mise-config`) instead of a path to it (a plugin is installed without the files around it)' }],
       },
       {
         name: 'a path leaving the skill through a placeholder',
