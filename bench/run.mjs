@@ -364,6 +364,7 @@ if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [
 const REAL_SHAPED = !args.includes('--no-real-shaped');
 const realN = QUICK ? 5 : 20;
 let realParse;
+let realParseScripts;
 let realLint;
 if (REAL_SHAPED) {
   const tree = realShapedTree(realN);
@@ -371,9 +372,16 @@ if (REAL_SHAPED) {
   realLint = measureSkillc(`skillc lint --host claude, real-shaped tree (${realN} x 300 files, 1 thread)`, (c) => [node, ...realShapedLintArgs(c.skillc, tree, path.join(tree, `.lint-${c.label}.json`))], {
     cwd: () => tree,
     runs: realRuns,
-    peers: [{ name: `bare parse, real-shaped tree (${realN} skills x 300 bundled files)`, cmd: [node, path.join(root, 'bench', 'parse.mjs'), tree] }],
+    peers: [
+      { name: `bare parse, real-shaped tree (${realN} skills x 300 bundled files)`, cmd: [node, path.join(root, 'bench', 'parse.mjs'), tree] },
+      // Lint also parses the tree's shell scripts (scripts/syntax and the other script rules): the
+      // files lint must parse, as the issue words the goal. Shown beside the Markdown-only ratio.
+      { name: `bare parse with the shell scripts, real-shaped tree (mvdan-sh for .sh)`, cmd: [node, path.join(root, 'bench', 'parse.mjs'), tree, '--with-scripts'] },
+    ],
   });
   realParse = realLint.peers[0];
+  realParseScripts = realLint.peers[1];
+  realParseScripts.ref = realParse;
   // Their "vs bare parse" is against the tree's own parse, not the catalog's.
   realParse.ref = realParse;
   realLint.ref = realParse;
@@ -433,7 +441,7 @@ function printGoals(label) {
   console.log(`\nGoals${BASE ? ` (${label}: ${label === 'before' ? `${BASE} at ${baseRev}` : root})` : ''}: cold lint ${f(l.seconds / parse.seconds)}x the bare parse (<= 1.15x; CPU ${f(l.cpu / parse.cpu)}x), ${mdl ? f(mdl.seconds / l.seconds) : '?'}x faster than markdownlint-cli2 (>= 1.8x${mdl && par ? `; ${f(mdl.seconds / p.seconds)}x with ${par.name.match(/--concurrency \d+/)[0]}` : ''}), peak ${f(l.mib, 0)} MiB (<= 200);`);
   console.log(`cache unchanged ${f(c1.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(c1.cpu / read.cpu, 1)}x); one changed ${f(c2.seconds, 2)} s vs read + one parse;`);
   console.log(`cold build ${f(bc.seconds / l.seconds)}x cold lint (<= 1.5x); rebuild ${f(rb.seconds / read.seconds, 1)}x the read (<= 3x; CPU ${f(rb.cpu / read.cpu, 1)}x), one changed ${f(rb1.seconds, 2)} s;`);
-  console.log(`watch latency lint ${f(watchLint[label] * 1000, 0)} ms, build ${f(watchBuild[label] * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(st.seconds, 2)} s (target 0.15 s)${rl ? `; real-shaped tree ${f(rl.seconds / realParse.seconds)}x its bare parse (<= 1.3x; CPU ${f(rl.cpu / realParse.cpu)}x)` : ''}.`);
+  console.log(`watch latency lint ${f(watchLint[label] * 1000, 0)} ms, build ${f(watchBuild[label] * 1000, 0)} ms (<= 200 ms); one-skill startup ${f(st.seconds, 2)} s (target 0.15 s)${rl ? `; real-shaped tree ${f(rl.seconds / realParse.seconds)}x its bare parse (<= 1.3x; CPU ${f(rl.cpu / realParse.cpu)}x), ${f(rl.seconds / realParseScripts.seconds)}x with its scripts' parse` : ''}.`);
 }
 for (const c of checkouts) printGoals(c.label);
 printSmall();
