@@ -246,15 +246,15 @@ export class BuildCache {
   }
 
   /** The skill output folders of these records, per host (`skillOutputDir`). */
-  outputFolders(records: readonly SkillRecord[], outputs: Readonly<Record<string, string>> = {}): Set<string> {
+  outputFolders(records: readonly SkillRecord[], config: Pick<ResolvedConfig, 'outputs' | 'hostTable'>): Set<string> {
     const out = new Set<string>();
     for (const r of records) {
       let dirs = this.folders.get(r);
       if (!dirs) {
         dirs = [];
         for (const h of r.hosts ?? []) {
-          const host = getHost(h);
-          if (host) dirs.push(skillOutputDir(host, r.name, outputs));
+          const host = getHost(h, config.hostTable);
+          if (host) dirs.push(skillOutputDir(host, r.name, config.outputs));
         }
         this.folders.set(r, dirs);
       }

@@ -1,7 +1,6 @@
 // `--host` lists, checked against the built-in hosts and the config's custom hosts. Apart from
 // args.ts because it loads the config reader (and YAML): commands without --host must not.
-import { unknownHostMessage } from '../hosts/index.js';
-import { firstUnknownConfiguredHost } from '../config/config.js';
+import { unknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../core/errors.js';
 import { splitList } from './args.js';
 
@@ -16,8 +15,8 @@ export function hostList(values: string | string[] | undefined, config: { cwd: s
   const ids = splitList(values);
   const load: { cwd: string; configFile?: string } | undefined = config && { cwd: config.cwd };
   if (load && config?.configFile) load.configFile = config.configFile;
-  const unknown = firstUnknownConfiguredHost(ids, load);
-  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
+  const unknown = unknownConfiguredHost(ids, load, `in ${flag}`);
+  if (unknown !== undefined) throw new UsageError(unknown);
   return ids;
 }
 

@@ -6,7 +6,7 @@ import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
 import { hostList } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
-import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
+import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode, suppressionOptions } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
 
 export const LINT_HELP = `Usage: skillc lint [options] [paths...]
@@ -91,6 +91,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   const progress = progressOnStderr(io);
   if (progress) options.onProgress = progress.update;
 
+  suppressionOptions(values, options);
   const inMode = await lintInMode(values, options);
   const result = inMode ?? (await lint(options));
   progress?.clear();
@@ -104,12 +105,6 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   }
   const baselineExit = applyBaselineMode(values, result, io);
   if (baselineExit !== undefined) return baselineExit;
-  if (values.quiet) {
-    for (const f of result.files) f.messages = f.messages.filter((d) => d.severity === 'error');
-    result.warningCount = 0;
-    result.infoCount = 0;
-    result.fixableCount = result.files.reduce((n, f) => n + f.messages.filter((d) => d.fix).length, 0);
-  }
   const toFile = values['output-file'];
   const report = reporter(result, {
     cwd: io.cwd,

@@ -234,33 +234,42 @@ function existsNow(p: string): boolean {
   }
 }
 
-/** A bundle reader that records what rules read, for the cache entry's dependencies. */
-export function trackingReader(dir: string, inner: BundleReader): { reader: BundleReader; reads: Map<string, string>; exists: Map<string, boolean> } {
+/**
+ * A bundle reader that records what rules read, for the cache entry's dependencies. `hashOf`
+ * gives the hash of the bytes `inner` was served for a path (asked after `inner` read it), so the
+ * entry names the content the rules saw, not what the file holds by the time it is hashed.
+ */
+export function trackingReader(dir: string, inner: BundleReader, hashOf: (abs: string) => string = readHash): { reader: BundleReader; reads: Map<string, string>; exists: Map<string, boolean> } {
   const reads = new Map<string, string>();
   const exists = new Map<string, boolean>();
   const note = (rel: string): void => {
-    if (!reads.has(rel)) reads.set(rel, readHash(path.resolve(dir, rel)));
+    if (!reads.has(rel)) reads.set(rel, hashOf(path.resolve(dir, rel)));
   };
   const reader: BundleReader = {
     text(rel) {
+      const answer = inner.text(rel);
       note(rel);
-      return inner.text(rel);
+      return answer;
     },
     headings(rel) {
+      const answer = inner.headings(rel);
       note(rel);
-      return inner.headings(rel);
+      return answer;
     },
     links(rel) {
+      const answer = inner.links(rel);
       note(rel);
-      return inner.links(rel);
+      return answer;
     },
     codeFences(rel) {
+      const answer = inner.codeFences(rel);
       note(rel);
-      return inner.codeFences(rel);
+      return answer;
     },
     directives(rel) {
+      const answer = inner.directives(rel);
       note(rel);
-      return inner.directives(rel);
+      return answer;
     },
     exists(rel) {
       const answer = inner.exists(rel);

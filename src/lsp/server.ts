@@ -19,6 +19,7 @@ import { LineIndex } from '../model/text.js';
 import { ConfigError, loadConfig, type ResolvedConfig } from '../config/config.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
 import { lintModels } from '../lint/models.js';
+import { loadLintConfig } from '../lint/pipeline/configure.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
 
@@ -117,7 +118,7 @@ export function startLanguageServer(connection: Connection): void {
     }),
   );
 
-  const config = (file: string): ResolvedConfig => loadConfig({ cwd: path.dirname(file) });
+  const config = (file: string): ResolvedConfig => loadLintConfig(path.dirname(file), {});
 
   async function validate(doc: OpenDocument): Promise<void> {
     if (path.basename(doc.file) !== 'SKILL.md') return;

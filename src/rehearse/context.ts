@@ -12,7 +12,7 @@ import type { Sandbox } from './sandbox.js';
 /**
  * One of skillc's own commands a script case may run (`gate`, `catalog`): argv after the
  * command name, output through the callbacks, the exit status back. The CLI injects them, so
- * rehearse never imports the CLI (the layers run one way, DESIGN.md).
+ * rehearse never imports the CLI (the layers run one way, docs/architecture.md).
  */
 export type BuiltinCommand = (argv: string[], io: { cwd: string; stdout(text: string): void; stderr(text: string): void }) => Promise<number>;
 

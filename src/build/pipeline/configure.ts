@@ -7,7 +7,7 @@ import { loadLintConfig, type LintOptions } from '../../lint/engine.js';
 import { forgetVerified } from '../../lint/cache.js';
 import { isInside } from '../../core/paths.js';
 import { noteChanges } from '../incremental.js';
-import type { BuildOptions } from '../index.js';
+import type { BuildOptions } from './types.js';
 
 export interface BuildSetup {
   lintOptions: LintOptions;
@@ -41,8 +41,8 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
   // What this lint's cache lookups check, the build's cache takes as checked (not what an earlier run's did).
   forgetVerified();
   const preConfig = loadLintConfig(cwd, options);
-  // After the config: a host it defines (`customHosts`) is known from here on.
-  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
+  // Against the config's host table: a host it defines (`customHosts`) is known.
+  for (const h of options.hosts ?? []) if (!getHost(h, preConfig.hostTable)) throw new UsageError(unknownHostMessage(h, 'in --host', preConfig.hostTable));
   const found = discover([], preConfig, cwd);
   if (found.dirs.length === 0) throw new UsageError(`no skills found in ${found.searched.join(', ')} (a skill is a folder holding a SKILL.md); nothing built`);
   const outDir = options.out ? path.resolve(cwd, options.out) : preConfig.out;

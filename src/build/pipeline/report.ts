@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { countDiagnostics } from '../../lint/engine.js';
 import type { BuildProblem } from '../emit-skill.js';
-import type { BuildResult } from '../index.js';
+import type { BuildResult } from './types.js';
 
 function toDiagnostic(p: BuildProblem): Diagnostic {
   const r = p.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };

@@ -8,7 +8,7 @@ import { boundHeapGrowth } from '../memory.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from '../parallel.js';
 import type { LintRun } from './collect.js';
 
-export interface LintSkillsOptions {
+export interface LintMissesOptions {
   configFile?: string;
   config?: SkillcConfig;
   hosts?: string[];
@@ -16,12 +16,12 @@ export interface LintSkillsOptions {
   fixDryRun?: boolean;
   keepSkills?: boolean;
   /** API-provided rules do not cross to worker threads: their presence keeps the run serial. */
-  rules?: unknown[];
+  rules?: readonly unknown[];
   concurrency?: Concurrency;
 }
 
 /** Lints skills `misses` (indexes into `run.dirs`) into `run`, then hands their new cache entries to the cache in discovery order. */
-export async function lintSkills(run: LintRun, misses: readonly number[], linter: Linter, cache: LintCache | undefined, options: LintSkillsOptions, cwd: string): Promise<void> {
+export async function lintMisses(run: LintRun, misses: readonly number[], linter: Linter, cache: LintCache | undefined, options: LintMissesOptions, cwd: string): Promise<void> {
   const track = !!cache;
   const fixing = !!(options.fix || options.fixDryRun);
   const threads = fixing || options.keepSkills || options.rules?.length || !workerAvailable() ? 1 : threadCount(options.concurrency, misses.length);

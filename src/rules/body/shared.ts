@@ -1,7 +1,7 @@
 import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Section, Skill } from '../../model/skill.js';
 import type { HostProfile } from '../../hosts/index.js';
-import { HOSTS } from '../../hosts/index.js';
+import type { HostTable } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
 import { field } from '../../model/queries.js';
 import { frontmatterStart } from '../util.js';
@@ -52,9 +52,9 @@ export function skillKind(skill: Skill, config: ResolvedConfig): SkillKind | und
   return kind;
 }
 
-/** The strictest value of one host limit among the hosts linted for (every known host when none is). */
-export function hostLimit(hosts: readonly HostProfile[], key: 'bodyMaxLines' | 'bodyMaxTokens'): number {
-  const profiles = hosts.length ? hosts : Object.values(HOSTS);
+/** The strictest value of one host limit among the hosts linted for (every host of `known`, the config's table, when none is). */
+export function hostLimit(hosts: readonly HostProfile[], key: 'bodyMaxLines' | 'bodyMaxTokens', known: HostTable): number {
+  const profiles = hosts.length ? hosts : Object.values(known);
   return Math.min(...profiles.map((h) => h.limits[key]));
 }
 
