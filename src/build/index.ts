@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { getHost, type HostProfile } from '../hosts/index.js';
-import { lint } from '../lint/engine.js';
+import { createLinter, lintFound } from '../lint/engine.js';
 import { BuildCache, buildCacheFile } from './incremental.js';
 import { recoverInterruptedSwap } from './output.js';
 import { sha256 } from '../core/hash.js';
@@ -23,11 +22,12 @@ export type { BuildOptions, BuildResult };
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const { lintOptions, incremental, outDir } = configureBuild(options, cwd);
-  const lintResult = await lint(lintOptions);
-  const config = lintResult.config;
-  const hostIds = options.hosts?.length ? [...new Set(options.hosts)] : config.hosts;
-  const hosts = hostIds.map((h): HostProfile => getHost(h, config.hostTable)!);
+  const { config, found, lintOptions, incremental, outDir } = configureBuild(options, cwd);
+  // The lint's linter, discovery and parsed skills are the build's: nothing is resolved, found or read twice.
+  const linter = await createLinter(config, lintOptions);
+  const lintResult = await lintFound(linter, found, lintOptions);
+  const hosts = linter.hosts;
+  const hostIds = hosts.map((h) => h.id);
   const diagnostics: Diagnostic[] = lintResult.files.flatMap((f) => f.messages);
   const result: BuildResult = { diagnostics, lint: lintResult, outDir, hosts: hostIds, files: [], written: false, carried: [], errorCount: lintResult.errorCount, warningCount: lintResult.warningCount };
   if (lintResult.errorCount || lintResult.internalErrors) return result;

@@ -6,6 +6,7 @@ import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { oneOf, parse, useColor } from './args.js';
 import { hostList } from './hosts.js';
+import { loadLintConfig } from '../lint/pipeline/configure.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -68,6 +69,8 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     return runWatch('build', argv, io, runBuild, [], values.config);
   }
   applyPerfOptions(values, options, 'build');
+  // The config, resolved once: the build's lint and every stage use it.
+  options.resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
 
   const result = await build(options);
   // With --no-lint-report the lint problems (listed by the lint hook that ran before) are left out;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { formatTimings } from '../lint/timing.js';
-import { lint, type LintOptions } from '../lint/engine.js';
+import { lint, loadLintConfig, type LintOptions } from '../lint/engine.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
@@ -88,6 +88,8 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint');
+  // The config, resolved once: the lint (and --staged, --changed) run with it.
+  options.resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
   const progress = progressOnStderr(io);
   if (progress) options.onProgress = progress.update;
 

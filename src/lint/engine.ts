@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { ConfigError } from '../config/config.js';
-import { UsageError } from '../config/discover.js';
+import { type Discovery, UsageError } from '../config/discover.js';
 import { lintSkills } from './core.js';
-import { createLinter, loadLintConfig } from './pipeline/configure.js';
+import { createLinter, loadLintConfig, type PreparedLinter } from './pipeline/configure.js';
 import { findSkills } from './pipeline/find.js';
 import type { FileResult } from './pipeline/report.js';
 import type { LintOptions, LintResult } from './result.js';
@@ -22,8 +22,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options);
   const linter = await createLinter(config, options);
-  const discovery = findSkills(options.paths ?? [], config, cwd);
-  const result = await lintSkills(linter, diskSkills(discovery.dirs), { ...options, cwd });
+  return lintFound(linter, findSkills(options.paths ?? [], config, cwd), { ...options, cwd });
+}
+
+/** `lint()` over skill folders already found (the build found them while checking its options): the core over them on disk. */
+export async function lintFound(linter: PreparedLinter, discovery: Discovery, options: LintOptions & { cwd: string }): Promise<LintResult> {
+  const result = await lintSkills(linter, diskSkills(discovery.dirs), options);
   result.discovery = discovery;
   return result;
 }

@@ -1,12 +1,14 @@
 // What a build is asked and what it gives: the types the orchestrator (build/index.ts) and its stages share, below both.
 import type { Diagnostic } from '../../model/diagnostic.js';
-import type { SkillcConfig } from '../../config/config.js';
+import type { ResolvedConfig, SkillcConfig } from '../../config/config.js';
 import type { LintOptions, LintResult } from '../../lint/engine.js';
 import type { OutputFile } from '../emit-skill.js';
 import type { Drift } from '../output.js';
 
 export interface BuildOptions {
   cwd?: string;
+  /** A config already resolved (the CLI resolves once and hands it to lint, build and rehearse); skips `configFile` and `config`. */
+  resolved?: ResolvedConfig;
   configFile?: string;
   config?: SkillcConfig;
   /** Build (and lint for) only these hosts, by id; an unknown id is a usage error. */
