@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
 import { sha256 } from '../core/hash.js';
-import { bundleSignature, changedUnder, verifiedBundle, verifiedHash } from '../lint/cache.js';
+import { bundleSignature, changedUnder, type Verified } from '../lint/cache.js';
 import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
@@ -291,7 +291,7 @@ export class BuildCache {
   }
 
   /** The outputs of a skill from the last build, when its sources are unchanged and its outputs on disk are intact. */
-  reuse(dir: string): { record: SkillRecord; files: OutputFile[] } | undefined {
+  reuse(dir: string, verified?: Verified): { record: SkillRecord; files: OutputFile[] } | undefined {
     const record = this.data.skills[dir];
     const manifest = this.manifest;
     if (!record || !manifest) return undefined;
@@ -301,8 +301,8 @@ export class BuildCache {
       const trusted = this.pending !== 'all' && !changedUnder(this.pending, dir);
       const inside = (p: string): boolean => p.startsWith(dir + path.sep);
       // The lint just before checked most of it for its own cache: what it listed and hashed is taken as is.
-      if (!trusted && record.bundle !== (verifiedBundle(dir) ?? bundleSignature(listBundle(dir)))) return undefined;
-      for (const [p, h] of record.sources) if (!(trusted && inside(p)) && (verifiedHash(p) ?? hashOf(p)) !== h) return undefined;
+      if (!trusted && record.bundle !== (verified?.bundles.get(dir) ?? bundleSignature(listBundle(dir)))) return undefined;
+      for (const [p, h] of record.sources) if (!(trusted && inside(p)) && (verified?.files.get(p) ?? hashOf(p)) !== h) return undefined;
       const files: OutputFile[] = [];
       if (trusted) {
         const known = this.trustedFiles.get(record);

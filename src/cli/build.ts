@@ -68,7 +68,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     if (values.check) throw new UsageError('--watch cannot be used with --check');
     return runWatch('build', argv, io, runBuild, [], values.config);
   }
-  applyPerfOptions(values, options, 'build');
+  applyPerfOptions(values, options, 'build', io.session);
   // The config, resolved once: the build's lint and every stage use it.
   options.resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
 

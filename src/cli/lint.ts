@@ -87,7 +87,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
-  applyPerfOptions(values, options, 'lint');
+  applyPerfOptions(values, options, 'lint', io.session);
   // The config, resolved once: the lint (and --staged, --changed) run with it.
   options.resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
   const progress = progressOnStderr(io);

@@ -95,7 +95,10 @@ function finish(linter: PreparedLinter, source: SkillSource, run: LintRun, cache
   const result: LintResult = { files, ...countFiles(files), internalErrors: run.internalErrors, config: linter.config, rules: [...linter.rules] };
   if (options.keepSkills || !source.disk) result.skills = run.skills;
   if (source.disk) result.summaries = run.summaries;
-  if (cache) result.cacheHits = run.cacheHits;
+  if (cache) {
+    result.cacheHits = run.cacheHits;
+    result.verified = cache.verified;
+  }
   return endReport(result, options);
 }
 

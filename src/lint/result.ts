@@ -4,7 +4,7 @@ import type { SkillSummary } from '../model/summary.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import type { Discovery } from '../config/discover.js';
-import type { LintSession } from './cache.js';
+import type { LintSession, Verified } from './cache.js';
 import type { Concurrency } from './parallel.js';
 import type { FileResult } from './pipeline/report.js';
 
@@ -72,6 +72,8 @@ export interface LintResult {
   cacheHits?: number;
   /** Where the skills were looked for, and near misses (`skill.md`); absent for --staged and --changed runs. */
   discovery?: Discovery;
+  /** With a cache: what this run's lookups listed and hashed (the build's cache takes it instead of reading again). */
+  verified?: Verified;
   /** The bulk-suppressions file applied, and how many problems it records that no longer occur (a hint to prune). */
   suppressions?: { file: string; unused: number };
 }

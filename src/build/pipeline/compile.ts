@@ -35,7 +35,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
   const order: string[] = cache ? (lintResult.summaries ?? []).map((s) => s.dir) : (lintResult.skills ?? []).map((s) => s.dir);
   const c: Compiled = { files: [], problems: [], entries: [], perHost: new Map(hosts.map((h) => [h.id, []])), order, reusedFiles: new Set(), reused: 0, kept: [] };
   for (const dir of order) {
-    const again = cache?.reuse(dir);
+    const again = cache?.reuse(dir, lintResult.verified);
     if (again) {
       c.reused++;
       c.files.push(...again.files);

@@ -4,7 +4,6 @@ import { getHost, unknownHostMessage } from '../../hosts/index.js';
 import { ConfigError, type ResolvedConfig } from '../../config/config.js';
 import { discover, type Discovery, UsageError } from '../../config/discover.js';
 import { loadLintConfig, type LintOptions } from '../../lint/engine.js';
-import { forgetVerified } from '../../lint/cache.js';
 import { isInside } from '../../core/paths.js';
 import { noteChanges } from '../incremental.js';
 import type { BuildOptions } from './types.js';
@@ -42,8 +41,6 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
     // Before lint: a run that stops at a lint error still leaves its changes for the next run's build.
     if (incremental) noteChanges(options.session);
   }
-  // What this lint's cache lookups check, the build's cache takes as checked (not what an earlier run's did).
-  forgetVerified();
   const preConfig = options.resolved ?? loadLintConfig(cwd, options);
   // Against the config's host table: a host it defines (`customHosts`) is known.
   for (const h of options.hosts ?? []) if (!getHost(h, preConfig.hostTable)) throw new UsageError(unknownHostMessage(h, 'in --host', preConfig.hostTable));

@@ -22,7 +22,10 @@ export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: 
   const session = options.session;
   if (options.fixDryRun || (!options.cache && !session)) return undefined;
   const k = runKey(prepared, dirs);
-  if (session?.cache && session.cache.key === k) return session.cache;
+  if (session?.cache && session.cache.key === k) {
+    session.cache.startRun();
+    return session.cache;
+  }
   const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k);
   if (session) {
     session.cache = cache;
