@@ -9,18 +9,10 @@ import { docsUrl, reportMessage, type ReportInput } from '../../rules/rule.js';
 import { withPathKind } from '../path-kinds.js';
 import { scopedSeverity } from '../overrides.js';
 import { addTime, nestedTime, timings } from '../timing.js';
-import type { ActiveRule } from './configure.js';
+import type { ActiveRule, Linter } from './linter.js';
 
-/**
- * What skill rules run with: the resolved config, the hosts linted for, and the active
- * rules with their severities and options (`prepareRules`, or `resolveRules` for a
- * chosen set).
- */
-export interface Linter {
-  config: ResolvedConfig;
-  hosts: readonly HostProfile[];
-  active: readonly ActiveRule[];
-}
+export type { Linter };
+
 
 /** Where the check stage collects: the diagnostics, and how many rules threw. */
 export interface Collector {

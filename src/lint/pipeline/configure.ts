@@ -9,17 +9,12 @@ import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorTex
 import { UsageError } from '../../config/discover.js';
 import { hasOverrides, overrideSeverity } from '../overrides.js';
 import { BUILTIN_GROUPS, loadPlugins, type PluginLoadResult } from '../plugins.js';
-import type { Linter } from './check.js';
+import type { ActiveRule, Linter } from './linter.js';
+
+export type { ActiveRule };
 import { BUILTIN_RULES } from '../../rules/index.js';
 import { UNUSED_SUPPRESSION } from '../suppressions.js';
 
-export interface ActiveRule {
-  rule: AnyRule;
-  severity: Severity;
-  options: unknown;
-  /** Set when `overrides` name the rule: its `rules` severity, which override blocks change per file. */
-  base?: Severity | 'off';
-}
 
 /**
  * Loads the config from `cwd` (or the named file), with the caller's inline config merged over it,
