@@ -16,6 +16,7 @@ import { renderRegions, type RegionContext } from './generated.js';
 import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
 import { toYaml } from './yaml.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 export interface OutputFile {
   /** Path under the output folder, with `/`. */
@@ -163,8 +164,8 @@ function readOutput(to: string, from: string, problems: BuildProblem[], shown: s
 
 /** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
 function artifactNameProblems(skill: Skill): BuildProblem[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const raw = skillcBlock(skill).artifacts;
+  if (!raw) return [];
   const keys = field(skill, 'skillc')?.children?.find((f) => f.key === 'artifacts')?.children ?? [];
   const out: BuildProblem[] = [];
   for (const name of Object.keys(raw)) {

@@ -10,6 +10,7 @@ import { expandedBudgetProblems } from '../budgets.js';
 import { hashFiles, type CatalogEntry } from '../catalog.js';
 import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from '../emit-skill.js';
 import type { BuildCache } from '../incremental.js';
+import { skillcBlock, targetHosts } from '../../model/skillc-block.js';
 
 /** What the build has made so far: the output files, its problems, the catalog entries, the skills per host. */
 export interface Compiled {
@@ -26,8 +27,6 @@ export interface Compiled {
   /** Skills read here (cached by lint, so not parsed there). */
   kept: Skill[];
 }
-
-const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : undefined);
 
 export function compileSkills(lintResult: LintResult, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined): Compiled {
   const parsed = new Map((lintResult.skills ?? []).map((s) => [s.dir, s]));
@@ -50,8 +49,8 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
     const firstProblem = c.problems.length;
     const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
     c.problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
-    const declared = strings(skill.skillc?.targets);
-    const targets = hosts.filter((h) => !declared || declared.includes(h.id));
+    const block = skillcBlock(skill);
+    const targets = targetHosts(skill, hosts);
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
     const skillFiles: OutputFile[] = [];
     for (const host of targets) {
@@ -65,9 +64,9 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
       name: prepared.name,
       description: skill.description ?? '',
       hosts: targets.map((h) => h.id),
-      requires: strings(skill.skillc?.requires) ?? [],
-      invocation: skill.skillc?.invocation === 'manual' ? 'manual' : 'auto',
-      effects: strings(skill.skillc?.effects) ?? [],
+      requires: [...block.requires],
+      invocation: block.invocation,
+      effects: [...block.effects],
       artifacts: artifactSchemas(skill),
       source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
       sourceHash: prepared.sourceHash,

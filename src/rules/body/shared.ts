@@ -5,6 +5,7 @@ import type { HostTable } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
 import { field } from '../../model/queries.js';
 import { frontmatterStart } from '../util.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 /** A skill's kind schema from the config, with every key checked (the config may come from the API unvalidated). */
 export interface SkillKind {
@@ -29,8 +30,8 @@ function positive(value: unknown): number | undefined {
 
 /** The kind a skill declares (`skillc: { kind }`) and its schema, when the config defines it. */
 export function skillKind(skill: Skill, config: ResolvedConfig): SkillKind | undefined {
-  const name = skill.skillc?.kind;
-  if (typeof name !== 'string' || !name) return undefined;
+  const name = skillcBlock(skill).kind;
+  if (!name) return undefined;
   const kinds = config.kinds as unknown;
   if (!kinds || typeof kinds !== 'object' || !Object.prototype.hasOwnProperty.call(kinds, name)) return undefined;
   const schema = (kinds as Record<string, unknown>)[name];
