@@ -5,14 +5,13 @@ import { parse as parseYaml } from 'yaml';
 import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
 import { BUILT_IN_HOSTS, DEFAULT_HOSTS, defineHost, firstUnknownHost, getHost, type HostProfile, type HostTable, unknownHostMessage } from '../hosts/index.js';
-import type { PathBase } from '../hosts/profile.js';
 import { applyExtends, type PresetRule } from './presets.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
 export type { ContractField, ContractFieldType, ContractSpec, KindSchema, LayerSpec, OverrideBlock, PluginConfig, ResolvedConfig, RuleSetting, SeveritySetting, SkillcConfig } from './types.js';
 export { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER } from './types.js';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER, type ContractField, type ContractFieldType, type ContractSpec, type KindSchema, type LayerSpec, type OverrideBlock, type PluginConfig, type ResolvedConfig, type RuleSetting, type SeveritySetting, type SkillcConfig } from './types.js';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER, type ResolvedConfig, type SeveritySetting, type SkillcConfig } from './types.js';
 
 export { ConfigError };
 

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import type { SkillSummary } from '../model/summary.js';
 import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
 import { lintSkillsSync } from '../lint/core.js';

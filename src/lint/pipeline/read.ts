@@ -43,7 +43,7 @@ function hashingDisk(): { source: ByteSource; hashOf: (abs: string) => string } 
         if (bytes) hashes.set(absPath, sha256(bytes));
         return bytes;
       },
-      exists: diskSource.exists,
+      exists: (absPath) => diskSource.exists(absPath),
     },
     hashOf: (abs) => hashes.get(abs) ?? readHash(abs),
   };
