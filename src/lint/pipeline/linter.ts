@@ -14,7 +14,7 @@ export interface ActiveRule {
 
 /**
  * What skill rules run with: the resolved config, the hosts linted for, and the active
- * rules with their severities and options (`prepareRules`, or `resolveRules` for a
+ * rules with their severities and options (`createLinter`, or `resolveRules` for a
  * chosen set).
  */
 export interface Linter {
