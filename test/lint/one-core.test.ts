@@ -6,6 +6,7 @@ import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { lint, type LintResult } from '../../src/lint/engine.js';
 import { lintText } from '../../src/lint/text.js';
 import { lintStaged } from '../../src/lint/staged.js';
+import { lintChangedFiles } from '../../src/lint/models.js';
 import { lintBuffer } from '../../src/lsp/server.js';
 import { createLinter, loadLintConfig } from '../../src/lint/pipeline/configure.js';
 import { runRuleCase } from '../../src/testing/rule-tester.js';
@@ -14,7 +15,7 @@ import { tempTree } from '../helpers.js';
 
 /**
  * Issue 26: every way of linting runs one core, so the same skills give the same diagnostics
- * through `lint()`, `lintText`, `--staged` (the git index), the language server (editor buffers)
+ * through `lint()`, `lintText`, `--staged` (the git index), `--changed`, the language server (editor buffers)
  * and the RuleTester, inline suppressions, the bulk-suppressions file and `quiet` included.
  */
 
@@ -116,6 +117,7 @@ describe('one lint core: lint(), lintText, --staged, the language server and the
       }
 
       expect(shown(root, (await lintStaged({ cwd: root })).files)).toEqual(expected);
+      expect(shown(root, (await lintChangedFiles({ cwd: root, files: skillFiles(root) })).files)).toEqual(expected);
       expect(await viaLsp(root)).toEqual(expected);
       // The RuleTester's trees hold the suppressions file too, so the baseline applies there as well.
       expect(expected.some((d) => d.ruleId === 'source/unused-suppression')).toBe(false);
