@@ -14,7 +14,7 @@ import { openCache, replayCached, type CacheOptions } from './pipeline/cached.js
 import { lintCatalog } from './pipeline/catalog.js';
 import { LintRun } from './pipeline/collect.js';
 import type { PreparedLinter } from './pipeline/configure.js';
-import { lintMisses, type LintMissesOptions } from './pipeline/lint-skills.js';
+import { lintMisses, lintSerially, type LintMissesOptions } from './pipeline/lint-skills.js';
 import { countFiles, groupByFile } from './pipeline/report.js';
 import type { LintResult } from './result.js';
 import type { SkillSource } from './sources.js';
@@ -47,16 +47,8 @@ export async function lintSkills(linter: PreparedLinter, source: SkillSource, op
 /** `lintSkills` on the calling thread only, for callers that cannot wait (the RuleTester, `lintText`). */
 export function lintSkillsSync(linter: PreparedLinter, source: SkillSource, options: CoreOptions): LintResult {
   const { run, cache, misses } = begin(linter, source, options);
-  if (source.disk) {
-    const fix = options.fix ? 'write' : options.fixDryRun ? 'dry-run' : undefined;
-    for (const i of misses) {
-      const { skill, outcome, outputs } = lintSkillFolder(run.dirs[i]!, linter, fix ? { track: !!cache, fix } : { track: !!cache });
-      for (const [file, text] of outputs) run.outputs.set(file, text);
-      if (options.keepSkills) run.skills.push(skill);
-      run.linted(i, outcome, skill);
-    }
-    if (cache) run.newEntries.forEach((entry, i) => entry && cache.store(path.resolve(run.dirs[i]!), entry));
-  } else lintServed(run, misses, linter, source);
+  if (source.disk) lintSerially(run, misses, linter, cache, options);
+  else lintServed(run, misses, linter, source);
   return finish(linter, source, run, cache, options);
 }
 
