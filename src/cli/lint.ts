@@ -4,7 +4,7 @@ import { lint, loadLintConfig, type LintOptions } from '../lint/engine.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
-import { hostList } from './hosts.js';
+import { hostsOf } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode, suppressionOptions } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
@@ -82,14 +82,16 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['output-file'] !== undefined) outputTarget(io.cwd, values['output-file'], '--output-file');
   const options: LintOptions = { cwd: io.cwd, paths: positionals };
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
+  // The config, resolved once: `--host` is checked against its host table, and the lint (and
+  // --staged, --changed) run with it. A watch loop resolves it again for each run.
+  const resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
+  const hosts = hostsOf(values.host, resolved);
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint', io.session);
-  // The config, resolved once: the lint (and --staged, --changed) run with it.
-  options.resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
+  options.resolved = resolved;
   const progress = progressOnStderr(io);
   if (progress) options.onProgress = progress.update;
 
