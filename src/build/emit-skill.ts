@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha256 } from '../core/hash.js';
 import type { HostProfile } from '../hosts/profile.js';
 import { DEFAULT_SKILL_BANNER } from '../config/config.js';
 import type { Range, Severity } from '../model/diagnostic.js';
@@ -56,6 +57,8 @@ export interface PreparedSkill {
    */
   markdown: Map<string, { text: string; directives: Directive[] }>;
   sourceFiles: string[];
+  /** sha256 of each source file's bytes as read here ('' when it could not be read): the build cache records these, never reading the files again. */
+  sourceHashes: Map<string, string>;
   sourceHash: string;
   problems: BuildProblem[];
 }
@@ -107,14 +110,18 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   // which only tells the incremental build what to watch.)
   const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
+  const sourceHashes = new Map<string, string>();
   for (const f of [...new Set(sourceFiles)].sort()) {
+    let bytes: Buffer | undefined;
+    try {
+      bytes = fs.readFileSync(f);
+    } catch {
+      bytes = undefined;
+    }
+    sourceHashes.set(f, bytes ? sha256(bytes) : '');
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
-    try {
-      hash.update(fs.readFileSync(f));
-    } catch {
-      hash.update('\u0000missing');
-    }
+    hash.update(bytes ?? '\u0000missing');
     hash.update('\0');
   }
   return {
@@ -127,6 +134,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     regions,
     markdown,
     sourceFiles,
+    sourceHashes,
     sourceHash: hash.digest('hex'),
     problems,
   };

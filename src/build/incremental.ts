@@ -345,10 +345,11 @@ export class BuildCache {
     }
   }
 
-  record(dir: string, sourceFiles: readonly string[], files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
+  record(dir: string, sources: ReadonlyMap<string, string>, files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
     this.dirty = true;
     this.data.skills[dir] = {
-      sources: [...new Set(sourceFiles)].sort().map((p) => [p, hashOf(p)]),
+      // The hashes of the bytes the build read (`prepareSkill`), not the files read again.
+      sources: [...sources.keys()].sort().map((p) => [p, sources.get(p)!]),
       bundle: bundleSignature(listBundle(dir)),
       outputs: files.map((f) => [f.path, f.hash ?? sha256(f.data), f.mode]),
       ...rest,

@@ -73,7 +73,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
       outputHash: hashFiles(skillFiles),
     };
     c.entries.push(entry);
-    cache?.record(dir, prepared.sourceFiles, skillFiles, { problems: c.problems.slice(firstProblem), entry, hosts: targets.map((h) => h.id), name: prepared.name });
+    cache?.record(dir, prepared.sourceHashes, skillFiles, { problems: c.problems.slice(firstProblem), entry, hosts: targets.map((h) => h.id), name: prepared.name });
   }
   return c;
 }
