@@ -6,6 +6,7 @@ import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
 import { writeJsonCache } from '../core/json-store.js';
+import { packageVersion } from '../core/package.js';
 
 /**
  * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
@@ -33,24 +34,36 @@ import { writeJsonCache } from '../core/json-store.js';
  *
  * A cache file that cannot be read or parsed, or is from another version, is ignored.
  */
-export interface CacheEntry {
-  /** sha256 of the SKILL.md bytes. */
-  text: string;
+export interface CacheEntry extends SummaryEntry {
   /** Signature of the skill folder's listing. */
   bundle: string;
   /** Files rules read: relative path to content hash ('' when unreadable). */
   reads: [string, string][];
   /** Existence checks rules made: relative path to the answer. */
   exists: [string, boolean][];
-  summary: StoredSummary;
-  /** sha256 of the summary's JSON: the catalog rules' results are keyed on all of them. */
-  summaryHash: string;
   diagnostics: Diagnostic[];
   /** The file's suppression directives need its text (the YAML comments, or line offsets). */
   suppressions: boolean;
+}
+
+/**
+ * What any entry holds: a skill's summary, which depends on its SKILL.md bytes alone (and this
+ * version of skillc), so it is valid under any run key. An entry with only these is a summary
+ * entry: written where a run needed the summary and not the diagnostics (the skills `--changed`,
+ * `--staged` and the language server do not report), or kept from an entry of another run key.
+ */
+export interface SummaryEntry {
+  /** sha256 of the SKILL.md bytes. */
+  text: string;
+  summary: StoredSummary;
+  /** sha256 of the summary's JSON: the catalog rules' results are keyed on all of them. */
+  summaryHash: string;
   /** Set once the entry was verified by content: path (relative to the folder, '.' for itself) to its stat then. */
   stamps?: [string, ...Stamp][];
 }
+
+/** True for an entry that can replay a skill's diagnostics (not a summary entry). */
+const isFull = (entry: SummaryEntry): entry is CacheEntry => Array.isArray((entry as CacheEntry).diagnostics);
 
 /** size, mtime (ms), ctime (ms), inode and mode of a path as last verified. */
 type Stamp = [number, number, number, number, number];
@@ -117,14 +130,47 @@ function takeStamps(dir: string, bundled: readonly BundledFile[], reads: readonl
   return stamps;
 }
 
+/** The stamp of a folder's SKILL.md read or verified at `since`, unless it is a symlink or modified within a clock tick of then. */
+function skillMdStamp(dir: string, since: number): [string, ...Stamp] | undefined {
+  const st = lstatOrMissing(path.join(dir, 'SKILL.md'));
+  if (!st || st.isSymbolicLink() || !st.isFile()) return undefined;
+  const tick = st.mtimeMs % 1000 === 0 ? 2000 : 100;
+  return st.mtimeMs < since - tick ? ['SKILL.md', ...stampOf(st)] : undefined;
+}
+
+/** An entry as the file may hold it (anything else is ignored). */
+function isEntry(entry: unknown): entry is SummaryEntry {
+  if (!entry || typeof entry !== 'object') return false;
+  const e = entry as SummaryEntry;
+  return typeof e.text === 'string' && typeof e.summaryHash === 'string' && !!e.summary && typeof e.summary === 'object';
+}
+
+/** The summary part of an entry: what holds under another run key (the SKILL.md stamp included). */
+function summaryPart(entry: SummaryEntry): SummaryEntry {
+  const out: SummaryEntry = { text: entry.text, summary: entry.summary, summaryHash: entry.summaryHash };
+  const stamp = Array.isArray(entry.stamps) ? entry.stamps.find((st) => Array.isArray(st) && st[0] === 'SKILL.md') : undefined;
+  if (stamp) out.stamps = [stamp];
+  return out;
+}
+
+/** What a cache file's summaries were made by: this package's version and the summary format. */
+function cacheVersion(): string {
+  return `${packageVersion()}+${SUMMARY_FORMAT}`;
+}
+
 interface CacheFile {
-  format: 2;
+  format: 3;
+  /** The version of skillc that wrote the summaries (they are valid under any run key, not any version). */
+  version: string;
+  /** The run key the full entries' diagnostics and the catalog results were found under. */
   key: string;
-  entries: Record<string, CacheEntry>;
+  entries: Record<string, SummaryEntry>;
   catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
+/** Bumped when what a summary holds changes without a new package version. */
+const SUMMARY_FORMAT = 1;
 
 /*
  * The cache file's compact form of summaries: a range `{ start: { line, column,
@@ -310,10 +356,15 @@ export class LintCache {
   private data: CacheFile;
   private readonly used = new Set<string>();
   /** Entries read from the file whose summaries are unpacked already. */
-  private readonly unpacked = new WeakSet<CacheEntry>();
+  private readonly unpacked = new WeakSet<SummaryEntry>();
   private dirty = false;
   /** Entries' JSON as last saved: an entry is replaced, never changed (unpacking its summary does not change its JSON). */
-  private readonly serialized = new WeakMap<CacheEntry, string>();
+  private readonly serialized = new WeakMap<SummaryEntry, string>();
+  /**
+   * The file was written under this run's key: its full entries replay diagnostics and its
+   * catalog results apply. Otherwise only summaries are read from it.
+   */
+  private keyMatches = true;
   /**
    * Watch mode (set by the watch loop after the first run): `save` writes the file just
    * after the current run instead of during it (pending writes keep the process alive).
@@ -326,17 +377,34 @@ export class LintCache {
     this.verified = { bundles: new Map(), files: new Map() };
   }
 
+  /**
+   * `guest`: the run reads the other skills' summaries and fills in missing ones, and leaves a
+   * file written under another run key as it is (`--changed`, `--staged`, the language server:
+   * a hook with `--host` must not undo what `lint --cache` and `build` keep). Otherwise the run
+   * owns the file: one of another run key keeps only its summaries and takes this run's key.
+   */
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
     readonly file: string | undefined,
     readonly key: string,
+    options: { guest?: boolean } = {},
   ) {
-    this.data = { format: FORMAT, key, entries: {} };
+    const version = cacheVersion();
+    this.data = { format: FORMAT, version, key, entries: {} };
     if (file === undefined) return;
     try {
       const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
-      if (raw && raw.format === FORMAT && raw.key === key && raw.entries && typeof raw.entries === 'object' && !Array.isArray(raw.entries)) this.data = raw;
-      else this.dirty = true;
+      if (!raw || raw.format !== FORMAT || raw.version !== version || typeof raw.key !== 'string' || !raw.entries || typeof raw.entries !== 'object' || Array.isArray(raw.entries)) this.dirty = true;
+      else if (raw.key === key || options.guest) {
+        this.data = raw;
+        this.keyMatches = raw.key === key;
+      } else {
+        // Another run key: its diagnostics do not hold for this one, its summaries do.
+        const entries: Record<string, SummaryEntry> = {};
+        for (const [dir, entry] of Object.entries(raw.entries)) if (isEntry(entry)) entries[dir] = summaryPart(entry);
+        this.data = { format: FORMAT, version, key, entries };
+        this.dirty = true;
+      }
     } catch {
       // missing or corrupt: start empty
       this.dirty = true;
@@ -346,7 +414,7 @@ export class LintCache {
   /** The entry for a skill folder when every dependency still matches; reads SKILL.md and lists the folder. */
   lookup(dir: string, bytes: () => Buffer | undefined, bundled: () => BundledFile[], trusted = false): CacheEntry | undefined {
     const entry = this.data.entries[dir];
-    if (!entry || typeof entry !== 'object') return undefined;
+    if (!this.keyMatches || !entry || typeof entry !== 'object' || !isFull(entry)) return undefined;
     try {
       // Trusted (watch mode, nothing changed in the folder): only what lies outside the folder is checked again.
       const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
@@ -370,10 +438,7 @@ export class LintCache {
       }
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
       if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;
-      if (!this.unpacked.has(entry)) {
-        unpackSummary(entry.summary);
-        this.unpacked.add(entry);
-      }
+      this.unpack(entry);
       if (!trusted && !stamped) {
         // Verified by content: stamp it, so the next run need not read it all again.
         const stamps = takeStamps(dir, bundled(), entry.reads, since);
@@ -394,7 +459,52 @@ export class LintCache {
     return entry;
   }
 
+  /**
+   * The summary of a skill folder when its SKILL.md is the one summarized: its stamp holds, or
+   * `bytes` (the SKILL.md as the run's source serves it) hash the same. `onDisk`: the bytes are
+   * the working tree's, so a match is stamped for the next run. Any entry serves, full or not,
+   * under any run key: a summary depends on the SKILL.md alone.
+   */
+  summaryOf(dir: string, bytes: () => Buffer | undefined, onDisk: boolean): SummaryEntry | undefined {
+    const entry = this.data.entries[dir];
+    if (!isEntry(entry)) return undefined;
+    try {
+      const stamp = onDisk ? entry.stamps?.find((s) => s[0] === 'SKILL.md') : undefined;
+      const since = Date.now();
+      if (!stamp || !stampsHold(dir, [stamp])) {
+        const b = bytes();
+        if (!b || entry.text !== sha256(b)) return undefined;
+        // A summary entry verified on disk is stamped; a full one keeps the stamps it was verified with.
+        if (onDisk && !isFull(entry)) this.restamp(dir, entry, since);
+      }
+      this.unpack(entry);
+    } catch {
+      return undefined;
+    }
+    this.used.add(dir);
+    return entry;
+  }
+
+  /**
+   * Records a skill's summary (a skill summarized and not linted, or linted from bytes that are
+   * not the working tree's): kept beside a full entry of the same SKILL.md, else replacing what
+   * the folder had. `onDisk`: the SKILL.md summarized is the working tree's (`since`: when it
+   * was read), so its stamp is kept for the next run.
+   */
+  storeSummary(dir: string, entry: SummaryEntry, onDisk: boolean, since = 0): void {
+    const had = this.data.entries[dir];
+    if (isEntry(had) && had.text === entry.text && typeof had.summaryHash === 'string') return;
+    const stored: SummaryEntry = { text: entry.text, summary: entry.summary, summaryHash: entry.summaryHash };
+    this.data.entries[dir] = stored;
+    this.unpacked.add(stored);
+    if (onDisk) this.restamp(dir, stored, since);
+    this.used.add(dir);
+    this.dirty = true;
+  }
+
   store(dir: string, entry: CacheEntry): void {
+    // Under another run key the diagnostics are not this file's: only the summary is kept.
+    if (!this.keyMatches) return this.storeSummary(dir, entry, true, 0);
     this.data.entries[dir] = entry;
     this.unpacked.add(entry);
     this.used.add(dir);
@@ -403,11 +513,27 @@ export class LintCache {
 
   catalog(key: string): { diagnostics: Diagnostic[]; internalErrors: number } | undefined {
     const c = this.data.catalog;
-    return c && c.key === key && Array.isArray(c.diagnostics) ? c : undefined;
+    return this.keyMatches && c && c.key === key && Array.isArray(c.diagnostics) ? c : undefined;
   }
 
   storeCatalog(key: string, diagnostics: Diagnostic[], internalErrors: number): void {
+    if (!this.keyMatches) return;
     this.data.catalog = { key, diagnostics, internalErrors };
+    this.dirty = true;
+  }
+
+  private unpack(entry: SummaryEntry): void {
+    if (this.unpacked.has(entry)) return;
+    unpackSummary(entry.summary);
+    this.unpacked.add(entry);
+  }
+
+  /** Stamps a summary entry's SKILL.md (verified or read at `since`), or drops its stamp when it cannot be stamped. */
+  private restamp(dir: string, entry: SummaryEntry, since: number): void {
+    const stamp = skillMdStamp(dir, since);
+    if (stamp) entry.stamps = [stamp];
+    else delete entry.stamps;
+    this.serialized.delete(entry);
     this.dirty = true;
   }
 

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Skill } from '../model/skill.js';
-import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import { discoverSkills } from '../config/discover.js';
-import { lintSkills, type ReportOptions } from './core.js';
+import { lintSkills, type CoreOptions, type ReportOptions } from './core.js';
 import type { LintResult } from './result.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
-import { parsedSkills } from './sources.js';
+import { diskSkills, parsedSkills } from './sources.js';
 
 /**
  * Lints skills that are already parsed (from the git index, an editor buffer),
@@ -50,12 +49,14 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
 }
 
 /**
- * Lints the skills that hold some changed files (pre-commit passes them), with
- * every skill of the sources read for the catalog rules. A changed file under
- * the sources but in no skill (a shared fragment) re-lints every skill; files
- * outside the sources are ignored.
+ * Lints the skills that hold some changed files (pre-commit passes them), with every skill of
+ * the sources in the catalog rules: the others' summaries come from the cache (written by any
+ * earlier lint or build; `cacheLocation`, default node_modules/.cache/skillc/), and only those
+ * missing or stale there are read, parsed and summarized (and added to it). A changed file
+ * under the sources but in no skill (a shared fragment) re-lints every skill; files outside the
+ * sources are ignored.
  */
-export async function lintChangedFiles(options: ReportOptions & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig }): Promise<LintResult> {
+export async function lintChangedFiles(options: ReportOptions & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; cacheLocation?: string }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -71,10 +72,10 @@ export async function lintChangedFiles(options: ReportOptions & { cwd?: string; 
       report.add(path.dirname(abs));
     } else if (abs.startsWith(config.sources + path.sep) && !abs.startsWith(config.out + path.sep)) everything = true;
   }
-  const skills = [...all].sort().map((d) => readSkill(d));
-  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? all : report };
-  if (options.hosts?.length) lintOptions.hosts = options.hosts;
-  if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
-  if (options.quiet) lintOptions.quiet = true;
-  return lintModels(lintOptions);
+  const linter = await createLinter(config, options.hosts?.length ? { hosts: options.hosts } : {});
+  const core: CoreOptions = { cwd, summaries: true };
+  if (options.cacheLocation) core.cacheLocation = options.cacheLocation;
+  if (options.suppressions !== undefined) core.suppressions = options.suppressions;
+  if (options.quiet) core.quiet = true;
+  return lintSkills(linter, diskSkills([...all].sort(), everything ? all : report), core);
 }

@@ -7,8 +7,9 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import { textFile } from '../../model/text.js';
 import { bundleReader, decodeText, listBundle } from '../../parse/bundle.js';
 import { outlineOfFile, readSkill } from '../../parse/skill.js';
-import type { CacheEntry } from '../cache.js';
+import type { CacheEntry, SummaryEntry } from '../cache.js';
 import type { SkillOutcome } from '../lint-skill.js';
+import type { LiveParts } from '../sources.js';
 
 export class LintRun {
   diagnostics: Diagnostic[];
@@ -27,15 +28,10 @@ export class LintRun {
   cacheHits = 0;
   private done = 0;
 
-  /**
-   * `served`: the skills come from a source other than the disk (the index, editor buffers,
-   * memory): catalog rules then read each through its own model, not the working tree.
-   */
   constructor(
     readonly dirs: readonly string[],
     first: readonly Diagnostic[],
     private readonly onProgress?: (done: number, total: number) => void,
-    private readonly served = false,
   ) {
     this.diagnostics = [...first];
     this.internalErrors = first.length;
@@ -60,16 +56,29 @@ export class LintRun {
     this.suppressible[i] = suppressionView(entry.summary, bytes ? decodeText(bytes).text : '');
   }
 
-  /** Skill `i` of a served source, not reported: only its summary, for the catalog rules. */
-  summarized(i: number, stored: StoredSummary, skill: Skill): void {
-    this.summaries[i] = liveSummary(stored, skill);
+  /** Skill `i`, not reported, answered by its summary in the cache (`live` when it is served, not the working tree's). */
+  summaryFromCache(i: number, entry: SummaryEntry, live?: LiveParts): void {
+    this.progress();
+    this.cacheHits++;
+    this.summaries[i] = liveSummary(entry.summary, live);
+    this.summaryHashes[i] = entry.summaryHash;
   }
 
-  /** Skill `i` linted (`skill` given on the main thread, absent from a worker). */
-  linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
+  /**
+   * Skill `i`, not reported: only its summary, for the catalog rules (`hash`: of its JSON, with
+   * a cache). `live`: the skill is served, not read from the working tree.
+   */
+  summarized(i: number, stored: StoredSummary, hash: string, live?: LiveParts): void {
+    this.progress();
+    this.summaries[i] = live ? liveSummary(stored, live) : packedSummary(liveSummary(stored));
+    this.summaryHashes[i] = hash;
+  }
+
+  /** Skill `i` linted (`skill` given on the main thread, absent from a worker; `live` when it is served, not the working tree's). */
+  linted(i: number, outcome: SkillOutcome, skill?: Skill, live?: LiveParts): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = this.served && skill ? liveSummary(outcome.stored, skill) : packedSummary(liveSummary(outcome.stored));
+    this.summaries[i] = live ? liveSummary(outcome.stored, live) : packedSummary(liveSummary(outcome.stored));
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
     if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
@@ -85,13 +94,18 @@ export class LintRun {
 /**
  * A summary with a live bundle reader and a lazily listed bundle: what catalog rules see of
  * each skill in `lint()`. From a `lintSkill` outcome: `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`.
- * `model`: the parsed skill the summary was made from, when its files may not be the working
- * tree's (`lintModels`: the git index for `--staged`, an editor's buffers): its reader, its file
- * list and the skill itself serve then, so catalog rules read what the skill rules read.
+ * `live`: the skill's own tree, when its files may not be the working tree's (the git index for
+ * `--staged`, an editor's buffers): its reader, its file list and its full model serve then,
+ * so catalog rules read what the skill rules read.
  */
-export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary {
+export function liveSummary(stored: StoredSummary, live?: LiveParts): SkillSummary {
   const { fmRaw: _fmRaw, ...summary } = stored;
-  if (model) return { ...summary, bundle: model.bundle, bundled: model.bundled, skill: () => model };
+  if (live) {
+    let listed: readonly BundledFile[] | undefined;
+    const result = { ...summary, bundle: live.bundle, skill: live.skill } as SkillSummary;
+    Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (listed ??= live.bundled()) });
+    return result;
+  }
   const dir = summary.dir;
   let bundled: BundledFile[] | undefined;
   let full: Skill | undefined;

@@ -69,7 +69,9 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
       const firstFew = group.slice(0, MAX_LISTED + 1);
       for (const self of group) for (const other of firstFew.filter((o) => o !== self).slice(0, MAX_LISTED)) add(self, other, 1, []);
     }
-    for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold)) {
+    // A run that shows a few skills only (the language server, --changed) scores only the pairs involving them.
+    const shown = catalog.reported ? new Set(routed.flatMap((s, i) => (catalog.reported!.has(s.dir) ? [firstOf.get(texts[i]!)!] : []))) : undefined;
+    for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold, shown)) {
       const ga = copies.get(p.a)!;
       const gb = copies.get(p.b)!;
       for (const self of ga) add(self, gb[0]!, p.score, p.shared);
