@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readProbes, runTreeProbes, type TreeProbe } from './cli-probes.js';
 
-// docs/examples/orchflows/probes: a small orchflows tree (probes/base: a package of each
+// test/fixtures/presets/orchflows: a small orchflows tree (base/: a package of each
 // tier and a pack with its signature table) and the spec's probe cases as changes to it
 // (the parity spec parity/orchflows.md, "Probes"), each with validate.py's verdict. Every one
 // is linted through the built CLI, from a config that extends the preset, as a team would.

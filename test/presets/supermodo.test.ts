@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readProbes, runTreeProbes } from './cli-probes.js';
 import { lintCorpus } from './helpers.js';
 
-// docs/examples/supermodo reproduces supermodo's scripts/check.ts skill checks
+// skillc:supermodo (presets/supermodo) reproduces supermodo's scripts/check.ts skill checks
 // (the parity spec parity/supermodo.md). Its probes/ hold a small tree with supermodo's
-// roster (probes/base) and the spec's probe cases as changes to it, each with
+// roster (base/) and the spec's probe cases as changes to it, each with
 // check.ts's verdict; every one goes through the built CLI here.
 const { probes } = readProbes('supermodo');
 const results = await runTreeProbes('supermodo');

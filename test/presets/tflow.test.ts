@@ -4,14 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellcheckInfo } from '../../src/rules/scripts/shellcheck.js';
 import { readProbes, runCli, runProbes } from './cli-probes.js';
-import { examples, lintCorpus, lintWithPreset, type Tree } from './helpers.js';
+import { lintCorpus, presetConfig, probeTrees, lintWithPreset, type Tree } from './helpers.js';
 
-// docs/examples/tflow reproduces tflow's validate.sh (the parity spec parity/tflow.md).
+// skillc:tflow (presets/tflow) reproduces tflow's validate.sh (the parity spec parity/tflow.md).
 // Its probes/ hold validate.sh's own fixtures and the spec's probe cases, each with
 // validate.sh's verdict; every one goes through the built CLI here.
 const { probes } = readProbes('tflow');
 const results = runProbes('tflow');
-const config = path.join(examples, 'tflow', 'skillc.config.json');
+const config = presetConfig('tflow');
 
 describe('the tflow preset gives validate.sh verdicts on its probes (through the CLI)', () => {
   it.each(probes.map((p) => [p.id, p] as const))('%s', (_id, p) => {
@@ -40,7 +40,7 @@ describe('tflow probes that need a symlink (made here: git checkouts on Windows 
   function withTree(fn: (root: string) => void): void {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-tflow-'));
     try {
-      fs.cpSync(path.join(examples, 'tflow', 'probes', 'pass-minimal'), path.join(root, 'pass-minimal'), { recursive: true });
+      fs.cpSync(path.join(probeTrees, 'tflow', 'pass-minimal'), path.join(root, 'pass-minimal'), { recursive: true });
       fn(root);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
