@@ -48,7 +48,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
     const skill = parsed.get(dir) ?? readSkill(dir);
     if (!parsed.has(dir)) c.kept.push(skill);
     const firstProblem = c.problems.length;
-    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
+    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts, artifacts: config.artifacts }, { inCodeFences: config.hostBlocks.inCodeFences });
     c.problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
     const declared = strings(skill.skillc?.targets);
     const targets = hosts.filter((h) => !declared || declared.includes(h.id));
@@ -68,7 +68,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
       requires: strings(skill.skillc?.requires) ?? [],
       invocation: skill.skillc?.invocation === 'manual' ? 'manual' : 'auto',
       effects: strings(skill.skillc?.effects) ?? [],
-      artifacts: artifactSchemas(skill),
+      artifacts: artifactSchemas(skill, config.artifacts),
       source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
       sourceHash: prepared.sourceHash,
       outputHash: hashFiles(skillFiles),

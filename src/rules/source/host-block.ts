@@ -3,6 +3,7 @@ import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import { hostIds } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
+import { hostBlockDirectives } from '../../parse/directives.js';
 import { REGION_MESSAGES, regionProblems, sortDirectives, type RegionProblem } from './shared.js';
 
 /** The problems of one file's host markers: lists, pairing, and a close that names a list other than its opener's. */
@@ -42,6 +43,8 @@ export default defineSkillRule(
     severity: 'error',
     fixable: false,
     defaultOptions: {},
+    // The config's `hostBlocks.inCodeFences` decides which markers are host blocks.
+    cacheKey: (_options, { config }) => (config.hostBlocks.inCodeFences ? 'in-code-fences' : ''),
     messages: {
       ...REGION_MESSAGES,
       closeMismatch: 'Unexpected `<!-- /host: {{named}} -->` closing the block for {{hosts}} opened on line {{line}}, expected `<!-- /host: {{opened}} -->` or `<!-- /host -->`',
@@ -49,16 +52,20 @@ export default defineSkillRule(
       unknownHost: 'Unexpected unknown host `{{id}}`, expected {{expected}}',
     },
   },
-  ({ skill, report }) => {
+  ({ skill, report, config }) => {
     if (!parsed(skill)) return;
     const known = hostIds();
-    for (const p of hostBlockProblems(skill.directives, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range });
+    // With `hostBlocks.inCodeFences` the build filters by the markers inside code fences too: they are checked with the others.
+    const inCodeFences = config.hostBlocks.inCodeFences;
+    const own = hostBlockDirectives(skill.directives, skill.codeFences, skill.file.lines, inCodeFences);
+    for (const p of hostBlockProblems(own, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range });
     // Companions and references get the same host filtering in the build: their markers are checked the same way.
     for (const b of skill.bundled) {
       if (!isBundledMarkdown(b)) continue;
       const file = skill.bundle.text(b.relPath);
       if (!file || !file.text.includes('host')) continue;
-      for (const p of hostBlockProblems(skill.bundle.directives(b.relPath) ?? [], known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range, file: b.path });
+      const directives = hostBlockDirectives(skill.bundle.directives(b.relPath) ?? [], skill.bundle.codeFences(b.relPath) ?? [], file.lines, inCodeFences);
+      for (const p of hostBlockProblems(directives, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range, file: b.path });
     }
   },
 );
