@@ -6,6 +6,9 @@ import { lexists } from '../core/paths.js';
 import { CONFIG_FILES, readConfigFile } from '../config/config.js';
 import { applyExtends, shippedPresetFile } from '../config/presets.js';
 import { LIMITS } from '../parse/limits.js';
+import { classifyUrl } from '../parse/links.js';
+import { parseFragment } from '../parse/skill.js';
+import { textFile } from '../model/text.js';
 
 /**
  * `skillc import --from taskflow`: hermes-taskflow's single-source layout (heggria/taskflow,
@@ -106,6 +109,33 @@ function rawEntries(yaml: string): Map<string, string> {
   return out;
 }
 
+/**
+ * The core moves from the skill folder to `_core/`, where the build includes it from: each relative
+ * link gets `../<skill>/` in front, which the include step's link rewriting takes off again. A link
+ * written in another form than the build writes back (`./patterns.md`) is noted: it would differ.
+ */
+function relinkCore(text: string, name: string, notes: string[]): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const link of parseFragment(textFile('core.md', text)).links) {
+    if (classifyUrl(link.url).kind !== 'relative') continue;
+    const start = link.range.start.offset!;
+    const at = text.slice(start, link.range.end.offset).lastIndexOf(link.url);
+    if (at < 0) continue;
+    edits.push({ start: start + at, end: start + at + link.url.length, text: `../${name}/${link.url}` });
+    const [pathPart, ...rest] = link.url.split('#');
+    let back: string | undefined;
+    try {
+      back = encodeURI(path.posix.normalize(decodeURIComponent(pathPart!))) + (rest.length ? `#${rest.join('#')}` : '');
+    } catch {
+      back = undefined;
+    }
+    if (back !== link.url) notes.push(`core.md: the link \`${link.url}\` will be written as \`${back ?? '(unchanged)'}\` by the build`);
+  }
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
 interface Entry {
   host: string;
   yaml: string;
@@ -162,7 +192,7 @@ function convertFolder(dir: string, hosts: readonly string[], item: TaskflowSkil
   const entries = item.hosts.map((h) => readEntry(dir, h));
   const name = item.name;
   out.set(`${name}/SKILL.md`, skillMd(name, entries, item.notes));
-  out.set(`_core/${name}.md`, normalized(readSource(path.join(dir, 'core.md'))));
+  out.set(`_core/${name}.md`, relinkCore(normalized(readSource(path.join(dir, 'core.md'))), name, item.notes));
   const hostOnly: string[] = [];
   for (const f of names) {
     if (ENTRY.test(f) || f === 'core.md') continue;

@@ -14,6 +14,8 @@ export interface Probe {
   skillcRule?: string;
   /** skillc's verdict where it deliberately differs from the original's. */
   skillc?: 'pass' | 'fail';
+  /** The original's verdict (and skillc's) where shellcheck is installed, when it differs (tflow's validate.sh runs it when present). */
+  withShellcheck?: 'pass' | 'fail';
   difference?: string;
 }
 
