@@ -50,8 +50,8 @@ export function builtinPreset(name: string, rules: readonly PresetRule[] = built
 
 export const BUILTIN_PRESETS = ['recommended', 'strict'] as const;
 
-/** A shipped preset's name as `extends` writes it after `skillc:`: `tflow`, `orchflows@2026-08`. */
-const SHIPPED_NAME = /^([a-z][a-z0-9-]*)(?:@([0-9][0-9a-z.-]*))?$/;
+/** A shipped preset's name as `extends` writes it after `skillc:`: `tflow`, `orchflows@2026-08`, `taskflow@0.2.9`, `supermodo@24de10fe`. */
+const SHIPPED_NAME = /^([a-z][a-z0-9-]*)(?:@([0-9a-z][0-9a-z.-]*))?$/;
 
 /**
  * The presets that replace another tool's checker (tflow, orchflows, supermodo, taskflow) ship as
@@ -88,7 +88,7 @@ export function presetNames(): string[] {
       continue;
     }
     if (files.includes('skillc.config.json')) shipped.push(e.name);
-    for (const f of files) if (/^[0-9][0-9a-z.-]*\.json$/.test(f)) shipped.push(`${e.name}@${f.slice(0, -'.json'.length)}`);
+    for (const f of files) if (f !== 'skillc.config.json' && /^[0-9a-z][0-9a-z.-]*\.json$/.test(f)) shipped.push(`${e.name}@${f.slice(0, -'.json'.length)}`);
   }
   return [...BUILTIN_PRESETS, ...shipped];
 }
