@@ -43,7 +43,7 @@ not a regular file, a frontmatter that does not convert: each reported as
 Examples:
   skillc import .claude/skills
   skillc import ~/.codex/skills --host codex --to skills-src --dry-run
-  skillc import --from taskflow
+  skillc import --from taskflow --dry-run
 `;
 
 export async function runImport(argv: string[], io: Io): Promise<number> {
