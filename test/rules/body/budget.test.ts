@@ -73,6 +73,7 @@ testRule(
 // validate.py's words(body) is `len(re.sub(r"\]\([^)]*\)", "]", body).split())`: the same regular
 // expression in JavaScript, and the characters Python's str.split() splits on, are its oracle here.
 // (Checked against python3 itself on 300 random bodies of these characters when it was written.)
+// eslint-disable-next-line no-control-regex -- Python splits on the information separators U+001C-U+001F too
 const PY_SPLIT = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 const pythonWords = (body: string): number => body.replace(/\]\([^)]*\)/g, ']').split(PY_SPLIT).filter(Boolean).length;
 
