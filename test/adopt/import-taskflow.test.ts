@@ -141,6 +141,31 @@ describe('skillc import --from taskflow', () => {
     expect((await skillcHere(['build', '--check'], root)).code).toBe(0);
   });
 
+  it("the marker defects build-skills.mjs refuses stop the build, in the included core too (nothing written)", async () => {
+    const root = layout();
+    expect((await skillcHere(['import', '--from', 'taskflow'], root)).code).toBe(0);
+    expect((await skillcHere(['build'], root)).code).toBe(0);
+    const core = path.join(root, 'skills/_core/taskflow.md');
+    const clean = fs.readFileSync(core, 'utf8');
+    const defects: [string, (t: string) => string][] = [
+      ['nested', (t) => t.replace('<!-- host: pi -->\n', '<!-- host: pi -->\n<!-- host: codex -->\n')],
+      ['close without open', (t) => `${t}\n<!-- /host:pi -->\n`],
+      ['unclosed', (t) => `${t}\n<!-- host:pi -->\nx\n`],
+      ['a host the project does not build', (t) => t.replace('<!-- host: pi -->', '<!-- host: cursor -->').replace('<!-- /host:pi -->', '<!-- /host:cursor -->')],
+      ['a miscased host', (t) => t.replace('<!-- host: pi -->', '<!-- host: Pi -->').replace('<!-- /host:pi -->', '<!-- /host:Pi -->')],
+      ['an empty list', (t) => t.replace('<!-- host: pi -->', '<!-- host:, -->').replace('<!-- /host:pi -->', '<!-- /host:, -->')],
+      ['a space-separated list', (t) => t.replace('<!-- host: pi -->', '<!-- host: pi codex -->').replace('<!-- /host:pi -->', '<!-- /host:pi codex -->')],
+    ];
+    const before = snapshot(path.join(root, 'packages'));
+    for (const [what, change] of defects) {
+      fs.writeFileSync(core, change(clean));
+      const r = await skillcHere(['build'], root);
+      expect(r.code, what).toBe(1);
+      expect(r.stdout + r.stderr, what).toContain('source/host-block');
+    }
+    expect(diffSnapshots(snapshot(path.join(root, 'packages')), before)).toEqual([]);
+  });
+
   it('refuses what it cannot convert faithfully, writes nothing for that skill, and never overwrites', async () => {
     // An entry whose frontmatter the original does not see (CRLF): no banner there, skillc always writes one.
     let root = layout();

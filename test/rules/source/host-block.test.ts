@@ -78,6 +78,16 @@ testRule(
         ],
       },
       {
+        name: 'hosts: config: a block for a host the project does not build; commaLists: `pi codex` is one name (hermes-taskflow\'s reading)',
+        config: { hosts: ['pi', 'codex'] },
+        options: { hosts: 'config', commaLists: true },
+        files: { 'SKILL.md': FM + '<!-- host: cursor -->\nA.\n<!-- /host -->\n<!-- host: pi codex -->\nB.\n<!-- /host -->\n<!-- host: pi, codex -->\nC.\n<!-- /host -->\n' },
+        errors: [
+          { line: 5, message: 'Unexpected unknown host `cursor`, expected one of `pi`, `codex`' },
+          { line: 8, message: 'Unexpected unknown host `pi codex`, expected one of `pi`, `codex`' },
+        ],
+      },
+      {
         name: 'a block crossing a generated region',
         files: { 'SKILL.md': FM + '<!-- host: claude -->\n<!-- generated: artifacts -->\nA.\n<!-- /host -->\n<!-- /generated -->\n' },
         errors: [{ line: 8, column: 1, message: 'Unexpected `<!-- /host -->` inside the generated region opened on line 6, expected `<!-- /generated -->` first' }],
