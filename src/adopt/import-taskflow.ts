@@ -229,7 +229,7 @@ export function importTaskflow(options: TaskflowImportOptions = {}): TaskflowImp
   const presetFile = shippedPresetFile(preset.slice('skillc:'.length));
   if (!presetFile) throw new UsageError(`the ${preset} preset is not installed with this skillc`);
   // The hosts the preset builds, in its order (the original's), read without defining any host.
-  const hosts = applyExtends({ extends: [preset] }, cwd).hosts ?? [];
+  const hosts = applyExtends({ extends: [preset] }, cwd, undefined, { read: readConfigFile, presetRules: [] }).hosts ?? [];
   // Given the skill folder itself (skills-src/<skill>), the project is two folders up.
   const rootOfProject = folders[0] === from ? path.resolve(from, '..', '..') : from;
   const to = options.to ? path.resolve(cwd, options.to) : path.join(rootOfProject, 'skills');

@@ -1,5 +1,6 @@
-import type { ArtifactSpec } from '../config/config.js';
+import type { ArtifactSpec } from '../config/types.js';
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /** One artifact a workflow must leave: a plain file name and its required `##` sections. */
 export interface ArtifactSchema {
@@ -39,10 +40,8 @@ export function artifactSchemas(skill: Skill, configured: ConfiguredArtifacts = 
   const name = skill.name ?? skill.dirName;
   const fromConfig = Object.prototype.hasOwnProperty.call(configured, name) ? configured[name] : undefined;
   for (const [file, spec] of Object.entries(fromConfig ?? {})) if (isPlainFileName(file)) byName.set(file, schemaOf(file, spec));
-  const raw = skill.skillc?.artifacts;
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    for (const [file, spec] of Object.entries(raw as Record<string, unknown>)) if (isPlainFileName(file)) byName.set(file, schemaOf(file, spec));
-  }
+  const raw = skillcBlock(skill).artifacts;
+  for (const [file, spec] of Object.entries(raw ?? {})) if (isPlainFileName(file)) byName.set(file, schemaOf(file, spec));
   return [...byName.values()];
 }
 

@@ -1,6 +1,5 @@
 import type { Directive } from '../../model/skill.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
-import { hostIds } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { hostBlockDirectives } from '../../parse/directives.js';
@@ -74,7 +73,7 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, report, config }) => {
     if (!parsed(skill)) return;
-    const known = options.hosts === 'config' ? config.hosts : hostIds();
+    const known = options.hosts === 'config' ? config.hosts : Object.keys(config.hostTable);
     // With `hostBlocks.inCodeFences` the build filters by the markers inside code fences too: they are checked with the others.
     const inCodeFences = config.hostBlocks.inCodeFences;
     const own = hostBlockDirectives(skill.directives, skill.codeFences, skill.file.lines, inCodeFences);
