@@ -4,7 +4,7 @@
  * applied as each capture comes in.
  */
 import type { Skill } from '../model/skill.js';
-import { type Capture, normalizeCapture } from './captures.js';
+import { type Capture, MAX_CAPTURE_BYTES, normalizeCapture } from './captures.js';
 import type { RehearsalCase } from './case.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
@@ -64,9 +64,17 @@ export function addCapture(ctx: RunContext, capture: Capture, line?: number): vo
   ctx.checks.push(check);
 }
 
-/** Takes in what the shims and the preload sent since the last call. */
+/**
+ * Takes in what the fakes sent since the last call. More than the channel
+ * keeps from one command is a `sandbox` failure: the case cannot be judged on
+ * captures that were dropped, and no `effects` list or golden file may absorb it.
+ */
 export function collectCaptures(ctx: RunContext, step?: string, line?: number): void {
-  for (const raw of ctx.sb.captures.take()) {
+  const { captures, overflowed } = ctx.sb.captures.take();
+  if (overflowed) {
+    fail(ctx, { id: 'sandbox', message: `Unexpected capture overflow: a command sent more than ${MAX_CAPTURE_BYTES} bytes of captures; the rest was dropped, so the case cannot be judged`, ...(step !== undefined ? { step } : {}), ...(line !== undefined ? { line } : {}) });
+  }
+  for (const raw of captures) {
     const c = normalizeCapture(raw, ctx.sb);
     if (step !== undefined) c.step = step;
     addCapture(ctx, c, line);

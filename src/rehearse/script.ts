@@ -142,6 +142,7 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
   const stderr = normalizeText(result.stderr, ctx.sb);
   const shown = `\`${[command, ...args].map((a) => normalizeText(a, ctx.sb)).join(' ')}\``;
   if (result.refused) return fail(ctx, { id: 'sandbox', message: `${shown} ${result.refused}` });
+  if (result.violation) fail(ctx, { id: 'sandbox', message: `Unexpected ${shown} over the sandbox's limits: ${result.violation}; it was killed` });
   if (result.spawnError) return fail(ctx, { id: 'command', message: `Cannot start ${shown}: ${result.spawnError}` });
   if (result.timedOut) {
     fail(ctx, { id: 'timeout', message: `Unexpected hang: ${shown} ran past ${ctx.timeoutMs / 1000} s and was killed with its process group`, evidence: (stderr || stdout).slice(-500) });

@@ -47,6 +47,10 @@ export async function runCommand(run: WorkflowReplay, e: CommandRun): Promise<Ne
     fail(ctx, { id: 'sandbox', message: `${shown} at ${where(e)} ${r.refused}`, line: e.line });
     return STOP;
   }
+  if (r.violation) {
+    fail(ctx, { id: 'sandbox', message: `Unexpected ${shown} at ${where(e)} over the sandbox's limits: ${r.violation}; it was killed`, line: e.line });
+    return STOP;
+  }
   const output = normalizeText(`${r.stderr}${r.stderr && r.stdout ? '\n' : ''}${r.stdout}`, ctx.sb).trim().slice(-1000);
   if (r.spawnError) {
     fail(ctx, { id: 'command', message: `Cannot start ${shown} at ${where(e)}: ${r.spawnError}`, line: e.line });
