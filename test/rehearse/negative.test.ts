@@ -184,7 +184,7 @@ describe('skillc rehearse: negative controls', () => {
   it('refuses a command outside the skill, and malformed case files, with a clear reason', () => {
     expect(cases.get('pass-outside-command')!.actual).toBe('error');
     expect(reason('pass-outside-command')).toMatch(/^case: command `\.\.\/\.\.\/\.\.\/\.\.\/usr\/bin\/curl` is outside the skill/);
-    expect(reason('pass-bad-yaml')).toMatch(/^case: invalid case\.yaml at expect: must be equal to one of the allowed values: pass, fail/);
+    expect(reason('pass-bad-yaml')).toMatch(/^case: invalid case\.yaml at expect \(case\.yaml:1:9\): must be equal to one of the allowed values: pass, fail/);
     expect(reason('pass-bad-trace')).toMatch(/^trace: trace\.jsonl:2: Unexpected invalid JSON/);
   });
 
