@@ -60,7 +60,8 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   if (refusedOutside(io, positionals.length ? positionals : [config.sources], 'root')) return 2;
   // Without a config, the default root would be whatever folder the command runs in: listing
   // it silently answers a question nobody asked (tflow's discover-skills.sh exits 2 here too).
-  if (!positionals.length && !config.file) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
+  // In a rehearsal case (confined) the sources are the case's folder, which is the question.
+  if (!positionals.length && !config.file && !io.confine) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
   if (values.host !== undefined) return runHostCatalog(values, positionals, io);
   if (values.context !== undefined) throw new UsageError('--context needs --host');
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
