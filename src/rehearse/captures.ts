@@ -1,6 +1,6 @@
 /**
  * Captures: what a run would have sent (email, HTTP, tool effects), as the
- * shims, the node preload and `tool` events recorded it. Compared with the
+ * fakes (fakes/) and `tool` events recorded it. Compared with the
  * case's golden `captures/` folder: one JSON file a capture, in order.
  */
 import fs from 'node:fs';
@@ -41,11 +41,11 @@ function parseCaptureLine(line: string): Capture {
 }
 
 /**
- * The capture channel: a FIFO the shims and the preload append JSON lines to,
+ * The capture channel: a FIFO the fakes append JSON lines to,
  * read by skillc while the command runs (polled, non-blocking). What was read
  * is skillc's: the case cannot erase or rewrite it afterwards, as it could a
  * log file. It can still write lines of its own (it shares the channel with
- * the shims it runs), so a forged capture is accepted as a capture, which can
+ * the fakes it runs), so a forged capture is accepted as a capture, which can
  * only add effects to its own case (failing the effects check or a golden),
  * never remove one that was recorded.
  */

@@ -68,7 +68,7 @@ export function installFakes(bin: string, settings: FakeSettings): void {
   const to = path.join(bin, FAKES_DIR);
   fs.mkdirSync(to);
   for (const m of modules) fs.copyFileSync(path.join(from, m), path.join(to, m));
-  // ESM without a package.json above would still load (.js under "type": "module" is needed for import syntax).
+  // The copies are ES modules: outside skillc's package, node needs this to load them as such.
   fs.writeFileSync(path.join(to, 'package.json'), '{ "type": "module" }\n');
   fs.writeFileSync(path.join(to, SETTINGS_FILE), `${JSON.stringify(settings)}\n`);
   const shim = path.join(bin, SHIM_ENTRY);

@@ -29,7 +29,7 @@ export interface Sandbox extends SandboxFolders {
   tmp: string;
   /** The capture fakes: program wrappers (first on PATH) and fakes/ (their modules, the node preload). */
   bin: string;
-  /** The FIFO shims and the preload write captures to (JSON lines); skillc reads it as they come. */
+  /** The FIFO the fakes write captures to (JSON lines); skillc reads it as they come. */
   captureLog: string;
   captures: CaptureStream;
   mode: SandboxMode;
