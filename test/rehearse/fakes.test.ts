@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compiledFakesDir, installFakes, PRELOAD_ENTRY, SHIM_ENTRY } from '../../src/rehearse/fakes.js';
 import { curl } from '../../src/rehearse/fakes/curl.js';
 import type { Capture, CommandCall, CommandFake } from '../../src/rehearse/fakes/fake.js';
@@ -68,12 +68,11 @@ describe('capture fakes, one module each', () => {
     expect(call(git, 'git', ['-C', 'x', 'push', 'origin', 'main'])).toEqual({ status: 0, captures: [{ effect: 'git.push', via: 'git', args: ['-C', 'x', 'push', 'origin', 'main'] }] });
     expect(call(git, 'git', ['send-email', 'p.patch']).captures[0]).toMatchObject({ effect: 'email.send', via: 'git' });
     expect(call(git, 'git', ['status'], { realGit: '/bin/true' })).toEqual({ status: 0, captures: [] });
-    const stderr = process.stderr.write;
-    process.stderr.write = () => true;
+    const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(call(git, 'git', ['status']).status).toBe(127);
     } finally {
-      process.stderr.write = stderr;
+      quiet.mockRestore();
     }
   });
 });
@@ -102,9 +101,10 @@ describe('the registry of capture fakes', () => {
   });
 
   it('does nothing when a fake module is imported: node fakes act only when installed', async () => {
-    const before = [globalThis.fetch, http.request, net.Socket.prototype.connect];
+    const apis = (): unknown[] => [globalThis.fetch, Reflect.get(http, 'request'), Reflect.get(net.Socket.prototype, 'connect')];
+    const before = apis();
     for (const m of modules.filter((f) => f !== 'shim.ts' && f !== 'preload.ts')) await import(path.join(FAKES_SRC, m));
-    expect([globalThis.fetch, http.request, net.Socket.prototype.connect]).toEqual(before);
+    expect(apis()).toEqual(before);
   });
 
   it('is what docs/rehearse.md lists', () => {
@@ -145,6 +145,7 @@ describe('the compiled fakes, run by plain node outside any sandbox', () => {
     const script = "fetch('https://h.example/f', { method: 'POST', body: 'b' }).then(() => require('http').get('http://h.example/g', () => require('net').connect(5432, 'db.example').on('error', (e) => console.log(e.code))))";
     const r = spawnSync(process.execPath, ['--import', `file://${path.join(bin, PRELOAD_ENTRY)}`, '-e', script], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
     expect(r.stdout.trim(), r.stderr).toBe('EACCES');
-    expect(captures(log).map((c) => `${c.effect} ${c.via} ${String(c.url ?? `${String(c.host)}:${String(c.port)}`)}`)).toEqual(['http.post fetch https://h.example/f', 'http.get http http://h.example/g', 'net.connect net db.example:5432']);
+    const where = (c: Capture): string => (typeof c.url === 'string' ? c.url : `${String(c.host)}:${String(c.port)}`);
+    expect(captures(log).map((c) => `${c.effect} ${c.via} ${where(c)}`)).toEqual(['http.post fetch https://h.example/f', 'http.get http http://h.example/g', 'net.connect net db.example:5432']);
   });
 });

@@ -154,7 +154,6 @@ describe('rehearse round 3: time budgets', () => {
 });
 
 describe.skipIf(!probe.ok)(`rehearse round 3: the capture channel and the walls${probe.ok ? '' : ` (skipped: ${probe.why})`}`, () => {
-  let run: Run;
   let cases: Map<string, JsonCase>;
 
   beforeAll(async () => {
@@ -179,7 +178,8 @@ describe.skipIf(!probe.ok)(`rehearse round 3: the capture channel and the walls$
     });
     // To a file: the report holds the 8,000 captures of the overflow, more than a pipe's buffer here.
     const report = path.join(root, 'report.json');
-    run = await skillc(['rehearse', 'probe', '--format', 'json', '-o', report], root);
+    const run = await skillc(['rehearse', 'probe', '--format', 'json', '-o', report], root);
+    expect(run.code, run.stderr).toBe(1);
     cases = byCase(fs.readFileSync(report, 'utf8'));
   }, 120_000);
 
@@ -190,11 +190,11 @@ describe.skipIf(!probe.ok)(`rehearse round 3: the capture channel and the walls$
   });
 
   it('writes captures to the channel fixed at install, whatever the environment says', () => {
-    expect(cases.get('pass-redirect-channel')!.captures.map((k) => `${k.via} ${String(k.url)}`)).toEqual(['curl https://h.example/a', 'wget https://h.example/b', 'fetch https://h.example/c']);
+    expect(cases.get('pass-redirect-channel')!.captures.map((k) => `${String(k.via)} ${String(k.url)}`)).toEqual(['curl https://h.example/a', 'wget https://h.example/b', 'fetch https://h.example/c']);
   });
 
   it('captures curl, wget and git push run by absolute path', () => {
-    expect(cases.get('pass-absolute-programs')!.captures.map((k) => `${k.effect} ${k.via}`)).toEqual(['http.post curl', 'http.get wget', 'git.push git']);
+    expect(cases.get('pass-absolute-programs')!.captures.map((k) => `${k.effect} ${String(k.via)}`)).toEqual(['http.post curl', 'http.get wget', 'git.push git']);
   });
 
   it('keeps the root, /var/tmp and /dev read-only', () => {

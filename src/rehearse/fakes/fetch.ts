@@ -9,7 +9,7 @@ export const fetchFake: NodeFake = {
   install(record) {
     globalThis.fetch = async function fetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
       const req = input instanceof Request ? input : undefined;
-      const url = req ? req.url : input instanceof URL ? input.href : String(input);
+      const url = req ? req.url : input instanceof URL ? input.href : input;
       const method = String(init.method ?? req?.method ?? 'GET').toUpperCase();
       const headers = Object.fromEntries(new Headers(init.headers ?? req?.headers ?? {}));
       const body = init.body !== undefined ? await text(init.body) : req && method !== 'GET' && method !== 'HEAD' ? await req.text() : '';

@@ -22,7 +22,7 @@ function fakeRequest(protocol: 'http:' | 'https:', record: Recorder) {
     for (const a of argv) {
       if (typeof a === 'function') cb = a as (res: PassThrough) => void;
       else if (typeof a === 'string' || a instanceof URL) url = new URL(a);
-      else if (a && typeof a === 'object') opts = a as RequestOptions;
+      else if (a && typeof a === 'object') opts = a;
     }
     const method = String(opts.method ?? 'GET').toUpperCase();
     const host = opts.hostname ?? opts.host ?? url?.hostname ?? 'localhost';

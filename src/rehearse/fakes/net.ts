@@ -12,11 +12,11 @@ export const netFake: NodeFake = {
   kind: 'node',
   name: 'net',
   install(record) {
-    net.Socket.prototype.connect = function connect(this: net.Socket, ...argv: unknown[]): net.Socket {
-      const first = Array.isArray(argv[0]) ? (argv[0] as unknown[])[0] : argv[0];
+    const connect = function connect(this: net.Socket, ...argv: unknown[]): net.Socket {
+      const first: unknown = Array.isArray(argv[0]) ? argv[0][0] : argv[0];
       const o: Target =
         first && typeof first === 'object'
-          ? (first as Target)
+          ? first
           : typeof first === 'string' && isNaN(Number(first))
             ? { path: first }
             : { port: first as number, host: typeof argv[1] === 'string' ? argv[1] : 'localhost' };
@@ -25,6 +25,8 @@ export const netFake: NodeFake = {
       const err = Object.assign(new Error(`connect EACCES ${where} (network blocked by skillc rehearse)`), { code: 'EACCES' });
       process.nextTick(() => this.destroy(err));
       return this;
-    } as typeof net.Socket.prototype.connect;
+    };
+    // One stand-in for every overload of connect (port and host, options, a path, with or without a listener).
+    Reflect.set(net.Socket.prototype, 'connect', connect);
   },
 };
