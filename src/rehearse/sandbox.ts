@@ -119,26 +119,11 @@ export function createSandbox(skillDir: string, runFrom: string | undefined, ski
 export function writableUsage(sb: Sandbox): { bytes: number; entries: number } {
   let bytes = 0;
   let entries = 0;
-  const walk = (p: string, depth: number): void => {
-    if (entries > WRITABLE_LIMITS.entries || bytes > WRITABLE_LIMITS.bytes) return;
-    let st: fs.Stats;
-    try {
-      st = fs.lstatSync(p);
-    } catch {
-      return;
-    }
+  walkEntries([sb.runDir, sb.home, sb.tmp], { maxDepth: 64 }, (_p, st) => {
     entries++;
     bytes += st.isFile() ? st.size : 0;
-    if (!st.isDirectory() || depth > 64) return;
-    let names: string[];
-    try {
-      names = fs.readdirSync(p);
-    } catch {
-      return;
-    }
-    for (const n of names) walk(path.join(p, n), depth + 1);
-  };
-  for (const d of [sb.runDir, sb.home, sb.tmp]) walk(d, 0);
+    return entries <= WRITABLE_LIMITS.entries && bytes <= WRITABLE_LIMITS.bytes;
+  });
   return { bytes, entries };
 }
 
@@ -158,26 +143,42 @@ const SKIP = new Set(['node_modules', '.git']);
 
 export function snapshot(dirs: string[], maxEntries = 20000): Snapshot {
   const snap: Snapshot = new Map();
+  walkEntries(dirs.map((d) => path.resolve(d)), { maxDepth: 12, skip: SKIP, sorted: true }, (p, st) => {
+    snap.set(p, st.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}:${st.mode}`);
+    return snap.size < maxEntries;
+  });
+  return snap;
+}
+
+/**
+ * Visits every entry under the roots (the roots too) with its lstat, never
+ * following a link, until `visit` returns false; entries deeper than
+ * `maxDepth` are not listed. What cannot be read is passed over.
+ */
+function walkEntries(roots: string[], options: { maxDepth: number; skip?: ReadonlySet<string>; sorted?: boolean }, visit: (p: string, st: fs.Stats) => boolean): void {
+  let going = true;
   const walk = (p: string, depth: number): void => {
-    if (snap.size >= maxEntries) return;
     let st: fs.Stats;
     try {
       st = fs.lstatSync(p);
     } catch {
       return;
     }
-    snap.set(p, st.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}:${st.mode}`);
-    if (!st.isDirectory() || depth > 12) return;
-    let entries: string[];
+    going = visit(p, st);
+    if (!going || !st.isDirectory() || depth > options.maxDepth) return;
+    let names: string[];
     try {
-      entries = fs.readdirSync(p);
+      names = fs.readdirSync(p);
     } catch {
       return;
     }
-    for (const e of entries.sort()) if (!SKIP.has(e)) walk(path.join(p, e), depth + 1);
+    if (options.sorted) names.sort();
+    for (const n of names) {
+      if (!going) return;
+      if (!options.skip?.has(n)) walk(path.join(p, n), depth + 1);
+    }
   };
-  for (const d of dirs) walk(path.resolve(d), 0);
-  return snap;
+  for (const r of roots) if (going) walk(r, 0);
 }
 
 /** The paths created, changed or removed between two snapshots. */
