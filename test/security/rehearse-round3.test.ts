@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProbe } from '../../src/rehearse/sandbox.js';
 import { tempDir } from '../helpers.js';
-import { byCase, type JsonCase, processesRunning, type Run, skillc, tree } from '../rehearse/helpers.js';
+import { bin, byCase, type JsonCase, processesRunning, type Run, skillc, tree } from '../rehearse/helpers.js';
 
 /**
  * The third security round (issue 24) against `skillc rehearse`: what a hostile
@@ -124,6 +125,20 @@ describe('rehearse round 3: NUL bytes and every exit path', () => {
     expect(reasonOf(cases.get('pass-nul-trace-env'))).toMatch(/^trace: trace\.jsonl:1: Unexpected `env` .* \(a NUL byte in `env\.A` at character 1\)/);
     expect(reasonOf(cases.get('pass-nul-write'))).toMatch(/^trace: trace\.jsonl:1: Unexpected `path` .* \(a NUL byte in `path` at character 2\)/);
     for (const c of cases.values()) if (c.case !== 'pass-runs') expect(c.actual, c.case).toBe('error');
+  });
+});
+
+describe('rehearse round 3: skillc stopped while a command runs', () => {
+  it('kills the running command on SIGTERM, even unsandboxed (a process group outlives its parent)', async () => {
+    const root = tree({ 'probe/SKILL.md': SKILL, 'probe/scripts/run.sh': '"$@"\n', 'probe/fixtures/pass-hang/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "sleep 71.7741 & sleep 71.7741"]\ntimeout: 60\n' });
+    const cli = spawn(process.execPath, [bin, 'rehearse', 'probe', '--unsandboxed'], { cwd: root, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', SKILLC_REHEARSE_NO_SANDBOX: '1' } });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
+    // Until the case's command runs: run.sh, sh -c and its two sleeps (a bounded wait, not a timing assertion).
+    for (let i = 0; i < 600 && processesRunning('71.7741').length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processesRunning('71.7741').length).toBe(4);
+    cli.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(processesRunning('71.7741')).toEqual([]);
   });
 });
 
