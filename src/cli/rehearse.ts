@@ -4,6 +4,7 @@ import { UsageError } from '../config/discover.js';
 import { killRunningCommands } from '../rehearse/exec.js';
 import { MAX_TIMEOUT_S } from '../rehearse/limits.js';
 import { rehearse } from '../rehearse/rehearse.js';
+import { removeLiveSandboxes } from '../rehearse/sandbox.js';
 import { REHEARSAL_FORMATS, REHEARSAL_REPORTERS, sandboxWarning } from '../rehearse/reporters.js';
 import { oneOf, parse, useColor } from './args.js';
 import { printable } from '../model/text.js';
@@ -73,9 +74,10 @@ export async function runRehearse(argv: string[], io: Io): Promise<number> {
   const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   const started = Date.now();
   // Ctrl-C or a CI job's SIGTERM while a case runs: kill the case's commands (bwrap's die-with-parent
-  // covers the sandboxed ones; --unsandboxed groups need this), then die of the same signal.
+  // covers the sandboxed ones; --unsandboxed groups need this), remove its sandbox, then die of the same signal.
   const onSignal = (signal: NodeJS.Signals): void => {
     killRunningCommands();
+    removeLiveSandboxes();
     for (const s of SIGNALS) process.off(s, onSignal);
     process.kill(process.pid, signal);
   };

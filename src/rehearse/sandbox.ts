@@ -104,7 +104,10 @@ export function createSandbox(skillDir: string, runFrom: string | undefined, ski
     // skillc holds it open for reading; the case may only write. Under bwrap the FIFO is bound
     // read-only, so the case cannot chmod it back, and it has no capability to bypass the mode.
     fs.chmodSync(paths.captureLog, 0o222);
-    return { ...paths, captures, mode };
+    const sb: Sandbox = { ...paths, captures, mode };
+    if (live.size === 0) process.on('exit', removeLiveSandboxes);
+    live.add(sb);
+    return sb;
   } catch (error) {
     fs.rmSync(root, { recursive: true, force: true });
     throw error;
@@ -127,7 +130,16 @@ export function writableUsage(sb: Sandbox): { bytes: number; entries: number } {
   return { bytes, entries };
 }
 
+/** Sandboxes made and not removed yet: removed when skillc exits or is stopped (the CLI's signal handler). */
+const live = new Set<Sandbox>();
+
+/** Removes every sandbox still there: for skillc's exit and its signal handlers (after the commands are killed). */
+export function removeLiveSandboxes(): void {
+  for (const sb of [...live]) removeSandbox(sb);
+}
+
 export function removeSandbox(sb: Sandbox): void {
+  if (live.delete(sb) && live.size === 0) process.off('exit', removeLiveSandboxes);
   sb.captures.close();
   try {
     fs.rmSync(sb.root, { recursive: true, force: true, maxRetries: 2 });

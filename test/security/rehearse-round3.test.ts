@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProbe } from '../../src/rehearse/sandbox.js';
@@ -129,16 +130,22 @@ describe('rehearse round 3: NUL bytes and every exit path', () => {
 });
 
 describe('rehearse round 3: skillc stopped while a command runs', () => {
-  it('kills the running command on SIGTERM, even unsandboxed (a process group outlives its parent)', async () => {
-    const root = tree({ 'probe/SKILL.md': SKILL, 'probe/scripts/run.sh': '"$@"\n', 'probe/fixtures/pass-hang/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "sleep 71.7741 & sleep 71.7741"]\ntimeout: 60\n' });
+  const MARKER = `skillc-r3-marker-${process.pid}`;
+
+  it('kills the running command and removes its sandbox on SIGTERM, even unsandboxed (a process group outlives its parent)', async () => {
+    const root = tree({ 'probe/SKILL.md': SKILL, 'probe/scripts/run.sh': '"$@"\n', 'probe/fixtures/pass-hang/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "sleep 71.7741 & sleep 71.7741"]\ntimeout: 60\n', [`probe/fixtures/pass-hang/${MARKER}`]: '' });
     const cli = spawn(process.execPath, [bin, 'rehearse', 'probe', '--unsandboxed'], { cwd: root, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', SKILLC_REHEARSE_NO_SANDBOX: '1' } });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
     // Until the case's command runs: run.sh, sh -c and its two sleeps (a bounded wait, not a timing assertion).
     for (let i = 0; i < 600 && processesRunning('71.7741').length < 4; i++) await new Promise((r) => setTimeout(r, 50));
     expect(processesRunning('71.7741').length).toBe(4);
+    // This case's sandbox: the one whose run folder holds the case's marker file.
+    const sandboxes = (): string[] => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('skillc-rehearse-') && fs.existsSync(path.join(os.tmpdir(), n, 'run', MARKER)));
+    expect(sandboxes().length).toBeGreaterThan(0);
     cli.kill('SIGTERM');
     expect(await exited).toBe('SIGTERM');
     expect(processesRunning('71.7741')).toEqual([]);
+    expect(sandboxes()).toEqual([]);
   });
 });
 
