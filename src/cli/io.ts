@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
 import { UsageError } from '../core/errors.js';
 import { isInside } from '../core/paths.js';
+import type { LintSession } from '../lint/cache.js';
 
 export interface Io {
   cwd: string;
@@ -15,6 +16,8 @@ export interface Io {
    * command walks must lie in, links resolved, and where to say it refused.
    */
   confine?: Confinement;
+  /** Inside `--watch`: the loop's lint session (the cache kept in memory, what changed), handed to each re-run. */
+  session?: LintSession;
 }
 
 export interface Confinement {

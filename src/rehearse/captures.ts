@@ -12,15 +12,6 @@ import { kindOf } from './paths.js';
 
 export type { Capture };
 
-/** The sandbox's folders that captures and output name, replaced by `<run>`, `<skill>`, `<sandbox>`. */
-export interface SandboxFolders {
-  root: string;
-  /** Copy of the skill folder, fixtures/ left out. */
-  skillDir: string;
-  /** The run folder: where the case's files land and commands run. */
-  runDir: string;
-}
-
 /** The most captures one command may send (bytes of JSON lines); past it the rest is dropped and the case is an error. */
 export const MAX_CAPTURE_BYTES = 8 << 20;
 
@@ -108,8 +99,15 @@ export class CaptureStream {
   }
 }
 
+/** The sandbox folders a capture may name (a `Sandbox` is one). */
+export interface SandboxPaths {
+  root: string;
+  skillDir: string;
+  runDir: string;
+}
+
 /** Sandbox paths become `<run>`, `<skill>`, `<sandbox>`, so goldens do not depend on the temporary folder. */
-export function normalizeCapture(capture: Capture, sb: SandboxFolders): Capture {
+export function normalizeCapture(capture: Capture, sb: SandboxPaths): Capture {
   const text = JSON.stringify(capture)
     .split(sb.runDir).join('<run>')
     .split(sb.skillDir).join('<skill>')
@@ -117,7 +115,7 @@ export function normalizeCapture(capture: Capture, sb: SandboxFolders): Capture 
   return JSON.parse(text) as Capture;
 }
 
-export function normalizeText(text: string, sb: SandboxFolders): string {
+export function normalizeText(text: string, sb: SandboxPaths): string {
   return text.split(sb.runDir).join('<run>').split(sb.skillDir).join('<skill>').split(sb.root).join('<sandbox>');
 }
 

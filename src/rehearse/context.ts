@@ -10,6 +10,7 @@ import type { RehearsalCase } from './case.js';
 import { commandTime, type Deadline } from './limits.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * One of skillc's own commands a script case may run (`gate`, `catalog`): argv after the
@@ -51,8 +52,7 @@ export interface RunContext {
 }
 
 export function declaredEffects(skill: Skill): string[] {
-  const e = skill.skillc?.effects;
-  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
+  return [...skillcBlock(skill).effects];
 }
 
 /** A one-line summary of a capture for messages: `curl POST https://hooks.example/...`. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { asRoot, firstExecutable, NOBODY, sandboxBase, sandboxProbe } from './bwrap.js';
 
 export { sandboxProbe };
-import { CaptureStream, type SandboxFolders } from './captures.js';
+import { CaptureStream, type SandboxPaths } from './captures.js';
 import { installFakes, REAL_GIT, realGitPath } from './fakes.js';
 import { kindOf } from './paths.js';
 
@@ -24,7 +24,7 @@ import { kindOf } from './paths.js';
  */
 export type SandboxMode = 'bwrap' | 'unsandboxed' | 'refused';
 
-export interface Sandbox extends SandboxFolders {
+export interface Sandbox extends SandboxPaths {
   home: string;
   tmp: string;
   /** The capture fakes: program wrappers (first on PATH) and fakes/ (their modules, the node preload). */

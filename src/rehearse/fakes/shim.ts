@@ -7,29 +7,31 @@ import fs from 'node:fs';
 import { type CommandCall, readSettings, recorder } from './fake.js';
 import { COMMAND_FAKES } from './index.js';
 
-const [name = '', ...args] = process.argv.slice(2);
-const settings = readSettings(new URL('.', import.meta.url));
-const fake = COMMAND_FAKES.find((f) => f.names.includes(name));
-let stdinText: string | undefined;
-const call: CommandCall = {
-  name,
-  args,
-  settings,
-  record: recorder(settings.captureLog),
-  stdin() {
-    if (stdinText === undefined) {
-      try {
-        stdinText = fs.readFileSync(0, 'utf8');
-      } catch {
-        stdinText = '';
+function main(argv: string[]): number {
+  const [name = '', ...args] = argv;
+  const settings = readSettings(new URL('.', import.meta.url));
+  const fake = COMMAND_FAKES.find((f) => f.names.includes(name));
+  let stdinText: string | undefined;
+  const call: CommandCall = {
+    name,
+    args,
+    settings,
+    record: recorder(settings.captureLog),
+    stdin() {
+      if (stdinText === undefined) {
+        try {
+          stdinText = fs.readFileSync(0, 'utf8');
+        } catch {
+          stdinText = '';
+        }
       }
-    }
-    return stdinText;
-  },
-  readFile: (file) => fs.readFileSync(file, 'utf8'),
-};
-if (fake) process.exitCode = fake.run(call);
-else {
+      return stdinText;
+    },
+    readFile: (file) => fs.readFileSync(file, 'utf8'),
+  };
+  if (fake) return fake.run(call);
   process.stderr.write(`${name}: captured by skillc rehearse\n`);
-  process.exitCode = 127;
+  return 127;
 }
+
+process.exitCode = main(process.argv.slice(2));
