@@ -69,13 +69,32 @@ describe('docs/architecture.md: adding a host is its profile, one registry line 
     expect(readme).toContain('  acme/<skill>/SKILL.md\n  catalog.json');
     expect(read('docs/cli.md')).toContain('| hermes | `.hermes/skills` | `~/.hermes/skills` |\n| acme | `.acme/skills` | `~/.acme/skills` |\n');
 
-    // The help texts read the profiles when printed.
-    fs.writeFileSync(path.join(root, 'help.ts'), "import { INSTALL_HELP } from './src/cli/install.js';\nimport { LINT_HELP } from './src/cli/lint.js';\nprocess.stdout.write(INSTALL_HELP + '\\0' + LINT_HELP);\n");
-    const help = run(root, 'help.ts');
-    expect(help.status, help.stderr).toBe(0);
-    const [install, lint] = help.stdout.split('\0');
-    expect(install).toMatch(/--host <id> {10}the host \(not claude-upload: uploaded, not installed\):\n( {27}.*\n)*? {27}.*\bhermes, acme\n/);
-    expect(lint).toMatch(/--host <ids>[^\n]*\n( {27}.*\n)*? {27}.*\bhermes, acme, or an id\b/);
+    // The profile type-checks as the page shows it (tsc over the copy's hosts), and the CLI of the
+    // copy takes the new host everywhere: its help lists it, lint and build run for it, install
+    // knows its folder.
+    const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')), 'bin', 'tsc');
+    fs.writeFileSync(path.join(root, 'tsconfig.hosts.json'), JSON.stringify({ extends: './tsconfig.json', include: ['src/hosts/index.ts'] }));
+    const typed = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.hosts.json', '--noEmit'], { cwd: root, encoding: 'utf8' });
+    expect(typed.stdout + typed.stderr).toBe('');
+    expect(typed.status).toBe(0);
+
+    const project = path.join(root, 'project');
+    fs.mkdirSync(path.join(project, 'skills-src', 'demo'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'skills-src', 'demo', 'SKILL.md'), '---\nname: demo\ndescription: Use when the user asks for a demo of the widget.\n---\n\n# Demo\n\nSteps.\n');
+    fs.writeFileSync(path.join(root, 'cli.ts'), "import { main } from './src/cli/main.js';\nfor (const argv of JSON.parse(process.argv[2]!) as string[][]) process.stdout.write(`\\0${await main(argv)}\\0`);\n");
+    const runs = [['install', '--help'], ['lint', '--help'], ['lint', '--host', 'acme'], ['build', '--host', 'acme'], ['install', '--host', 'acme', '--dry-run']];
+    const cli = spawnSync(process.execPath, [tsx, path.join(root, 'cli.ts'), JSON.stringify(runs)], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: project, NO_COLOR: '1', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : { TSX_DISABLE_CACHE: '1' }) } });
+    expect(cli.stderr).toBe('');
+    const parts = cli.stdout.split('\0');
+    const outputs = runs.map((_, i) => ({ out: parts[2 * i]!, code: parts[2 * i + 1] }));
+    expect(outputs.map((o) => o.code)).toEqual(['0', '0', '0', '0', '0']);
+    const [installHelp, lintHelp, linted, built, installed] = outputs.map((o) => o.out);
+    expect(installHelp).toMatch(/--host <id> {10}the host \(not claude-upload: uploaded, not installed\):\n( {27}.*\n)*? {27}.*\bhermes, acme\n/);
+    expect(lintHelp).toMatch(/--host <ids>[^\n]*\n( {27}.*\n)*? {27}.*\bhermes, acme, or an id\b/);
+    expect(linted).toBe('');
+    expect(built).toMatch(/^skillc build: 1 skill for acme -> generated\//);
+    expect(fs.readFileSync(path.join(project, 'generated', 'acme', 'demo', 'SKILL.md'), 'utf8')).toContain('name: demo\n');
+    expect(installed).toContain('.acme/skills/demo/SKILL.md');
 
     const check = run(root, 'scripts/generate.ts', ['--check']);
     expect(check.stderr).toBe('');
