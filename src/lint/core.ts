@@ -115,7 +115,7 @@ function partialReport(linter: PreparedLinter, source: SkillSource, run: LintRun
   const files = groupByFile({
     listed: shown.map((i) => run.summaries[i]!.file.path),
     diagnostics: run.diagnostics,
-    suppress: { skills: shown.map((i) => run.suppressible[i]!), knownRules: linter.knownRules, unusedSeverity: 'off' },
+    suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: 'off' },
     outputs: run.outputs,
     keep: keeper(source, run, shown),
   });
@@ -144,7 +144,7 @@ function finish(linter: PreparedLinter, source: SkillSource, run: LintRun, cache
   const files = groupByFile({
     listed: shown.map((i) => run.summaries[i]!.file.path),
     diagnostics: run.diagnostics,
-    suppress: { skills: shown.map((i) => run.suppressible[i]!), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity },
+    suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity },
     outputs: run.outputs,
     ...(keep ? { keep } : {}),
   });
