@@ -65,6 +65,7 @@ export async function lspLatency(skillc, project, file, edits = 5) {
     }
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
+  const orExit = (promise) => Promise.race([promise, exited.then(() => Promise.reject(new Error('the language server exited')))]);
   /** The first and last publish of `version` after `t0`, once the quiet period passed. */
   const settle = async (version, t0, quiet) => {
     for (;;) {
@@ -72,12 +73,15 @@ export async function lspLatency(skillc, project, file, edits = 5) {
       const last = mine.at(-1);
       const waitFor = last ? last.at + quiet - performance.now() : 600_000;
       if (last && waitFor <= 0) return { first: (mine[0].at - t0) / 1000, last: (last.at - t0) / 1000, publishes: mine.length, diagnostics: last.count };
-      const woke = await Promise.race([new Promise((r) => { wake = () => r(true); }), new Promise((r) => setTimeout(() => r(false), Math.max(1, waitFor))), exited.then(() => 'exit')]);
+      let timer;
+      const woke = await Promise.race([new Promise((r) => { wake = () => r(true); }), new Promise((r) => { timer = setTimeout(() => r(false), Math.max(1, waitFor)); }), exited.then(() => 'exit')]);
+      // A timer left behind would keep the process alive for up to its 600 s after the last edit.
+      clearTimeout(timer);
       if (woke === 'exit') throw new Error('the language server exited');
     }
   };
   try {
-    await rpc.request('initialize', { processId: process.pid, rootUri: pathToFileURL(project).href, capabilities: {}, workspaceFolders: null });
+    await orExit(rpc.request('initialize', { processId: process.pid, rootUri: pathToFileURL(project).href, capabilities: {}, workspaceFolders: null }));
     rpc.notify('initialized', {});
     const text = fs.readFileSync(file, 'utf8');
     let t0 = performance.now();

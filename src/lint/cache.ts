@@ -221,27 +221,33 @@ function packSummary(s: StoredSummary): StoredSummary {
   return out;
 }
 
-/** Undoes `packSummary` in place (a summary read from the cache file). */
-function unpackSummary(s: StoredSummary): void {
-  const unpackField = (f: SummaryField): void => {
-    f.keyRange = unpackRange(f.keyRange) as Range;
-    f.valueRange = unpackRange(f.valueRange) as Range;
-    if (Array.isArray(f.children)) f.children.forEach(unpackField);
+/**
+ * Undoes `packSummary` (a summary read from the cache file) into a copy: the packed one, left as
+ * read, is what `save` writes again for an entry that did not change, instead of packing it anew.
+ */
+function unpackSummary(s: StoredSummary): StoredSummary {
+  const unpackField = (f: SummaryField): SummaryField => {
+    if (!f || typeof f !== 'object') return f;
+    const out = { ...f, keyRange: unpackRange(f.keyRange) as Range, valueRange: unpackRange(f.valueRange) as Range };
+    if (Array.isArray(f.children)) out.children = f.children.map(unpackField);
+    return out;
   };
-  if (Array.isArray(s.links)) for (const l of s.links as { range: Range }[]) l.range = unpackRange(l.range) as Range;
+  const out: StoredSummary = { ...s };
+  if (Array.isArray(s.links)) out.links = (s.links as readonly { range: unknown }[]).map((l) => ({ ...l, range: unpackRange(l.range) })) as unknown as StoredSummary['links'];
   if (Array.isArray(s.inlineCode)) {
-    s.inlineCode = s.inlineCode.map((c) => {
+    out.inlineCode = s.inlineCode.map((c) => {
       if (!Array.isArray(c) || c.length !== 7) return c as InlineCode;
       const [value, ...r] = c as unknown as [string, ...PackedRange];
       return { value, range: unpackRange(r) } as InlineCode;
     });
   }
   if (s.frontmatter && typeof s.frontmatter === 'object') {
-    s.frontmatter.range = unpackRange(s.frontmatter.range) as Range;
-    if (Array.isArray(s.frontmatter.fields)) s.frontmatter.fields.forEach(unpackField);
+    const fm = { ...s.frontmatter, range: unpackRange(s.frontmatter.range) as Range };
+    if (Array.isArray(s.frontmatter.fields)) fm.fields = s.frontmatter.fields.map(unpackField);
+    out.frontmatter = fm;
   }
+  return out;
 }
-
 
 /** Where the cache lives: `--cache-location` (a file, or a folder when it ends with a separator or is one), else node_modules/.cache/skillc. */
 export function cacheFilePath(root: string, location?: string, cwd = root): string {
@@ -355,8 +361,8 @@ export class LintCache {
   verified: Verified = { bundles: new Map(), files: new Map() };
   private data: CacheFile;
   private readonly used = new Set<string>();
-  /** Entries read from the file whose summaries are unpacked already. */
-  private readonly unpacked = new WeakSet<SummaryEntry>();
+  /** Entries whose summaries are unpacked already; for those read from the file, the packed summary as read. */
+  private readonly unpacked = new WeakMap<SummaryEntry, StoredSummary | undefined>();
   private dirty = false;
   /** Entries' JSON as last saved: an entry is replaced, never changed (unpacking its summary does not change its JSON). */
   private readonly serialized = new WeakMap<SummaryEntry, string>();
@@ -496,7 +502,7 @@ export class LintCache {
     if (isEntry(had) && had.text === entry.text && typeof had.summaryHash === 'string') return;
     const stored: SummaryEntry = { text: entry.text, summary: entry.summary, summaryHash: entry.summaryHash };
     this.data.entries[dir] = stored;
-    this.unpacked.add(stored);
+    this.unpacked.set(stored, undefined);
     if (onDisk) this.restamp(dir, stored, since);
     this.used.add(dir);
     this.dirty = true;
@@ -506,7 +512,7 @@ export class LintCache {
     // Under another run key the diagnostics are not this file's: only the summary is kept.
     if (!this.keyMatches) return this.storeSummary(dir, entry, true, 0);
     this.data.entries[dir] = entry;
-    this.unpacked.add(entry);
+    this.unpacked.set(entry, undefined);
     this.used.add(dir);
     this.dirty = true;
   }
@@ -524,8 +530,9 @@ export class LintCache {
 
   private unpack(entry: SummaryEntry): void {
     if (this.unpacked.has(entry)) return;
-    unpackSummary(entry.summary);
-    this.unpacked.add(entry);
+    const packed = entry.summary;
+    entry.summary = unpackSummary(packed);
+    this.unpacked.set(entry, packed);
   }
 
   /** Stamps a summary entry's SKILL.md (verified or read at `since`), or drops its stamp when it cannot be stamped. */
@@ -567,7 +574,9 @@ export class LintCache {
       const entry = e as CacheEntry | undefined;
       let json = entry && typeof entry === 'object' ? this.serialized.get(entry) : undefined;
       if (json === undefined) {
-        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
+        // Read from the file (unpacked since or not): its summary as read is the packed form already.
+        const packed = entry && typeof entry === 'object' ? (this.unpacked.has(entry) ? this.unpacked.get(entry) : entry.summary) : undefined;
+        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packed ?? packSummary(entry.summary) } : entry);
         if (entry && typeof entry === 'object') this.serialized.set(entry, json);
       }
       return json;

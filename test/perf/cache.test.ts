@@ -277,6 +277,13 @@ describe('lint cache file', () => {
     other.save([skillDir]);
     const reread = new LintCache(file, 'k').lookup(skillDir, () => undefined, () => [], true);
     expect(JSON.stringify(reread?.summary)).toBe(JSON.stringify(summary));
+    // An entry looked up (its summary unpacked) is written again as it was read, not packed anew.
+    const before = fs.readFileSync(file, 'utf8');
+    const looked = new LintCache(file, 'k');
+    expect(JSON.stringify(looked.lookup(skillDir, () => undefined, () => [], true)?.summary)).toBe(JSON.stringify(summary));
+    looked.storeCatalog('d', [], 0);
+    looked.save([skillDir]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before.replace('"key":"c"', '"key":"d"'));
   });
 });
 

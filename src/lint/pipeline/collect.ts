@@ -158,7 +158,8 @@ class CatalogSkill implements SkillSummary {
     const fm = stored.frontmatter;
     if (fm) this.frontmatter = strings ? { ...fm, fields: fm.fields.map((f) => internField(f, strings)) } : fm;
     this.links = strings ? stored.links.map((l) => ({ kind: l.kind, url: intern(strings, l.url), range: l.range })) : stored.links;
-    this.#spans = packSpans(stored.inlineCode, strings) ?? stored.inlineCode;
+    // Packed only when compacting: a summary the cache holds is kept there anyway, packing it would keep it twice.
+    this.#spans = (strings && packSpans(stored.inlineCode, strings)) || stored.inlineCode;
     this.directives = stored.directives;
     if (stored.requires) this.requires = stored.requires;
     this.#live = live;
