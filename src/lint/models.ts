@@ -55,8 +55,9 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
 /**
  * Which skills a list of changed files (pre-commit and lint-staged pass them) asks to lint: those
  * of the sources holding one of the files. A file under the sources in no skill (a shared fragment)
- * asks for every skill; a file anywhere else (generated/, the config's `ignore`, a .gitignore'd
- * folder, outside the sources) is passed over, as `skillc lint` passes over those folders.
+ * asks for every skill, and so does the config file (its rules apply to every skill); a file
+ * anywhere else (generated/, the config's `ignore`, a .gitignore'd folder, outside the sources)
+ * is passed over, as `skillc lint` passes over those folders.
  */
 export function skillsOfChangedFiles(files: readonly string[], config: ResolvedConfig, cwd: string, all: ReadonlySet<string>): Set<string> {
   const excluded = exclusions(config, config.sources);
@@ -65,7 +66,7 @@ export function skillsOfChangedFiles(files: readonly string[], config: ResolvedC
     const abs = path.resolve(cwd, f);
     const dir = skillOfFile(abs, all);
     if (dir) report.add(dir);
-    else if (isInside(abs, config.sources) && !excluded(abs, false)) return new Set(all);
+    else if (abs === config.file || (isInside(abs, config.sources) && !excluded(abs, false))) return new Set(all);
   }
   return report;
 }

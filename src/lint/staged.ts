@@ -172,7 +172,7 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
     if (scope.length && !scope.some((s) => isInside(abs, s))) continue;
     const dir = skillOfFile(abs, skillDirs);
     if (dir) report.add(dir);
-    else if (inSources(abs, false)) everything = true;
+    else if (abs === config.file || inSources(abs, false)) everything = true;
   }
   const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
