@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageError } from '../config/discover.js';
 import { gate } from '../rehearse/gate.js';
 import { formatOf, parse } from './args.js';
-import { type Io, OUTPUT_FILE_OPTION, reportOutput } from './io.js';
+import { type Io, OUTPUT_FILE_OPTION, refusedOutside, reportOutput } from './io.js';
 
 export const GATE_HELP = `Usage: skillc gate <run-dir> <artifact>... [--skill <dir>] [--format stylish|json]
 
@@ -38,12 +38,15 @@ export async function runGate(argv: string[], io: Io): Promise<number> {
   const [runDir, ...artifacts] = positionals;
   if (!runDir || artifacts.length === 0) throw new UsageError('gate needs a run folder and at least one artifact name');
   const format = formatOf(values.format, ['stylish', 'json']);
-  const output = reportOutput(io, values['output-file']);
   const skillDir = path.resolve(io.cwd, values.skill ?? '.');
+  // Confined (a rehearsal case): both folders in the sandbox, and the contracts of the config given, none loaded from the skill's folder.
+  if (refusedOutside(io, [runDir, values.skill ?? '.'], 'folder')) return 2;
+  if (values['output-file'] !== undefined && refusedOutside(io, [values['output-file']], 'output file')) return 2;
+  const output = reportOutput(io, values['output-file']);
   if (!fs.existsSync(path.join(skillDir, 'SKILL.md'))) throw new UsageError(`no SKILL.md in ${values.skill ?? 'the current folder'}; name the skill with --skill <dir>`);
   const runPath = path.resolve(io.cwd, runDir);
   if (!fs.existsSync(runPath) || !fs.statSync(runPath).isDirectory()) throw new UsageError(`run folder not found: ${runDir}`);
-  const result = gate({ runDir: runPath, artifacts, skill: skillDir });
+  const result = gate({ runDir: runPath, artifacts, skill: skillDir, ...(io.confine ? { contracts: io.confine.config.contracts } : {}) });
   print(result, format, runDir, output.io);
   output.finish();
   return result.ok ? 0 : 1;
