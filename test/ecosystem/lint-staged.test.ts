@@ -23,7 +23,7 @@ describe.skipIf(process.env.SKILLC_TEST_NETWORK === '0')('husky + lint-staged (r
     const env = npmEnv(home);
     const sh = (script: string): { code: number | null; out: string } => {
       // Each command has its own bound: a hang fails here instead of stopping the suite.
-      const r = spawnSync('bash', ['-e', '-c', script], { cwd: root, encoding: 'utf8', env, timeout: 600_000, killSignal: 'SIGKILL' });
+      const r = spawnSync('bash', ['-e', '-c', script], { cwd: root, encoding: 'utf8', env });
       return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
     };
     const setup = sh(

@@ -39,11 +39,11 @@ describe.skipIf(process.env.SKILLC_TEST_NETWORK === '0')('npx skills on skillc o
     const tools = project({ 'package.json': '{"name":"tools","private":true}\n' });
     const home = project();
     const env = { ...npmEnv(home), DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1' };
-    const npm = spawnSync('npm', ['i', '-E', SKILLS], { cwd: tools, encoding: 'utf8', env, timeout: 600_000, killSignal: 'SIGKILL' });
+    const npm = spawnSync('npm', ['i', '-E', SKILLS], { cwd: tools, encoding: 'utf8', env });
     expect(npm.status, npm.stderr).toBe(0);
     const bin = path.join(tools, 'node_modules', 'skills', 'bin', 'cli.mjs');
     const skills = (args: string[], cwd: string) => {
-      const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env, input: '', timeout: 120_000, killSignal: 'SIGKILL' });
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env, input: '' });
       return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
     };
 

@@ -468,6 +468,6 @@ describe('--watch', () => {
       }
       const code = await new Promise<number | null>((r) => proc.on('exit', (c) => r(c)));
       expect(code).not.toBeNull();
-    }, 60_000);
+    });
   }
 });
