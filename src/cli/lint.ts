@@ -70,9 +70,9 @@ Examples:
   skillc lint --fix
   skillc lint "skills-src/**/SKILL.md" --ignore-pattern "skills-src/_drafts/**"
   skillc lint --staged
-  skillc lint --fix --changed skills-src/greet/SKILL.md
-  skillc lint --stdin --stdin-filename skills-src/greet/SKILL.md < draft.md
-  skillc lint --print-config skills-src/greet/scripts/run.sh
+  skillc lint --fix --changed skills-src/release-notes/SKILL.md
+  skillc lint --stdin --stdin-filename skills-src/release-notes/SKILL.md < skills-src/release-notes/SKILL.md
+  skillc lint --print-config skills-src/release-notes/references/notes-template.md
   skillc lint --suppress-all
 `;
 
