@@ -135,7 +135,12 @@ export const claude: HostProfile = {
       'https://code.claude.com/docs/en/plugins-reference (plugin caching: installed plugins cannot reference files outside their folder; CLAUDE_PLUGIN_ROOT)',
     ],
   },
-  layout: { project: '.claude/skills', user: '.claude/skills' },
+  layout: {
+    project: '.claude/skills',
+    user: '.claude/skills',
+    // CLAUDE_CONFIG_DIR moves ~/.claude, personal skills with it ($CLAUDE_CONFIG_DIR/skills).
+    userHomeVariable: { name: 'CLAUDE_CONFIG_DIR', replaces: '.claude', source: 'https://code.claude.com/docs/en/settings#environment-variables (CLAUDE_CONFIG_DIR: where Claude Code keeps its configuration and data files)' },
+  },
   // Laid out as a Claude Code plugin: .claude-plugin/plugin.json beside skills/.
   emit: { skillsDir: 'skills', manifests: ['claude-plugin', 'claude-marketplace'] },
 };

@@ -88,6 +88,19 @@ export interface PathsProfile {
   sources: readonly string[];
 }
 
+export interface InstallLayout {
+  /** The skill folder relative to a project root. */
+  project: string;
+  /** The skill folder relative to the user's home. */
+  user: string;
+  /**
+   * An environment variable that moves the host's home folder (Claude Code's CLAUDE_CONFIG_DIR,
+   * Codex's CODEX_HOME): when set, the user folder is `user` with its first segment (`replaces`)
+   * read as that variable's folder. `source`: the host doc that says so.
+   */
+  userHomeVariable?: { name: string; replaces: string; source: string };
+}
+
 export interface HostProfile {
   id: string;
   displayName: string;
@@ -137,7 +150,7 @@ export interface HostProfile {
   /** Path variables and plugin layout; absent: the host substitutes nothing and installs each skill folder alone. */
   paths?: PathsProfile;
   /** Where the host installs skills, relative to a project root and to the user's home; null when skills are uploaded, not installed. */
-  layout: { project: string; user: string } | null;
+  layout: InstallLayout | null;
   /** How the build lays out this host's tree under `generated/<host>/`. */
   emit: {
     /** Folder (relative to the host's tree) holding the skill folders; '' for the root. */

@@ -9,6 +9,8 @@ export interface FileResult {
   messages: Diagnostic[];
   /** The fixed text, when fixes were applied or computed. */
   output?: string;
+  /** `build --check`: a short unified diff of the built file against the file on disk. */
+  diff?: string;
 }
 
 export interface Counts {
