@@ -110,6 +110,18 @@ testRule(
         errors: [{ line: 5, column: 1, message: 'Unexpected link to missing `${CLAUDE_SKILL_DIR}/references/gone.md`, expected an existing file' }],
       },
       {
+        name: 'a missing file under `{baseDir}` under claude',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('[a]({baseDir}/references/gone.md)\n') },
+        errors: [{ line: 5, column: 1, messageId: 'missing', data: { link: 'link', path: '{baseDir}/references/gone.md', hint: '' } }],
+      },
+      {
+        name: '`{baseDir}` is still unknown under a host that does not name the base directory',
+        hosts: ['agentskills'],
+        files: { 'SKILL.md': skill('[a]({baseDir}/references/a.md)\n'), 'references/a.md': '# A\n' },
+        errors: [{ line: 5, column: 1, severity: 'warning', messageId: 'unknownPlaceholder' }],
+      },
+      {
         name: 'a placeholder from the config is checked in the skill folder',
         config: { placeholders: { '{baseDir}': 'skill' } },
         files: { 'SKILL.md': skill('[a]({baseDir}/references/gone.md)\n') },

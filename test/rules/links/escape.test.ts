@@ -69,6 +69,16 @@ testRule(
         errors: [{ line: 5, column: 5, message: 'Unexpected link to `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected a path inside the skill folder' }],
       },
       {
+        name: '`{baseDir}/scanner.sh` at the root of a Claude Code plugin, with no config: the plugin variable is the fix',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('Run `{baseDir}/scanner.sh` or [it]({baseDir}/scanner.sh).\n'), '../../scanner.sh': 'echo', '../../.claude-plugin/plugin.json': '{"name":"plug"}' },
+        errors: [
+          { line: 5, column: 5, severity: 'warning', message: 'Unexpected path `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected `${CLAUDE_PLUGIN_ROOT}/scanner.sh` (the plugin folder) or the file moved into the skill folder' },
+          { line: 5, column: 31, message: 'Unexpected link to `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected `${CLAUDE_PLUGIN_ROOT}/scanner.sh` (the plugin folder) or the file moved into the skill folder' },
+        ],
+      },
+      {
         name: 'the same in code: a warning, once',
         config: { placeholders: { '{baseDir}': 'skill' } },
         dir: 'plug/skills/a',
