@@ -34,9 +34,11 @@ export function linkSources(skill: Skill): LinkSource[] {
   for (const t of own) {
     if (t.kind !== 'relative' || !isMarkdown(t.path)) continue;
     const { rel, escapes } = resolve('', t.path);
-    if (escapes || referenced.has(rel)) continue;
-    const entry = bundleIndex(skill).entries.get(rel);
-    if (entry?.kind === 'file') referenced.set(rel, entry.path);
+    if (escapes) continue;
+    // A link in other letter case still reaches the file on a case-insensitive disk: its own links are checked too.
+    const index = bundleIndex(skill);
+    const entry = index.entries.get(rel) ?? index.entries.get(index.lower.get(rel.toLowerCase()) ?? '');
+    if (entry?.kind === 'file' && !referenced.has(entry.relPath)) referenced.set(entry.relPath, entry.path);
   }
   for (const [rel, file] of [...referenced].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const links = skill.bundle.links(rel);
