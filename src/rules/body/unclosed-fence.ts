@@ -1,6 +1,7 @@
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import type { CodeFence } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
+import { includedFragments } from '../../parse/fragments.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 
@@ -58,7 +59,7 @@ export function unclosedFence(file: TextFile, fences: readonly CodeFence[]): Unc
 export default defineSkillRule(
   {
     id: 'body/unclosed-fence',
-    description: 'Reports a fenced code block that never closes, so the rest of the file renders as code (often a block showing fences closed early by its example\'s own closing fence), in SKILL.md and in bundled Markdown.',
+    description: 'Reports a fenced code block that never closes, so the rest of the file renders as code (often a block showing fences closed early by its example\'s own closing fence), in SKILL.md, in bundled Markdown and in included fragments.',
     severity: 'warning',
     fixable: false,
     defaultOptions: {},
@@ -69,7 +70,7 @@ export default defineSkillRule(
         'Unexpected code fence "{{fence}}" that never closes: the block opened on line {{opened}} holds "{{inner}}" (line {{innerLine}}), so the "{{marker}}" on line {{closedAt}} closed it early and this one opens a block to the end of the file, expected the outer block fenced with "{{longer}}" (longer than any fence inside it)',
     },
   },
-  ({ skill, report }) => {
+  ({ skill, config, report }) => {
     if (!parsed(skill)) return;
     const check = (file: TextFile, fences: readonly CodeFence[], at?: string): void => {
       const u = unclosedFence(file, fences);
@@ -88,11 +89,15 @@ export default defineSkillRule(
       } else report({ messageId: 'unclosed', data: { fence, line: u.fence.range.start.line, close: u.marker }, ...where });
     };
     check(skill.file, skill.codeFences);
+    const checked = new Set<string>();
     for (const b of skill.bundled) {
       if (!isBundledMarkdown(b)) continue;
+      checked.add(b.relPath);
       const file = skill.bundle.text(b.relPath);
       if (!file || !/^ {0,3}(?:`{3,}|~{3,})/m.test(file.text)) continue;
       check(file, skill.bundle.codeFences(b.relPath) ?? [], b.path);
     }
+    // An included fragment is a file of its own to Markdown: a fence it leaves open runs to its end (and the build's text after it).
+    for (const f of includedFragments(skill, config.sources)) if (!checked.has(f.rel)) check(f.file, f.codeFences, f.path);
   },
 );

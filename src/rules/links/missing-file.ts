@@ -13,7 +13,7 @@ import { nearFile, skillIndex, type Mention, type SkillIndex, type TextSource } 
  * write would be wrong every time.
  */
 const MADE_NOT_SHIPPED =
-  /\b(?:creat\w*|generat\w*|writ(?:e|es|ten|ing)|sav(?:e|es|ed|ing)|outputs?|produc\w*|emit\w*|export\w*|touch|mkdir|cp|mv|tee|renam\w*|cop(?:y|ies|ied)|mov(?:e|es|ed))\b/i;
+  /\b(?:creat\w*|generat\w*|writ(?:e|es|ten|ing)|sav(?:e|es|ed|ing)|outputs?|produc(?:e|es|ed|ing)|emit\w*|export\w*|touch|mkdir|cp|mv|tee|renam\w*|cop(?:y|ies|ied)|mov(?:e|es|ed))\b/i;
 /** Words that make a path on a line an illustration; a listing of the skill's own files may use them to describe one (`the report template`). */
 const ILLUSTRATION = /\b(?:add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instance|examples?|placeholder|template|like)\b/i;
 /**
@@ -58,8 +58,13 @@ export default defineSkillRule<Options>(
     const index = skillIndex(skill);
     const scope = scopeOf(skill, hosts, config);
     for (const source of index.sources) {
-      if (source.included) continue; // checked where it lives, as a file of its own
+      // A fragment inside the skill folder that SKILL.md names is checked as that file too: once is enough.
+      if (source.included && index.sources.some((o) => !o.included && o.rel === source.rel)) continue;
       const text = source.file.text;
+      // An included fragment's names resolve from the skill folder, like SKILL.md's, whose part it becomes: reported
+      // in the fragment, naming the skill (another skill including it may have the file).
+      const reportFile = source.included ? source.file.path : source.reportFile;
+      const inSkill = source.included ? ` of \`${show(skill.dirName, 40)}\`, which includes this file` : '';
       const outline = outlineRanges(skill, source);
       const skip = merged(outline.skip);
       const seen = new Set<string>();
@@ -80,9 +85,9 @@ export default defineSkillRule<Options>(
         seen.add(problem.rel);
         const range: Range = source.file.lines.range(m.start, m.end);
         report({
-          messageId: 'missing', data: { path: show(m.path, 60), expected: problem.expected },
+          messageId: 'missing', data: { path: show(m.path, 60), expected: problem.expected.replace(/^(an existing file(?: of the plugin)?)/, `$1${inSkill}`) },
           range,
-          ...(source.reportFile ? { file: source.reportFile } : {}),
+          ...(reportFile ? { file: reportFile } : {}),
         });
       }
     }
@@ -163,6 +168,15 @@ function outlineRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   });
   for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
   if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
+  else {
+    // HTML comments of a reference or fragment (notes, directives), found by their markers: one pass, however many open.
+    for (let at = text.indexOf('<!--'); at >= 0; ) {
+      const end = text.indexOf('-->', at + 4);
+      if (end < 0) break;
+      out.push([at, end + 3]);
+      at = text.indexOf('<!--', end + 3);
+    }
+  }
   return { skip: out, listings };
 }
 

@@ -1,4 +1,8 @@
-import type { Directive } from '../../model/skill.js';
+import type { Range } from '../../model/diagnostic.js';
+import type { CodeFence, Directive } from '../../model/skill.js';
+import type { TextFile } from '../../model/text.js';
+import { includedFragments } from '../../parse/fragments.js';
+import { show } from '../util.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
 import { hostIds } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
@@ -35,10 +39,35 @@ function hostBlockProblems(directives: readonly Directive[], known: readonly str
   return problems.sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
 }
 
+/** A host marker as a line of a code block: `<!-- host: pi -->`, `<!-- /host -->`, `<!-- /host:a,b -->`. */
+const MARKER_LINE = /<!--\s*\/?\s*host\s*(?::[^>]*?)?\s*-->/g;
+
+/**
+ * Host markers written inside fenced code blocks: Markdown makes them text there, so the build keeps
+ * them as text for every host (and every host gets the block's lines), which is rarely what the
+ * author meant. One per marker, at its place in the file.
+ */
+function markersInFences(file: TextFile, fences: readonly CodeFence[]): { range: Range; marker: string; line: number }[] {
+  const out: { range: Range; marker: string; line: number }[] = [];
+  for (const f of fences) {
+    if (!f.value.includes('host')) continue;
+    const open = f.range.start.line;
+    // The fence's content lines, as the file holds them (a fence in a list or quote is indented or prefixed).
+    for (let line = f.valueLine; line <= f.range.end.line; line++) {
+      const text = file.lines.lineText(line);
+      for (const m of text.matchAll(MARKER_LINE)) {
+        const start = file.lines.offsetAt(line, m.index + 1);
+        out.push({ range: file.lines.range(start, start + m[0].length), marker: m[0], line: open });
+      }
+    }
+  }
+  return out;
+}
+
 export default defineSkillRule(
   {
     id: 'source/host-block',
-    description: 'Reports a host block naming no host or an unknown host, nested in another, not opened and closed in pairs, or closed with another list than it opened with, in SKILL.md and in bundled Markdown.',
+    description: 'Reports a host block naming no host or an unknown host, nested in another, not opened and closed in pairs, or closed with another list than it opened with, in SKILL.md, in bundled Markdown and in included fragments; and, as a warning, a host marker inside a code block.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -47,18 +76,31 @@ export default defineSkillRule(
       closeMismatch: 'Unexpected `<!-- /host: {{named}} -->` closing the block for {{hosts}} opened on line {{line}}, expected `<!-- /host: {{opened}} -->` or `<!-- /host -->`',
       emptyList: 'Unexpected empty host list, expected one or more of {{expected}}',
       unknownHost: 'Unexpected unknown host `{{id}}`, expected {{expected}}',
+      markerInCode: 'Unexpected host marker `{{marker}}` inside the code block opened on line {{line}}: Markdown makes it text there, so every host gets it and the block\'s lines, expected the marker outside the code block',
     },
   },
-  ({ skill, report }) => {
+  ({ skill, config, report }) => {
     if (!parsed(skill)) return;
     const known = hostIds();
-    for (const p of hostBlockProblems(skill.directives, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range });
+    const check = (directives: readonly Directive[], file: TextFile, fences: readonly CodeFence[], at?: string): void => {
+      const where = at ? { file: at } : {};
+      for (const p of hostBlockProblems(directives, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range, ...where });
+      for (const m of markersInFences(file, fences)) report({ messageId: 'markerInCode', data: { marker: show(m.marker, 60), line: m.line }, range: m.range, severity: 'warning', ...where });
+    };
+    check(skill.directives, skill.file, skill.codeFences);
     // Companions and references get the same host filtering in the build: their markers are checked the same way.
+    const checked = new Set<string>();
     for (const b of skill.bundled) {
       if (!isBundledMarkdown(b)) continue;
+      checked.add(b.relPath);
       const file = skill.bundle.text(b.relPath);
       if (!file || !file.text.includes('host')) continue;
-      for (const p of hostBlockProblems(skill.bundle.directives(b.relPath) ?? [], known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range, file: b.path });
+      check(skill.bundle.directives(b.relPath) ?? [], file, skill.bundle.codeFences(b.relPath) ?? [], b.path);
+    }
+    // So do the fragments the skill includes, wherever they live: the build filters them as part of each file including them.
+    for (const f of includedFragments(skill, config.sources)) {
+      if (checked.has(f.rel) || !f.file.text.includes('host')) continue;
+      check(f.directives, f.file, f.codeFences, f.path);
     }
   },
 );

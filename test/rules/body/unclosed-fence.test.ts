@@ -39,6 +39,11 @@ testRule(
         errors: [{ file: 'references/r.md', line: 3, column: 1, endColumn: 10, messageId: 'unclosed', data: { fence: '```python', line: 3, close: '```' } }],
       },
       {
+        name: 'an included fragment that leaves a fence open, at its place in the fragment',
+        files: { 'a/SKILL.md': skill('<!-- include: ../_core/core.md -->\n\nAfter.\n'), '_core/core.md': '# Core\n\n```bash\nmake\n' },
+        errors: [{ file: '_core/core.md', line: 3, messageId: 'unclosed', data: { fence: '```bash', line: 3, close: '```' } }],
+      },
+      {
         name: 'a tilde fence is closed only by tildes',
         files: { 'SKILL.md': skill('~~~~\nx\n~~~\n```\n') },
         errors: [{ line: 5, messageId: 'unclosed', data: { fence: '~~~~', line: 5, close: '~~~~' } }],

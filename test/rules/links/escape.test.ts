@@ -35,6 +35,18 @@ testRule(
     ],
     invalid: [
       {
+        name: 'an included fragment\'s link out of the skill is the build\'s to copy; out of the sources root it is reported',
+        config: { sources: 'src' },
+        files: {
+          'src/a/SKILL.md': skill('<!-- include: ../_shared/steps.md -->\n'),
+          'src/_shared/steps.md': '[n](notes.md) [o](../../outside.md)\n',
+          'src/_shared/notes.md': '# N\n',
+          'outside.md': '# O\n',
+        },
+        skills: ['src/a'],
+        errors: [{ file: 'src/_shared/steps.md', line: 1, column: 15, messageId: 'outsideRoot', data: { link: 'link', url: '../../outside.md' } }],
+      },
+      {
         name: 'a plugin skill linking past its plugin folder',
         hosts: ['claude'],
         dir: 'plug/skills/a',

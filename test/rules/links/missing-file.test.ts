@@ -126,6 +126,15 @@ testRule(
     ],
     invalid: [
       {
+        name: 'an included fragment\'s names resolve from the skill folder, reported in the fragment with the skill that includes it',
+        files: {
+          'a/SKILL.md': '---\nname: a\ndescription: Use when testing.\n---\n<!-- include: ../_shared/steps.md -->\n',
+          'a/scripts/run.sh': 'x',
+          '_shared/steps.md': '# Steps\n\n<!-- include: ../_shared/more.md -->\nRun `scripts/run.sh`, then `bash scripts/check.sh`.\n',
+        },
+        errors: [{ file: '_shared/steps.md', line: 4, column: 34, messageId: 'missing', data: { path: 'scripts/check.sh', expected: 'an existing file of `a`, which includes this file' } }],
+      },
+      {
         name: 'a line that also holds an e-mail or an example.com URL still checks the files it names',
         files: {
           'SKILL.md': skill('Run `scripts/notify.py` to mail ops@example.com.\n\nRead `references/api.md` for https://api.example.com/v1.\n'),

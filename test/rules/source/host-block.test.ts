@@ -16,9 +16,37 @@ testRule(
       { name: 'a close naming its opener\'s hosts, in any order and spacing', files: { 'SKILL.md': FM + '<!-- host: claude, codex -->\nA.\n<!-- /host:codex,claude -->\n' } },
       { name: 'a companion with well-formed blocks', files: { 'SKILL.md': FM + 'See [p](patterns.md).\n', 'patterns.md': '# P\n\n<!--host: codex , pi-->\nA.\n<!-- /host:codex,pi -->\n' } },
       { name: 'markers in rehearsal fixtures are not checked (never emitted)', files: { 'SKILL.md': FM, 'fixtures/case/notes.md': '<!-- host: nowhere -->\n' } },
-      { name: 'directives in code are text', files: { 'SKILL.md': FM + '```md\n<!-- host: nowhere -->\n```\n' } },
+      { name: 'directives in inline code are text, and so is a host comment that is no marker', files: { 'SKILL.md': FM + 'Write `<!-- host: claude -->` first.\n\n```md\n<!-- hosted here -->\n```\n' } },
+      {
+        name: 'a fragment the skill includes, with well-formed blocks',
+        files: { 'a/SKILL.md': FM + '<!-- include: ../_core/core.md -->\n', '_core/core.md': '# Core\n\n<!-- host: claude -->\nA.\n<!-- /host -->\n' },
+      },
     ],
     invalid: [
+      {
+        name: 'a host marker inside a code block: a warning, at the marker, also in a bundled file',
+        files: {
+          'SKILL.md': FM + 'See [c](configuration.md).\n\n```jsonc\n{\n  <!-- host: pi -->\n  "pi": true\n  <!-- /host -->\n}\n```\n',
+          'configuration.md': '# C\n\n- item:\n  ```md\n  <!-- host: nowhere -->\n  ```\n',
+        },
+        errors: [
+          { line: 9, column: 3, endColumn: 20, severity: 'warning', messageId: 'markerInCode', data: { marker: '<!-- host: pi -->', line: 7 } },
+          { line: 11, column: 3, endColumn: 17, severity: 'warning', messageId: 'markerInCode', data: { marker: '<!-- /host -->', line: 7 } },
+          { file: 'configuration.md', line: 5, column: 3, endColumn: 25, severity: 'warning', messageId: 'markerInCode', data: { marker: '<!-- host: nowhere -->', line: 4 } },
+        ],
+      },
+      {
+        name: 'an included fragment is checked as part of the skill, at positions in the fragment (a nested block, an empty list, a wrong close)',
+        files: {
+          'a/SKILL.md': FM + '<!-- include: ../_core/core.md -->\n',
+          '_core/core.md': '# Core\n\n<!-- host: claude -->\nA.\n<!-- host: codex -->\nB.\n<!-- /host -->\n<!-- /host -->\n\n<!-- host:, -->\nC.\n<!-- /host -->\n\n<!-- host: codex, claude -->\nD.\n<!-- /host: claude -->\n',
+        },
+        errors: [
+          { file: '_core/core.md', line: 5, column: 1, messageId: 'nested' },
+          { file: '_core/core.md', line: 10, column: 1, messageId: 'emptyList' },
+          { file: '_core/core.md', line: 16, column: 1, messageId: 'closeMismatch' },
+        ],
+      },
       {
         name: 'an unknown host and an empty list',
         files: { 'SKILL.md': FM + '<!-- host: claude, cursorx -->\nA.\n<!-- /host -->\n\n<!-- host: -->\nB.\n<!-- /host -->\n' },
