@@ -18,11 +18,32 @@ testRule(
       { name: 'markers in rehearsal fixtures are not checked (never emitted)', files: { 'SKILL.md': FM, 'fixtures/case/notes.md': '<!-- host: nowhere -->\n' } },
       { name: 'directives in inline code are text, and so is a host comment that is no marker', files: { 'SKILL.md': FM + 'Write `<!-- host: claude -->` first.\n\n```md\n<!-- hosted here -->\n```\n' } },
       {
+        name: 'closeOrder same and separators comma accept what hermes-taskflow\'s builder accepts',
+        options: { closeOrder: 'same', separators: 'comma' },
+        files: { 'SKILL.md': FM + '  <!--host: codex , pi-->  \nA.\n<!-- /host:codex,pi -->\n\n<!-- host: claude -->\nB.\n<!-- /host -->\n' },
+      },
+      {
         name: 'a fragment the skill includes, with well-formed blocks',
         files: { 'a/SKILL.md': FM + '<!-- include: ../_core/core.md -->\n', '_core/core.md': '# Core\n\n<!-- host: claude -->\nA.\n<!-- /host -->\n' },
       },
     ],
     invalid: [
+      {
+        name: 'closeOrder same: a close naming the opener\'s hosts in another order; separators comma: `pi codex` is one unknown name',
+        options: { closeOrder: 'same', separators: 'comma' },
+        files: { 'SKILL.md': FM + '<!-- host:codex,claude -->\nA.\n<!-- /host:claude,codex -->\n\n<!-- host:pi codex -->\nB.\n<!-- /host -->\n' },
+        errors: [
+          { line: 7, column: 1, messageId: 'closeMismatch', data: { named: 'claude, codex', hosts: '`codex`, `claude`', line: 5, opened: 'codex, claude' } },
+          { line: 9, column: 1, messageId: 'unknownHost', data: { id: 'pi codex', expected: `one of ${HOSTS}` } },
+        ],
+      },
+      {
+        name: 'hosts configured: a host skillc knows but the config does not build for',
+        options: { hosts: 'configured' },
+        config: { hosts: ['claude', 'codex'] },
+        files: { 'SKILL.md': FM + '<!-- host: claude, cursor -->\nA.\n<!-- /host -->\n' },
+        errors: [{ line: 5, column: 1, messageId: 'notBuilt', data: { id: 'cursor', expected: '`claude`, `codex`' } }],
+      },
       {
         name: 'a host marker inside a code block: a warning, at the marker, also in a bundled file',
         files: {
