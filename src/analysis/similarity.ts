@@ -56,8 +56,8 @@ export function commonTermLimit(n: number): number {
 /**
  * Pairwise similarity of texts. IDF is smoothed (`ln(1 + N / df)`) so that two
  * texts alone still weigh their shared words, only less than their own ones; a
- * term shared by many texts of the catalog (`commonTermLimit`) weighs nothing, as
- * it tells no two of them apart.
+ * term shared by many texts of the catalog (`commonTermLimit`) weighs nothing in
+ * a text that has words of its own, as it tells no two of them apart.
  */
 export function similarPairs(texts: readonly string[], threshold: number): SimilarPair[] {
   const docs = texts.map(terms);
@@ -71,11 +71,14 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
   const vectors: Vector[] = docs.map((d) => {
     const terms = new Int32Array(d.size);
     const weights = new Float64Array(d.size);
+    // A text made of the catalog's common terms only keeps them: it says nothing else, and two such texts are alike.
+    let own = false;
+    for (const t of d.keys()) if (df.get(t)! < common) own = true;
     let i = 0;
     for (const [t, tf] of d) {
       terms[i] = ids.get(t)!;
-      const d = df.get(t)!;
-      weights[i] = d >= common ? 0 : (1 + Math.log(tf)) * Math.log(1 + n / d);
+      const count = df.get(t)!;
+      weights[i] = own && count >= common ? 0 : (1 + Math.log(tf)) * Math.log(1 + n / count);
       i++;
     }
     const norm = Math.sqrt(weights.reduce((s, x) => s + x * x, 0));

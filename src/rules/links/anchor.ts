@@ -27,13 +27,15 @@ export default defineSkillRule(
     // The file a fragment becomes part of has the fragment's headings too: SKILL.md's `#setup` may name a heading
     // of an included fragment, and a fragment's own `#x` a heading of the file it is expanded into.
     const fragments = includedFragments(skill, config.sources);
+    const known = new Map<string, { headings: Heading[]; text: string } | undefined>();
     const expanded = (file: string): { headings: Heading[]; text: string } | undefined => {
+      if (known.has(file)) return known.get(file);
       const own = headingsOf(skill, file);
-      if (!own) return undefined;
-      const parts = fragments.filter((f) => f.into === file);
+      const parts = own ? fragments.filter((f) => f.into === file) : [];
       const text = file === 'SKILL.md' ? skill.file.text : (skill.bundle.text(file)?.text ?? '');
-      if (!parts.length) return { headings: own, text };
-      return { headings: [...own, ...parts.flatMap((f) => f.headings)], text: [text, ...parts.map((f) => f.file.text)].join('\n') };
+      const found = !own ? undefined : !parts.length ? { headings: own, text } : { headings: [...own, ...parts.flatMap((f) => f.headings)], text: [text, ...parts.map((f) => f.file.text)].join('\n') };
+      known.set(file, found);
+      return found;
     };
     for (const source of linkSources(skill, config.sources)) {
       for (const t of source.targets) {

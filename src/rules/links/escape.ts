@@ -3,8 +3,6 @@ import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { locate, scopeOf, splitPlaceholder, strayedTo, type PathScope } from './scope.js';
-import { isInside } from '../../core/paths.js';
-import { includeRoot } from '../../parse/includes.js';
 import { bundledEntry, linkSources, noun } from './shared.js';
 
 export interface Options {
@@ -55,7 +53,7 @@ const PLACEHOLDER_PATH = /^\S+\/[^\s<>"'`*?|]+$/;
 export default defineSkillRule<Options>(
   {
     id: 'links/escape',
-    description: 'Reports a link, path or symlink that points outside the skill folder, in SKILL.md and in the Markdown files it links to; in an included fragment, a link outside the sources root.',
+    description: 'Reports a link, path or symlink that points outside the skill folder, in SKILL.md and in the Markdown files it links to.',
     severity: 'error',
     fixable: false,
     schema: {
@@ -66,7 +64,6 @@ export default defineSkillRule<Options>(
     defaultOptions: { mentions: true },
     messages: {
       outside: 'Unexpected symlink `{{relPath}}`{{detail}} outside the skill folder, expected a file inside it',
-      outsideRoot: 'Unexpected {{link}} to `{{url}}` outside the sources root in an included file, expected a file inside it (the build copies files the fragment links into the skill, but only from inside the sources root)',
     },
   },
   ({ skill, options, hosts, config, report }) => {
@@ -83,17 +80,11 @@ export default defineSkillRule<Options>(
     const scope = scopeOf(skill, hosts, config);
     const { outside, inside } = boundary(scope);
     // The links of SKILL.md and of the Markdown files it links to (resolved from their own folder).
-    const root = includeRoot(skill.dir, config.sources);
     for (const source of linkSources(skill, config.sources)) {
       for (const t of source.targets) {
-        // A fragment's link out of the skill is copied into it by the build; out of the sources root the build refuses it.
-        if (source.into && t.kind === 'relative' && !/^(?:\$|\{)/.test(t.path)) {
-          const place = locate(scope, '', t.path);
-          if (place.where !== 'skill' && !isInside(path.resolve(skill.dir, place.rel), root)) {
-            report({ messageId: 'outsideRoot', data: { link: noun(t.link), url: show(t.link.url, 60) }, range: t.link.range, file: source.reportFile! });
-          }
-          continue;
-        }
+        // A fragment's link out of the skill is copied into it by the build (and refused by the build, `build/include`,
+        // out of the sources root): not this rule's.
+        if (source.into && t.kind === 'relative' && !/^(?:\$|\{)/.test(t.path)) continue;
         const what = noun(t.link);
         const url = show(t.link.url, 60);
         let message: string | undefined;
