@@ -272,7 +272,7 @@ export function nameStats(texts: readonly string[]): NameStats {
 
 function sentenceStart(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 3), at);
-  return at === 0 || /(?:[.!?:;\-–—"'(\[]\s*|\n\s*)$/.test(before);
+  return at === 0 || /(?:[.!?:;\-–—"'([]\s*|\n\s*)$/.test(before);
 }
 
 /**

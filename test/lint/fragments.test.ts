@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { lintModels } from '../../src/lint/models.js';
 import { GitIndex, skillFromIndex } from '../../src/lint/staged.js';
 import { readSkill } from '../../src/parse/skill.js';
 import { skillc } from '../build/helpers.js';
+import { git } from '../ecosystem/helpers.js';
 import { tempTree } from '../helpers.js';
 
 // Two skills include one fragment from beside them; the fragment holds a nested host block and a
@@ -50,18 +50,14 @@ describe('included fragments are linted as part of each skill that includes them
 
   it('under --staged, from the staged fragment, not the working tree', async () => {
     const root = project(FIXED);
-    const git = (...args: string[]): void => {
-      const r = spawnSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' } });
-      if (r.status !== 0) throw new Error(r.stderr);
-    };
-    git('init', '-q');
-    git('add', '.');
-    git('commit', '-qm', 'init');
+    git(['init', '-q'], root);
+    git(['add', '.'], root);
+    git(['commit', '-qm', 'init'], root);
     fs.writeFileSync(path.join(root, 'skills-src/_core/core.md'), BROKEN);
     let index = new GitIndex(root);
     let skills = ['a', 'b'].map((n) => skillFromIndex(index, path.join(index.root, 'skills-src', n)));
     expect(onFragment(await lintModels({ cwd: root, skills }), root)).toEqual([]);
-    git('add', '.');
+    git(['add', '.'], root);
     index = new GitIndex(root);
     skills = ['a', 'b'].map((n) => skillFromIndex(index, path.join(index.root, 'skills-src', n)));
     expect(onFragment(await lintModels({ cwd: root, skills }), root)).toEqual(EXPECTED);
