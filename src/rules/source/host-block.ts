@@ -4,7 +4,6 @@ import type { TextFile } from '../../model/text.js';
 import { includedFragments } from '../../parse/fragments.js';
 import { show } from '../util.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
-import { hostIds } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { REGION_MESSAGES, regionProblems, sortDirectives, type RegionProblem } from './shared.js';
@@ -112,7 +111,7 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, config, report }) => {
     if (!parsed(skill)) return;
-    const known = hostIds();
+    const known = Object.keys(config.hostTable);
     const built = options.hosts === 'configured' ? config.hosts : undefined;
     const check = (directives: readonly Directive[], file: TextFile, fences: readonly CodeFence[], at?: string): void => {
       const where = at ? { file: at } : {};
