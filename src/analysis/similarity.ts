@@ -305,8 +305,9 @@ export function nameWords(text: string): Set<string> {
 
 /**
  * The products a skill is about, lowercased: the product names among the words of its name (and of
- * the plugin it is listed under), and those its description names more than once. A name the
- * description mentions in passing (`... for Claude Code analysis`) is not what the skill is about.
+ * the plugin it is listed under), of its description's first sentence (its subject: "Gmail
+ * Commander daemon lifecycle", "Deploy to Azure"), and those its description names more than once.
+ * A name mentioned in passing later on (a trigger list's `strip ANSI`) is not what the skill is about.
  */
 export function subjectProducts(description: string, nameParts: readonly string[], stats: NameStats): Set<string> {
   const out = new Set<string>();
@@ -314,10 +315,12 @@ export function subjectProducts(description: string, nameParts: readonly string[
     const key = part.toLowerCase();
     if (isProductName(key, stats)) out.add(key);
   }
+  // The first sentence: up to a full stop before a space, a line break, or a ` - ` that starts a trigger list.
+  const end = /\.\s|\n|\s[-–—]\s/.exec(description)?.index ?? description.length;
   const counts = new Map<string, number>();
   for (const m of description.matchAll(WORD)) {
     const key = m[0].toLowerCase();
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    counts.set(key, (counts.get(key) ?? 0) + (m.index < end ? 2 : 1));
   }
   for (const [key, count] of counts) if (count >= 2 && isProductName(key, stats)) out.add(key);
   return out;
