@@ -18,19 +18,24 @@ testRule(
       { name: 'markers in rehearsal fixtures are not checked (never emitted)', files: { 'SKILL.md': FM, 'fixtures/case/notes.md': '<!-- host: nowhere -->\n' } },
       { name: 'directives in inline code are text, and so is a host comment that is no marker', files: { 'SKILL.md': FM + 'Write `<!-- host: claude -->` first.\n\n```md\n<!-- hosted here -->\n```\n' } },
       {
-        name: 'closeOrder same and separators comma accept what hermes-taskflow\'s builder accepts',
-        options: { closeOrder: 'same', separators: 'comma' },
+        name: 'closeOrder same and commaLists accept what hermes-taskflow\'s builder accepts',
+        options: { closeOrder: 'same', commaLists: true },
         files: { 'SKILL.md': FM + '  <!--host: codex , pi-->  \nA.\n<!-- /host:codex,pi -->\n\n<!-- host: claude -->\nB.\n<!-- /host -->\n' },
       },
       {
         name: 'a fragment the skill includes, with well-formed blocks',
         files: { 'a/SKILL.md': FM + '<!-- include: ../_core/core.md -->\n', '_core/core.md': '# Core\n\n<!-- host: claude -->\nA.\n<!-- /host -->\n' },
       },
+      {
+        name: 'with hostBlocks.inCodeFences, a marker that is not alone on its line in a fence stays text',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM + '```html\n<p><!-- host: nowhere --></p>\n```\n' },
+      },
     ],
     invalid: [
       {
-        name: 'closeOrder same: a close naming the opener\'s hosts in another order; separators comma: `pi codex` is one unknown name',
-        options: { closeOrder: 'same', separators: 'comma' },
+        name: 'closeOrder same: a close naming the opener\'s hosts in another order; commaLists: `pi codex` is one unknown name',
+        options: { closeOrder: 'same', commaLists: true },
         files: { 'SKILL.md': FM + '<!-- host:codex,claude -->\nA.\n<!-- /host:claude,codex -->\n\n<!-- host:pi codex -->\nB.\n<!-- /host -->\n' },
         errors: [
           { line: 7, column: 1, messageId: 'closeMismatch', data: { named: 'claude, codex', hosts: '`codex`, `claude`', line: 5, opened: 'codex, claude' } },
@@ -38,11 +43,13 @@ testRule(
         ],
       },
       {
-        name: 'hosts configured: a host skillc knows but the config does not build for',
-        options: { hosts: 'configured' },
-        config: { hosts: ['claude', 'codex'] },
-        files: { 'SKILL.md': FM + '<!-- host: claude, cursor -->\nA.\n<!-- /host -->\n' },
-        errors: [{ line: 5, column: 1, messageId: 'notBuilt', data: { id: 'cursor', expected: '`claude`, `codex`' } }],
+        name: 'with hostBlocks.inCodeFences, a well-formed block inside a fence is honoured (hermes-taskflow\'s jsonc settings block), and still a warning',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM, 'configuration.md': '# C\n\n```jsonc\n{\n<!-- host:pi -->\n\t"piChild": {},\n<!-- /host:pi -->\n  "timeout": 600\n}\n```\n' },
+        errors: [
+          { file: 'configuration.md', line: 5, column: 1, severity: 'warning', messageId: 'markerInCodeHonoured', data: { marker: '<!-- host:pi -->', line: 3 } },
+          { file: 'configuration.md', line: 7, column: 1, severity: 'warning', messageId: 'markerInCodeHonoured', data: { marker: '<!-- /host:pi -->', line: 3 } },
+        ],
       },
       {
         name: 'a host marker inside a code block: a warning, at the marker, also in a bundled file',
@@ -105,6 +112,29 @@ testRule(
         errors: [
           { file: 'references/r.md', line: 3, column: 1, message: `Unexpected unknown host \`cursorx\`, expected one of ${HOSTS}` },
           { file: 'references/r.md', line: 7, column: 1, message: 'Unexpected `<!-- /host -->` without an opening `<!-- host: ... -->`' },
+        ],
+      },
+      {
+        name: 'with hostBlocks.inCodeFences, fenced markers are checked: an unknown host, and a block opened in a fence never closed',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM + '```md\n  <!-- host: nowhere -->  \nA.\n<!-- /host -->\n```\n\n```sh\n<!-- host: pi -->\necho\n```\n' },
+        errors: [
+          // Honoured by the build, and still text to Markdown: each fenced marker is a warning too.
+          { line: 6, column: 3, endColumn: 25, severity: 'warning', messageId: 'markerInCodeHonoured' },
+          { line: 6, column: 3, endColumn: 25, message: `Unexpected unknown host \`nowhere\`, expected one of ${HOSTS}` },
+          { line: 8, column: 1, severity: 'warning', messageId: 'markerInCodeHonoured' },
+          { line: 12, column: 1, severity: 'warning', messageId: 'markerInCodeHonoured' },
+          { line: 12, column: 1, message: 'Unexpected unclosed host block, expected `<!-- /host -->` before the end of the file' },
+        ],
+      },
+      {
+        name: 'hosts: config: a block for a host the project does not build; commaLists: `pi codex` is one name (hermes-taskflow\'s reading)',
+        config: { hosts: ['pi', 'codex'] },
+        options: { hosts: 'config', commaLists: true },
+        files: { 'SKILL.md': FM + '<!-- host: cursor -->\nA.\n<!-- /host -->\n<!-- host: pi codex -->\nB.\n<!-- /host -->\n<!-- host: pi, codex -->\nC.\n<!-- /host -->\n' },
+        errors: [
+          { line: 5, message: 'Unexpected unknown host `cursor`, expected one of `pi`, `codex`' },
+          { line: 8, message: 'Unexpected unknown host `pi codex`, expected one of `pi`, `codex`' },
         ],
       },
       {
