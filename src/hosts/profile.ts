@@ -80,6 +80,12 @@ export interface PathsProfile {
    */
   variables: Readonly<Record<string, PathBase>>;
   /**
+   * Placeholders the host does not substitute but tells the agent how to resolve, by spelling as
+   * written before `/` (`{baseDir}`): the agent reads them as that folder. A config's own
+   * `placeholders` override these.
+   */
+  conventions?: Readonly<Record<string, PathBase>>;
+  /**
    * Set when the host installs a plugin's folder whole: a skill at `<plugin>/<skillsDir>/<skill>/`
    * may name any file of its plugin (shared references, sibling skills); `manifest` marks the plugin folder.
    */
