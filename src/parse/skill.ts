@@ -202,6 +202,8 @@ export interface Fragment {
   links: Link[];
   directives: Directive[];
   codeFences: CodeFence[];
+  inlineCode: InlineCode[];
+  comments: HtmlComment[];
 }
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
@@ -211,9 +213,9 @@ export function parseFragment(file: TextFile): Fragment {
   try {
     collect(file.text, skill, file.lines, file.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   } catch {
-    return { headings: [], links: [], directives: [], codeFences: [] };
+    return { headings: [], links: [], directives: [], codeFences: [], inlineCode: [], comments: [] };
   }
-  return { headings: skill.headings, links: skill.links, directives: skill.directives, codeFences: skill.codeFences };
+  return { headings: skill.headings, links: skill.links, directives: skill.directives, codeFences: skill.codeFences, inlineCode: skill.inlineCode, comments: skill.comments };
 }
 
 /** Headings of a bundled Markdown file, for anchor checks. */
