@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import GithubSlugger from 'github-slugger';
-import type { Nodes, Root, RootContent } from 'mdast';
+import type { Nodes, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
 import type { Range } from '../../src/model/diagnostic.js';
