@@ -175,6 +175,39 @@ describe('a 100-skill catalog', () => {
   });
 });
 
+describe('a marketplace of plugins', () => {
+  it('frames each plugin, its nodes inside, no two frames overlapping, plugins that refer to each other placed together', async () => {
+    const base = picture();
+    const groups = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+    const nodes = groups.flatMap((g, gi) => Array.from({ length: 3 + gi }, (_, i) => ({ id: `${g}-${i}`, kind: 'skill' as const, label: `${g}-${i}`, path: `${g}/skills/${g}-${i}`, group: g })));
+    const edge = (from: string, to: string) => ({ from, to, kind: 'mention' as const, via: to, count: 1, line: 5 });
+    // Inside each plugin a chain of its first three; alpha's first calls beta's and gamma's; the rest alone.
+    const edges = [...groups.flatMap((g) => [edge(`${g}-0`, `${g}-1`), edge(`${g}-1`, `${g}-2`)]), edge('alpha-0', 'beta-0'), edge('alpha-0', 'gamma-0')];
+    const p: CatalogPicture = { ...base, nodes, edges };
+    const layout = await layoutCatalog(p, ['mention']);
+    expect(layout.clusters.map((c) => c.group).sort()).toEqual([...groups].sort());
+    for (const [i, a] of layout.clusters.entries()) for (const b of layout.clusters.slice(i + 1)) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.group} overlaps ${b.group}`).toBe(false);
+    const frame = new Map(layout.clusters.map((c) => [c.group, c]));
+    for (const nd of nodes.filter((n) => layout.nodes.has(n.id))) {
+      const box = layout.nodes.get(nd.id)!;
+      const c = frame.get(nd.group)!;
+      expect(box.x >= c.x && box.y >= c.y && box.x + box.w <= c.x + c.w && box.y + box.h <= c.y + c.h, `${nd.id} inside ${nd.group}`).toBe(true);
+    }
+    // Beyond its chain, beta has one lone skill (kept as its box), gamma to zeta two or more: one count each.
+    expect(layout.nodes.has('beta-3')).toBe(true);
+    expect(layout.folds.map((f) => [f.group, f.members.length]).sort()).toEqual([['delta', 3], ['epsilon', 4], ['gamma', 2], ['zeta', 5]]);
+    // alpha sits next to beta and gamma: its frame touches theirs within a gap, not across the picture.
+    const gap = (a: string, b: string): number => {
+      const x = frame.get(a)!;
+      const y = frame.get(b)!;
+      return Math.max(0, Math.max(x.x, y.x) - Math.min(x.x + x.w, y.x + y.w)) + Math.max(0, Math.max(x.y, y.y) - Math.min(x.y + x.h, y.y + y.h));
+    };
+    expect(gap('alpha', 'beta')).toBeLessThan(60);
+    expect(gap('alpha', 'gamma')).toBeLessThan(60);
+    checkGeometry(renderSvg(p, layout));
+  });
+});
+
 describe('hostile names', () => {
   it('a name with control characters, quotes and markup is laid out and drawn as valid text', async () => {
     const evil = 'evil\u001b[31m\u0001"<x>&';

@@ -343,7 +343,7 @@ export async function layoutCatalog(picture: CatalogPicture, kinds: readonly Edg
     const inner = moved(block, CLUSTER_PAD, CLUSTER_TITLE);
     return { ...inner, clusters: [{ group: g, x: 0, y: 0, w, h: block.height + CLUSTER_TITLE + CLUSTER_PAD }, ...inner.clusters], width: w, height: block.height + CLUSTER_TITLE + CLUSTER_PAD };
   });
-  const all = moved(packed(blocks), offset[0], offset[1]);
+  const all = moved(packed(arranged(viz, blocks, scene.groups, across.map((at) => [groupById.get(edges[at]!.from)!, groupById.get(edges[at]!.to)!]))), offset[0], offset[1]);
   const nodes = new Map(all.nodes.map((nd) => [nd.id, nd]));
   // Edges between groups: a gentle curve from box to box, over the frames.
   for (const at of across) {
@@ -353,6 +353,69 @@ export async function layoutCatalog(picture: CatalogPicture, kinds: readonly Edg
   }
   // Edges in the order drawnEdges gave them, whatever part they were laid out in.
   return { nodes, edges: all.edges.sort((a, b) => a.at - b.at).map((l) => l.edge), folds: all.folds, clusters: all.clusters, width: round(all.width), height: round(all.height), kinds: [...kinds] };
+}
+
+/**
+ * Groups that refer to each other placed together: each set of groups joined by edges goes
+ * through dot as boxes of their frames' size (so the frames of a plugin and the plugins it
+ * calls sit side by side or one above the other, and the curves between them stay short); the
+ * sets, and the groups no edge leaves, are then packed in rows. `links` are the group pairs of
+ * the edges between groups.
+ */
+function arranged(viz: Viz, blocks: readonly Block[], groups: readonly string[], links: readonly [string, string][]): Block[] {
+  if (!links.length) return [...blocks];
+  const index = new Map(groups.map((g, i) => [g, i]));
+  const parent = groups.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i]!;
+    return i;
+  };
+  const pairs = new Set<string>();
+  for (const [a, b] of links) {
+    const i = index.get(a)!;
+    const j = index.get(b)!;
+    parent[find(i)] = find(j);
+    pairs.add(`${Math.min(i, j)} ${Math.max(i, j)}`);
+  }
+  const sets = new Map<number, number[]>();
+  groups.forEach((_, i) => {
+    const r = find(i);
+    if (!sets.has(r)) sets.set(r, []);
+    sets.get(r)!.push(i);
+  });
+  const out: Block[] = [];
+  for (const members of sets.values()) {
+    if (members.length === 1) {
+      out.push(blocks[members[0]!]!);
+      continue;
+    }
+    const inSet = new Set(members);
+    const lines = ['graph groups {', '  graph [nodesep=0.4, ranksep=0.5, pad=0];', '  node [shape=box, fixedsize=true, label=""];'];
+    for (const i of members) lines.push(`  g${i} [width=${blocks[i]!.width / 72}, height=${blocks[i]!.height / 72}];`);
+    for (const pair of pairs) {
+      const [i, j] = pair.split(' ').map(Number) as [number, number];
+      if (inSet.has(i)) lines.push(`  g${i} -- g${j};`);
+    }
+    lines.push('}');
+    const result = viz.renderJSON(`${lines.join('\n')}\n`) as DotJson;
+    const [, , bw, bh] = result.bb.split(',').map(Number) as [number, number, number, number];
+    const placed = (result.objects ?? []).map((o) => {
+      const i = Number(o.name.slice(1));
+      const [cx, cy] = (o.pos ?? '0,0').split(',').map(Number) as Point;
+      return moved(blocks[i]!, round(Math.max(0, cx - blocks[i]!.width / 2)), round(Math.max(0, bh - cy - blocks[i]!.height / 2)));
+    });
+    const merged: Block = { nodes: [], edges: [], folds: [], clusters: [], width: bw, height: bh };
+    for (const b of placed) {
+      merged.nodes.push(...b.nodes);
+      merged.edges.push(...b.edges);
+      merged.folds.push(...b.folds);
+      merged.clusters.push(...b.clusters);
+      merged.width = Math.max(merged.width, ...b.clusters.map((c) => c.x + c.w));
+      merged.height = Math.max(merged.height, ...b.clusters.map((c) => c.y + c.h));
+    }
+    out.push(merged);
+  }
+  return out;
 }
 
 /** Where the segment from a box's centre towards `p` leaves the box. */
