@@ -22,7 +22,7 @@ Options:
                            stderr; the HTML view lays out any other choice)
       --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
       --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
-  -o, --output <file>      write to a file instead of stdout
+  -o, --output-file <file> write to a file instead of stdout (\`--output\` is its old name)
   -c, --config <file>      use this config file
   -h, --help               show this help
 
@@ -40,7 +40,9 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     host: { type: 'string', multiple: true },
     edges: { type: 'string', multiple: true },
     context: { type: 'string' },
-    output: { type: 'string', short: 'o' },
+    'output-file': { type: 'string', short: 'o' },
+    // The spelling before every command said --output-file; kept so scripts that use it still run.
+    output: { type: 'string' },
     config: { type: 'string', short: 'c' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -55,7 +57,10 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     throw new UsageError(`--edges: ${(err as Error).message}`);
   }
-  const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
+  if (values.output !== undefined && values['output-file'] !== undefined) throw new UsageError('--output is the old name of --output-file: give one of them');
+  const outFile = values['output-file'] ?? values.output;
+  const flag = values.output !== undefined ? '--output' : '--output-file';
+  const target = outFile === undefined ? undefined : outputTarget(io.cwd, outFile, flag);
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
   const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host, { cwd: io.cwd, configFile: values.config }) };
@@ -71,7 +76,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   const chosen = chooseKinds(picture, edges);
   if (chosen.note && format !== 'json') io.stderr(`skillc graph: ${chosen.note}\n`);
   const text = await renderGraph(picture, format, edges ? { edges } : {});
-  if (target && values.output !== undefined) writeOutput(target, text, '--output', values.output);
+  if (target && outFile !== undefined) writeOutput(target, text, flag, outFile);
   else io.stdout(text);
   return 0;
 }

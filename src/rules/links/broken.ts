@@ -11,7 +11,7 @@ import { nearFile, skillIndex } from './skill-index.js';
 export default defineSkillRule(
   {
     id: 'links/broken',
-    description: 'Reports a relative link or image whose target file does not exist, in SKILL.md and in the Markdown files it links to.',
+    description: 'Reports a relative link or image whose target file does not exist, in SKILL.md, in the Markdown files it links to and in the fragments it includes.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -25,11 +25,16 @@ export default defineSkillRule(
     if (!parsed(skill)) return;
     const scope = scopeOf(skill, hosts, config);
     const unknown = new Set<string>();
-    for (const source of linkSources(skill)) {
+    for (const source of linkSources(skill, config.sources)) {
       const at = source.reportFile ? { file: source.reportFile } : {};
       for (const t of source.targets) {
         if (t.kind !== 'relative') continue;
         const place = locate(scope, source.from, t.path);
+        // A fragment's link to a file outside the skill: the build ships a copy, so it only has to exist.
+        if (source.into && place.where !== 'skill' && !place.placeholder) {
+          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.link.url.replace(/[#?].*$/, ''), 60), hint: '' }, range: t.link.range, ...at });
+          continue;
+        }
         // Outside the skill (or its plugin) is links/escape's; under the project or a runtime folder, nothing to check.
         if (place.where === 'outside' || place.where === 'unchecked') continue;
         if (place.where === 'unknown') {
@@ -61,9 +66,11 @@ export default defineSkillRule(
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
-        const meant = place.where === 'skill' ? meantFile(skill, source.from, rel) : undefined;
+        // A fragment's link is shown as written there (its path is resolved from the fragment's folder).
+        const written = source.into ? t.link.url.replace(/[#?].*$/, '') : t.path;
+        const meant = !source.into && place.where === 'skill' ? meantFile(skill, source.from, rel) : undefined;
         const suggest = meant === undefined ? undefined : suggestion(source.reportFile === undefined ? skill.file.text : skill.bundle.text(source.rel)?.text, t.link, meant);
-        report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.path, 60), hint: meant === undefined ? '' : ` (did you mean \`${show(meant, 60)}\`?)` }, range: t.link.range, ...at, ...(suggest ? { suggest: [suggest] } : {}) });
+        report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: meant === undefined ? '' : ` (did you mean \`${show(meant, 60)}\`?)` }, range: t.link.range, ...at, ...(suggest ? { suggest: [suggest] } : {}) });
       }
     }
   },
