@@ -171,8 +171,9 @@ function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
     if (!parsed(skill)) continue;
     const from = idOf.get(skill)!;
     for (const entry of requiresOf(skill)) {
+      // A skill requiring itself is an edge too: skills/requires-cycle reports it.
       const target = resolve(skill, undefined, entry.name, true);
-      if (target && target !== skill) add(from, idOf.get(target)!, 'requires', entry.range, entry.name);
+      if (target) add(from, idOf.get(target)!, 'requires', entry.range, entry.name);
     }
     const pathTarget = (raw: string): SkillSummary | undefined => {
       let decoded: string;

@@ -330,7 +330,6 @@ export async function layoutCatalog(picture: CatalogPicture, kinds: readonly Edg
   edges.forEach((edge, at) => {
     const g = groupById.get(edge.from);
     if (g === undefined || !groupById.has(edge.to)) return;
-    if (edge.from === edge.to) return;
     if (g === groupById.get(edge.to)) inGroup.get(g)!.edges.push({ at, edge });
     else across.push(at);
   });

@@ -64,7 +64,7 @@ export const groupOf = (nd: PictureNode): string => nd.group ?? '';
 export function sceneOf(picture: CatalogPicture, kinds: readonly EdgeKind[]): Scene {
   const touched = new Set<string>();
   for (const e of picture.edges) {
-    if (!kinds.includes(e.kind) || e.from === e.to) continue;
+    if (!kinds.includes(e.kind)) continue;
     touched.add(e.from);
     touched.add(e.to);
   }
