@@ -130,6 +130,10 @@ const SCRIPT = `
   views.forEach(function(v){ v.querySelector('svg').addEventListener('click', function(){ selected = null; focus(); }); });
   q('.controls input, .controls select').forEach(function(b){b.addEventListener('input', apply); b.addEventListener('change', apply);});
   apply();
+  // A big catalog is wider than the window: open on its top-left frame or box, not on the white space beside it.
+  var figure = document.querySelector('.figure'), first = null;
+  inSvg('.cluster > rect, .node rect, .fold rect').forEach(function(r){var b = r.getBoundingClientRect(); if (!first || b.top < first.top - 40 || (Math.abs(b.top - first.top) <= 40 && b.left < first.left)) first = b;});
+  if (first) { var f = figure.getBoundingClientRect(); figure.scrollLeft += Math.max(0, first.left - f.left - 40); }
   document.body.setAttribute('data-ready', '1');
 })();
 `;

@@ -77,21 +77,21 @@ export function renderSvg(picture: CatalogPicture, layout: CatalogLayout, note?:
   const nameW = Math.max(0, ...picture.hosts.map((h) => textWidth(h.name, FONT_SIZE))) + 16;
   const hostTexts = picture.hosts.map((h) => budgetLine(h).slice(h.name.length + 2));
   const hostsW = MARGIN + nameW + BAR_W + 8 + Math.max(0, ...hostTexts.map((t) => textWidth(t, FONT_SIZE))) + MARGIN;
+  const skills = picture.nodes.filter((nd) => nd.kind === 'skill').length;
+  const folded = layout.folds.reduce((sum, fd) => sum + fd.members.length, 0);
+  const subtitle = `${skills} skills; edges: ${layout.kinds.join(', ') || 'none'}${folded ? `; ${folded} without edges folded into ${layout.folds.length === 1 ? 'a count' : 'counts'}` : ''}${note ? ` (${note})` : ''}`;
   const budgetTitle = `Listing budget at ${picture.contextTokens.toLocaleString('en-US')} tokens`;
-  const width = Math.ceil(Math.max(480, GRAPH_OFFSET[0] + layout.width + MARGIN, picture.hosts.length ? hostsW : 0, MARGIN + textWidth(budgetTitle, FONT_SIZE) + MARGIN, MARGIN + legendItems.reduce((a, b) => a + b.w, 0) + MARGIN, MARGIN + textWidth(legend, 12) + MARGIN, note ? MARGIN + textWidth(note, 12) + MARGIN : 0));
+  const width = Math.ceil(Math.max(480, GRAPH_OFFSET[0] + layout.width + MARGIN, picture.hosts.length ? hostsW : 0, MARGIN + textWidth(budgetTitle, FONT_SIZE) + MARGIN, MARGIN + legendItems.reduce((a, b) => a + b.w, 0) + MARGIN, MARGIN + textWidth(legend, 12) + MARGIN, MARGIN + textWidth(subtitle, 12) + MARGIN));
   // Legend: the edge kinds on one row, the note on the next.
   const legendY = GRAPH_OFFSET[1] + layout.height + 20;
   const hostsTop = legendY + 2 * 22 + 24;
   const height = Math.ceil((picture.hosts.length ? hostsTop + 12 + picture.hosts.length * ROW_H : legendY + 2 * 22) + MARGIN);
-  const skills = picture.nodes.filter((nd) => nd.kind === 'skill').length;
   const drawnCount = layout.edges.length;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif" font-size="${FONT_SIZE}" role="img" aria-label="skill graph">`);
   out.push(`<title>skill graph: ${skills} skills, ${drawnCount} edges drawn (${layout.kinds.join(', ') || 'none'})</title>`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text class="title" x="${MARGIN}" y="${MARGIN + 4}" font-size="15" font-weight="bold" fill="#222">Skill graph</text>`);
-  const folded = layout.folds.reduce((sum, fd) => sum + fd.members.length, 0);
-  const subtitle = `${skills} skills; edges: ${layout.kinds.join(', ') || 'none'}${folded ? `; ${folded} without edges folded into ${layout.folds.length === 1 ? 'a count' : 'counts'}` : ''}${note ? ` (${note})` : ''}`;
   out.push(`<text class="subtitle" x="${MARGIN}" y="${MARGIN + 24}" font-size="12" fill="#555">${xml(subtitle)}</text>`);
   out.push('<g class="clusters">');
   for (const c of layout.clusters) out.push(clusterSvg(c));
