@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textWidth } from '../../src/catalog/render/layout.js';
 import { CONFIG, SKILL, project, skillc } from '../ecosystem/helpers.js';
 
 // A marketplace as Claude Code plugins lay it out: two plugins with a skill of one name, and
@@ -66,5 +67,9 @@ describe('skillc graph on a marketplace (the real CLI)', () => {
     expect(svg.match(/class="node node-skill"/g)).toHaveLength(3);
     expect(svg).not.toContain('class="fold"');
     expect(svg).not.toContain('class="cluster"');
+    // The fallback's note is the widest text of a small catalog: the picture makes room for it.
+    const subtitle = /<text class="subtitle"[^>]*>([^<]*)<\/text>/.exec(svg)![1]!;
+    expect(subtitle).toContain('drawing every kind (mention)');
+    expect(Number(/<svg [^>]*width="(\d+)"/.exec(svg)![1])).toBeGreaterThanOrEqual(24 + textWidth(subtitle, 12) + 24);
   });
 });
