@@ -188,6 +188,11 @@ export interface HostProfile {
   /** True when the host runs `!`cmd`` dynamic-context commands before the model sees the skill. */
   dynamicCommands: boolean;
   /**
+   * True for a target that stands for every host reading the spec (agentskills): a skill written to it
+   * is installed anywhere, so what any of those hosts does on load (run `!`cmd``) applies to it.
+   */
+  portable?: boolean;
+  /**
    * How a `skillc.invocation: manual` skill is expressed: frontmatter keys, and/or
    * keys of the host's metadata file. Null when the host cannot enforce it.
    */
