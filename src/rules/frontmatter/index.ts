@@ -16,6 +16,7 @@ import yaml from './yaml.js';
 import descriptionPrefix from './description-prefix.js';
 import descriptionWords from './description-words.js';
 import fieldValues from './field-values.js';
+import valueComment from './value-comment.js';
 
 /** The frontmatter/ rules. */
 export const frontmatterRules: AnyRule[] = [
@@ -36,4 +37,5 @@ export const frontmatterRules: AnyRule[] = [
   descriptionPrefix,
   descriptionWords,
   fieldValues,
+  valueComment,
 ];
