@@ -11,6 +11,7 @@ import lineAnchors from './line-anchors.js';
 import placeholder from './placeholder.js';
 import installPath from './install-path.js';
 import foreignVariable from './foreign-variable.js';
+import forkTask from './fork-task.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, installPath, foreignVariable];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, installPath, foreignVariable, forkTask];
