@@ -46,7 +46,13 @@ export default defineSkillRule(
     const base = fm.rawOffset;
     const at = (n: Node | null | undefined, fallback: Range): Range => (n?.range ? skill.file.lines.range(base + n.range[0], base + n.range[1]) : fallback);
     const whole = at(node, skill.file.lines.range(0, 0));
-    const kind = (n: unknown): string => (isSeq(n) ? 'list' : isMap(n) ? 'mapping' : isScalar(n) ? (n.value === null ? 'empty value' : `${typeof n.value} \`${show(String(n.value), 30)}\``) : 'value');
+    const kind = (n: unknown): string => {
+      if (isSeq(n)) return 'list';
+      if (isMap(n)) return 'mapping';
+      if (!isScalar(n)) return 'value';
+      const v = n.value;
+      return v === null ? 'empty value' : `${typeof v} \`${show(typeof v === 'string' ? v : JSON.stringify(v) ?? '', 30)}\``;
+    };
     const types = Object.keys(profile.handlers);
     const typeList = types.map((t) => `\`${t}\``).join(', ');
     for (const pair of (node as YAMLMap<Node, Node>).items as Pair<Node | null, Node | null>[]) {
