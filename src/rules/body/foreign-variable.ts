@@ -1,5 +1,4 @@
-import { getHost, hostIds } from '../../hosts/index.js';
-import type { HostProfile } from '../../hosts/profile.js';
+import type { HostTable } from '../../hosts/index.js';
 import type { TextFile } from '../../model/text.js';
 import { parsed } from '../../model/queries.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
@@ -9,10 +8,10 @@ import { codeRanges, inRanges, show } from '../util.js';
 const MARKDOWN = /\.(?:md|markdown)$/i;
 
 /** The variables some host substitutes in another kind of file (VS Code prompt files), with what they are. */
-function foreign(): { re: RegExp; what: string }[] {
+function foreign(table: HostTable): { re: RegExp; what: string }[] {
   const out: { re: RegExp; what: string }[] = [];
-  for (const id of hostIds()) {
-    const v: HostProfile['foreignVariables'] = getHost(id)?.foreignVariables;
+  for (const h of Object.values(table)) {
+    const v = h.foreignVariables;
     if (v) out.push({ re: new RegExp(v.patterns.map((p) => `(?:${p})`).join('|'), 'g'), what: v.what });
   }
   return out;
@@ -29,11 +28,11 @@ export default defineSkillRule(
       foreign: 'Unexpected `{{variable}}` ({{what}}), expected text the agent can act on: no skill host substitutes it in a skill, so the agent reads it as written (ask for the value in words, or use the host\'s own argument placeholder)',
     },
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
     // A host that substitutes the same name in skills makes it a real variable there.
     const own = new Set(hosts.flatMap((h) => Object.keys(h.paths?.variables ?? {})));
-    const kinds = foreign();
+    const kinds = foreign(config.hostTable);
     if (!kinds.length) return;
     const scan = (file: TextFile, code: readonly [number, number][], from: number, path?: string): void => {
       for (const { re, what } of kinds) {

@@ -1,7 +1,8 @@
 import type { ForkProfile, HostProfile } from '../../hosts/profile.js';
 import { field, parsed } from '../../model/queries.js';
 import { defineSkillRule } from '../rule.js';
-import { bodyText, targetHosts } from '../util.js';
+import { bodyText } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 
 /**
  * Verbs a task starts with, at the start of a line or a list item: the subagent is told to do something.

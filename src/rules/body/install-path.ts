@@ -1,4 +1,4 @@
-import { hostIds, getHost } from '../../hosts/index.js';
+import type { HostTable } from '../../hosts/index.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { TextFile } from '../../model/text.js';
 import { parsed } from '../../model/queries.js';
@@ -11,12 +11,10 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
 const INSTALLS = /(?:^|[\s;&|(`$])(?:cp|mv|ln|mkdir|rsync|install|rm|rmdir|unzip|tar|git\s+clone|ditto|scp|chmod|ls|cd|open|code)\s/;
 
 /** Every folder a known host installs or serves skills from, as the regular expression of a path prefix. */
-function installRoots(): string[] {
+function installRoots(table: HostTable): string[] {
   const roots = new Set<string>();
   const home = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/home/[^/\s"'\x60]+|/Users/[^/\s"'\x60]+)`;
-  for (const id of hostIds()) {
-    const h: HostProfile | undefined = getHost(id);
-    if (!h) continue;
+  for (const h of Object.values(table)) {
     if (h.layout) {
       roots.add(`${home}/${escapeRegExp(h.layout.user)}`);
       // A project's skills folder, at a path's start (`.claude/skills/x/…`, `./.github/skills/x/…`, `/repo/.claude/skills/x/…`).
@@ -44,11 +42,11 @@ export default defineSkillRule(
       installPath: 'Unexpected install location `{{path}}` of this skill\'s own file, expected {{expected}} (the skill may be installed elsewhere: another host, a project, a plugin, a user folder)',
     },
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const names = [...new Set([skill.dirName, skill.name].filter((n): n is string => !!n && /^[\w.-]+$/.test(n)))];
     if (!names.length) return;
-    const roots = installRoots();
+    const roots = installRoots(config.hostTable);
     const re = new RegExp(String.raw`(?:${roots.join('|')})/(${names.map(escapeRegExp).join('|')})/([^\s"'\x60)\]>,;|]+)`, 'g');
     const variable = skillVariable(hosts);
     const scan = (file: TextFile, path?: string): void => {

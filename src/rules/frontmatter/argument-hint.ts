@@ -1,7 +1,8 @@
 import type { ArgumentsProfile, HostProfile } from '../../hosts/profile.js';
 import { invocationOn } from '../../analysis/budget.js';
 import { field, parsed } from '../../model/queries.js';
-import { codeRanges, inRanges, show, targetHosts } from '../util.js';
+import { codeRanges, inRanges, show } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { defineSkillRule } from '../rule.js';
 
 /** `$ARGUMENTS[2]`: a positional placeholder, unambiguous anywhere. */

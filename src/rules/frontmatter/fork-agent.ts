@@ -2,7 +2,8 @@ import { closest } from '../../core/suggest.js';
 import type { ForkProfile, HostProfile } from '../../hosts/profile.js';
 import { field } from '../../model/queries.js';
 import { defineSkillRule } from '../rule.js';
-import { show, targetHosts } from '../util.js';
+import { show } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { cleanFrontmatter } from './shared.js';
 
 /**

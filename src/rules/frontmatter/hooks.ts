@@ -3,7 +3,8 @@ import { closest } from '../../core/suggest.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import { defineSkillRule } from '../rule.js';
-import { show, targetHosts } from '../util.js';
+import { show } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { cleanFrontmatter } from './shared.js';
 
 const suggestion = (value: string, candidates: Iterable<string>): string => {

@@ -2,7 +2,8 @@ import { invocationOn } from '../../analysis/budget.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import { field } from '../../model/queries.js';
 import { defineSkillRule } from '../rule.js';
-import { frontmatterStart, targetHosts } from '../util.js';
+import { frontmatterStart } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { cleanFrontmatter } from './shared.js';
 
 /** Verbs of actions that leave the machine or cannot be undone. */

@@ -4,7 +4,8 @@ import type { HostProfile, ToolsProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import { field } from '../../model/queries.js';
 import { defineSkillRule } from '../rule.js';
-import { show, targetHosts } from '../util.js';
+import { show } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { cleanFrontmatter } from './shared.js';
 
 /** The tools of a space- or comma-separated string, each with its offset: `Bash(git add, commit)` stays one item. */

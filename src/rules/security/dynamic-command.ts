@@ -1,4 +1,3 @@
-import { getHost, hostIds } from '../../hosts/index.js';
 import type { HostProfile } from '../../hosts/profile.js';
 import { parseShell, type ShellRedirect } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
@@ -58,11 +57,11 @@ export default defineSkillRule<DynamicCommandOptions>(
       block: 'Unexpected dynamic context block ({{who}} runs it in a shell when the skill loads), expected static text',
     },
   },
-  ({ skill, hosts, options, report }) => {
+  ({ skill, hosts, config, options, report }) => {
     let runners = hosts.filter((h) => h.dynamicCommands);
     // A portable skill (agentskills) lands in hosts that run these: the commands run there.
     if (!runners.length && hosts.some((h) => h.portable)) {
-      runners = hostIds().map((id) => getHost(id)).filter((h): h is HostProfile => !!h && h.dynamicCommands && h.followsSpec);
+      runners = Object.values(config.hostTable).filter((h: HostProfile) => h.dynamicCommands && h.followsSpec);
     }
     if (!runners.length || options.allow || !parsed(skill)) return;
     const who = runners.map((h) => h.displayName).join(', ');
