@@ -81,6 +81,12 @@ export interface PathsProfile {
    */
   variables: Readonly<Record<string, PathBase>>;
   /**
+   * Placeholders the host does not substitute but tells the agent how to resolve, by spelling as
+   * written before `/` (`{baseDir}`): the agent reads them as that folder. A config's own
+   * `placeholders` override these.
+   */
+  conventions?: Readonly<Record<string, PathBase>>;
+  /**
    * Set when the host installs a plugin's folder whole: a skill at `<plugin>/<skillsDir>/<skill>/`
    * may name any file of its plugin (shared references, sibling skills); `manifest` marks the plugin folder.
    */
@@ -146,6 +152,19 @@ export interface ForeignVariables {
   /** Patterns (regular expression sources) matching one variable as written. */
   patterns: readonly string[];
   sources: readonly string[];
+}
+
+export interface InstallLayout {
+  /** The skill folder relative to a project root. */
+  project: string;
+  /** The skill folder relative to the user's home. */
+  user: string;
+  /**
+   * An environment variable that moves the host's home folder (Claude Code's CLAUDE_CONFIG_DIR,
+   * Codex's CODEX_HOME): when set, the user folder is `user` with its first segment (`replaces`)
+   * read as that variable's folder. `source`: the host doc that says so.
+   */
+  userHomeVariable?: { name: string; replaces: string; source: string };
 }
 
 export interface HostProfile {
@@ -214,7 +233,7 @@ export interface HostProfile {
   /** Absolute folders a host serves installed skills from at run time (claude.ai's container), besides `layout`. */
   runtimeSkillRoots?: readonly string[];
   /** Where the host installs skills, relative to a project root and to the user's home; null when skills are uploaded, not installed. */
-  layout: { project: string; user: string } | null;
+  layout: InstallLayout | null;
   /** How the build lays out this host's tree under `generated/<host>/`. */
   emit: {
     /** Folder (relative to the host's tree) holding the skill folders; '' for the root. */
