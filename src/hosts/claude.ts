@@ -210,9 +210,11 @@ export const claude: HostProfile = {
     hintField: 'argument-hint',
     indexed: true,
     appendsUnplaced: true,
+    rewritesCode: true,
     sources: [
       `${DOC} (Available string substitutions: $ARGUMENTS, $ARGUMENTS[N], $N; "An indexed placeholder with no corresponding argument ... stays in the content unchanged")`,
       `${DOC} (Pass arguments to skills: with no placeholder, Claude Code appends ARGUMENTS: <your input> to the skill content)`,
+      `${DOC} (Available string substitutions: a backslash before a placeholder keeps it literal); https://github.com/anthropics/claude-code/issues/78759 (reproduced by the maintainers on v2.1.233: $0, $1 and $ARGUMENTS are replaced throughout the skill body, fenced code blocks included, "working as designed"; \\$0 stays $0)`,
     ],
   },
   layout: {

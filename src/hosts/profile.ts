@@ -142,6 +142,11 @@ export interface ArgumentsProfile {
   indexed: boolean;
   /** True when arguments no placeholder receives are still handed to the model (appended to the skill). */
   appendsUnplaced: boolean;
+  /**
+   * True when the substitution is a plain text pass that reaches code blocks too, so a `$1` written for
+   * awk or sed is replaced as well; `\$1` keeps it as written.
+   */
+  rewritesCode: boolean;
   sources: readonly string[];
 }
 

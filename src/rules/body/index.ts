@@ -13,6 +13,7 @@ import installPath from './install-path.js';
 import foreignVariable from './foreign-variable.js';
 import forkTask from './fork-task.js';
 import unclosedFence from './unclosed-fence.js';
+import argumentSubstitution from './argument-substitution.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, installPath, foreignVariable, forkTask, unclosedFence];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, installPath, foreignVariable, forkTask, unclosedFence, argumentSubstitution];
