@@ -42,7 +42,8 @@ export default defineSkillRule(
     const takesArguments = (hint !== undefined && hint.value !== null && hint.value !== '') || /\$ARGUMENTS\b/.test(skill.file.text.slice(skill.bodyOffset));
     if (!takesArguments) return;
     const found: { at: number; end: number; placeholder: string; index: string; word: string }[] = [];
-    for (const { script, toFile } of shellFences(skill)) {
+    for (const fence of shellFences(skill)) {
+      const script = fence.script;
       // Scripts to read: the block, and the body of each quoted heredoc a shell runs
       // (`bash << 'EOF'` … `EOF`, a common wrapper), which is a script of its own.
       const scripts: { from: number; text: string; depth: number }[] = [{ from: 0, text: script, depth: 0 }];
@@ -60,7 +61,7 @@ export default defineSkillRule(
             if (!w.quoted || !w.literal) continue;
             const raw = s.text.slice(w.start, w.end);
             for (const m of raw.matchAll(POSITIONAL)) {
-              const at = toFile(s.from + w.start + m.index);
+              const at = fence.toFile(s.from + w.start + m.index);
               found.push({ at, end: at + m[0].length, placeholder: m[0], index: m[1]!, word: raw });
             }
           }
