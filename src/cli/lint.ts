@@ -55,7 +55,8 @@ ${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHo
                            (default skillc-suppressions.json beside the config)
       --prune-suppressions lower the recorded counts to today's (drop fixed problems)
       --suppressions-location <file>  the suppressions file to use
-${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: on a TTY, off with NO_COLOR)
+${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: FORCE_COLOR decides, 0 off;
+                           else NO_COLOR turns it off; else on on a TTY)
   -h, --help               show this help
 
 Exit codes: 0 no errors, 1 errors or too many warnings, 2 usage, config or internal error.
