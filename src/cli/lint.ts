@@ -23,7 +23,8 @@ Lint skills: each path is a skill folder, a folder searched for skill folders,
 any file of a skill (its SKILL.md, a reference, a script: the skill holding it
 is linted), or a glob ("skills/**/SKILL.md", quoted so the shell leaves it).
 Default: the config's sources, else skills-src/, else the current folder.
-The output folder (generated/), node_modules, .git, the config's \`ignore\` and
+The output folder (generated/), folders \`skillc install\` wrote (.claude/skills/,
+...: copies of built skills), node_modules, .git, the config's \`ignore\` and
 what .gitignore ignores are not searched; a file named in one of them, or in no
 skill, is passed over with a warning (so a hook may pass every staged file).
 
@@ -86,6 +87,7 @@ function shownPath(cwd: string, file: string): string {
 
 const SKIP_REASONS: Record<SkippedFile['why'], (config: ResolvedConfig, cwd: string) => string> = {
   output: (config, cwd) => `under the output folder ${shownPath(cwd, config.out)}/ (built from the sources, which are linted)`,
+  installed: () => 'in a folder `skillc install` wrote (copies of built skills; name the folder to lint it)',
   ignored: () => "ignored by the config's `ignore` or --ignore-pattern",
   gitignored: () => 'ignored by .gitignore (--no-gitignore lints it)',
   'no-skill': () => 'in no skill folder (no SKILL.md above it)',

@@ -76,3 +76,33 @@ describe('small words', () => {
     expect(help).toContain('--color, --no-color  force colour on or off (default: FORCE_COLOR decides, 0 off;\n                           else NO_COLOR turns it off; else on on a TTY)');
   });
 });
+
+describe('lint . after skillc install into the project', () => {
+  it('passes over the install folders (copies of built skills), lints them when named, and says so for a file named in one', () => {
+    const root = project({
+      'skillc.config.json': CONFIG(['agentskills', 'claude', 'codex']),
+      'skills-src/greet/SKILL.md': SKILL('greet', '# Greet\n\nGreet the user.\n'),
+      'skills-src/other/SKILL.md': SKILL('other', '# Other\n\nOther work.\n'),
+    });
+    expect(skillc(['build'], root).code).toBe(0);
+    expect(skillc(['install', '--host', 'claude'], root).code).toBe(0);
+    expect(skillc(['install', '--host', 'codex'], root).code).toBe(0);
+    expect(fs.existsSync(path.join(root, '.claude/skills/.skillc-install.json'))).toBe(true);
+
+    const all = skillc(['lint', '.', '--format', 'json'], root);
+    expect(all.code, all.stdout).toBe(0);
+    expect((JSON.parse(all.stdout) as JsonReport).files.map((f) => f.path)).toEqual(['skills-src/greet/SKILL.md', 'skills-src/other/SKILL.md']);
+    expect(all.stdout).not.toContain('skills/duplicate-name');
+    // The catalog of the project lists each skill once too.
+    expect(skillc(['catalog', '.'], root).stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['greet', 'other']);
+
+    // Named, an install folder is linted (its copies are what the host reads).
+    const named = skillc(['lint', '.claude/skills', '--format', 'json', '--host', 'claude'], root);
+    expect(named.code, named.stdout).toBe(0);
+    expect((JSON.parse(named.stdout) as JsonReport).files.map((f) => f.path)).toEqual(['.claude/skills/greet/SKILL.md', '.claude/skills/other/SKILL.md']);
+    // A file in one, handed over as a hook would: passed over with a warning, as a file under generated/ is.
+    const file = skillc(['lint', '.agents/skills/greet/SKILL.md'], root);
+    expect(file.code).toBe(0);
+    expect(file.stderr).toContain('skillc lint: warning: not linted, in a folder `skillc install` wrote (copies of built skills; name the folder to lint it): .agents/skills/greet/SKILL.md');
+  });
+});
