@@ -47,8 +47,9 @@ ${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHo
                            lint the skills of the sources holding them, with the whole
                            catalog; files elsewhere (generated/) are passed over
       --stdin              lint a SKILL.md read from standard input, as the file named
-                           by --stdin-filename (default SKILL.md; its folder's other
-                           files are read from disk)
+                           by --stdin-filename (its folder's other files are read from
+                           disk; default ./SKILL.md, so the current folder's name and
+                           files count: name the real path)
       --stdin-filename <file>  where the text of --stdin would be
       --print-config <file>  print what applies to that file (hosts, every rule's
                            severity and options after presets and overrides) as JSON

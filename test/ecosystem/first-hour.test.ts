@@ -1,11 +1,12 @@
 // Bumps found walking the first hour again as a stranger (issue 28's closing note), each through the
 // real CLI: what `build --check` shows for CI's usual drift (a source edited, not rebuilt), the
 // portable spelling lint suggests for Claude's manual-only switch, the rehearse summary of one case,
-// and the colour rule in `lint --help`.
+// `lint .` after an install into the project, and what `lint --help` says of colour and --stdin.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG, project, SKILL, skillc } from './helpers.js';
+import { bin, CONFIG, project, SKILL, skillc } from './helpers.js';
 
 interface JsonReport {
   files: { path: string; messages: { ruleId: string; message: string }[]; diff?: string }[];
@@ -104,5 +105,17 @@ describe('lint . after skillc install into the project', () => {
     const file = skillc(['lint', '.agents/skills/greet/SKILL.md'], root);
     expect(file.code).toBe(0);
     expect(file.stderr).toContain('skillc lint: warning: not linted, in a folder `skillc install` wrote (copies of built skills; name the folder to lint it): .agents/skills/greet/SKILL.md');
+  });
+});
+
+describe('lint --help on --stdin', () => {
+  it('says that without --stdin-filename the current folder is the skill folder', () => {
+    const root = project({ 'skillc.config.json': CONFIG(['agentskills']), 'notes.md': '# Notes\n' });
+    expect(skillc(['lint', '--help'], root).stdout).toContain('default ./SKILL.md, so the current folder\'s name and\n                           files count: name the real path)');
+    // What the help warns of: the folder's name and its other files are judged as the skill's.
+    const r = spawnSync(process.execPath, [bin, 'lint', '--stdin'], { cwd: root, encoding: 'utf8', input: SKILL('greet'), env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('frontmatter/name-directory');
+    expect(r.stdout).toContain('Unexpected unreferenced file `notes.md`');
   });
 });
