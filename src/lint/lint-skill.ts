@@ -5,7 +5,8 @@ import type { HostProfile } from '../hosts/index.js';
 import type { ResolvedConfig } from '../config/config.js';
 import { requiresOfSkill } from '../analysis/requires.js';
 import { bundleSignature, readHash, type CacheEntry } from './cache.js';
-import { writeFileAtomic } from './fix.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
 import { sha256 } from '../core/hash.js';
 import type { ActiveRule } from './pipeline/configure.js';
 import { checkSkill, type Collector } from './pipeline/check.js';
@@ -85,15 +86,23 @@ export function lintSkillFolder(dir: string, linter: Linter, options: { track: b
   if (options.fix && !skill.readProblem) {
     const write = options.fix === 'write';
     const { skill: fixed, bundled } = fixSkill(skill, linter);
-    if (fixed !== skill) {
+    // A file that is a link (SKILL.md -> elsewhere) is never written through nor replaced by a
+    // copy: the atomic writer refuses it, and its problems stay reported, unfixed.
+    const wrote = (file: string, text: string): boolean => {
+      if (!write) return true;
+      try {
+        writeFileAtomic(file, text, { durable: true });
+        return true;
+      } catch (error) {
+        if (error instanceof UnsafePathError) return false;
+        throw error;
+      }
+    };
+    if (fixed !== skill && wrote(fixed.file.path, fixed.file.text)) {
       outputs.set(fixed.file.path, fixed.file.text);
-      if (write) writeFileAtomic(fixed.file.path, fixed.file.text);
       skill = fixed;
     }
-    for (const [file, text] of bundled) {
-      outputs.set(file, text);
-      if (write) writeFileAtomic(file, text);
-    }
+    for (const [file, text] of bundled) if (wrote(file, text)) outputs.set(file, text);
     // Re-read so the result shows the fixed bundled files, as it shows the fixed SKILL.md.
     if (bundled.size && write) {
       read = readTracked(dir, options.track);
