@@ -1,0 +1,257 @@
+// Issue #24, "the build writes outside the project": a hostile pull request whose lint errors are
+// silenced (an inline `skillc-disable`, rules turned off in the config) must not make `skillc build`
+// write, rename, delete or compare anything outside the output folder, on any of its write paths:
+// the whole-tree swap, the in-place update, --watch, custom `outputs`, --check. And the recovery of
+// a killed build must not trust a stage folder and journal that came with the checkout.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
+import { bin, git, skillc } from '../ecosystem/helpers.js';
+
+/** Every entry under `dir` (links not followed) with its kind and content hash: what changed shows. */
+function state(dir: string, skip: (rel: string) => boolean = () => false): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string): void => {
+    for (const name of fs.readdirSync(abs)) {
+      const p = path.join(abs, name);
+      const rel = path.relative(dir, p).split(path.sep).join('/');
+      if (skip(rel)) continue;
+      const st = fs.lstatSync(p);
+      out.set(rel, st.isSymbolicLink() ? `link:${fs.readlinkSync(p)}` : st.isDirectory() ? 'dir' : `file:${createHash('sha256').update(fs.readFileSync(p)).digest('hex')}`);
+      if (st.isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k)).sort();
+}
+
+const SKILL = (name: string, extra = '', body = '# Title\n\nText.\n'): string => `---\n${extra}name: ${name}\ndescription: Use when testing the build's writes.\n---\n\n${body}`;
+
+/**
+ * A world folder holding the project (a git repository) three folders down and `outside/` with a
+ * victim file: a name of up to five `..` from generated/<host>/ lands in the world, never above it.
+ */
+function world(files: Record<string, string>, config: object = {}): { world: string; root: string; outside: string } {
+  const w = tempDir('skillc-sec-build-');
+  const root = path.join(w, 'n1/n2/n3/project');
+  const outside = path.join(w, 'outside');
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
+  const all: Record<string, string> = { 'skillc.config.json': JSON.stringify({ sources: 'skills-src', out: 'generated', hosts: ['agentskills', 'claude'], ...config }), ...files };
+  for (const [rel, text] of Object.entries(all)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  git(['init', '-q'], root);
+  return { world: w, root, outside };
+}
+
+/** What the build may touch: the output folder, its transient siblings and the caches. */
+const mayWrite = (rel: string): boolean => /^n1\/n2\/n3\/project\/(generated(\/|$|\.skillc-)|node_modules(\/|$)|\.git\/)/.test(rel);
+
+/** Names that are not one plain folder name, each a way out of `generated/<host>/` or into `.git`. */
+const HOSTILE_NAMES: [string, string][] = [
+  ['../../../escaped', '"../../../escaped"'],
+  ['..', '".."'],
+  ['.', '"."'],
+  ['.git', '".git"'],
+  ['.GIT', '".GIT"'],
+  ['a/b', '"a/b"'],
+  ['/abs', '"/abs"'],
+  ['C:evil', '"C:evil"'],
+  ['back\\slash', '"back\\\\slash"'],
+  ['NUL in it', '"a\\0b"'],
+  ['empty', '""'],
+];
+
+/** Silences lint's name errors two ways: inline suppressions, and the rules turned off in the config. */
+const SILENCED = {
+  inline: (yaml: string) => ({ files: { 'skills-src/evil/SKILL.md': SKILL(yaml, '# skillc-disable\n', '<!-- skillc-disable -->\n\n# Evil\n\nText.\n') }, config: {} }),
+  'config-off': (yaml: string) => ({ files: { 'skills-src/evil/SKILL.md': SKILL(yaml) }, config: { rules: { 'frontmatter/name-format': 'off', 'frontmatter/name-directory': 'off', 'security/hidden-unicode': 'off' } } }),
+};
+
+describe('build: a skill name is one plain folder name, whatever lint says', () => {
+  for (const [how, make] of Object.entries(SILENCED)) {
+    it(`refuses every hostile name (${how}), writes nothing, and nothing outside the output folder changes`, () => {
+      for (const [label, yaml] of HOSTILE_NAMES) {
+        const { files, config } = make(yaml);
+        const w = world({ ...files, 'skills-src/good/SKILL.md': SKILL('good') }, config);
+        const before = state(w.world, mayWrite);
+        const r = skillc(['build'], w.root);
+        expect(r.code, `${label}: ${r.stdout}${r.stderr}`).toBe(1);
+        expect(r.stdout, label).toContain('build/output-path');
+        expect(r.stderr, label).not.toMatch(/\n\s+at /);
+        expect(changes(before, state(w.world, mayWrite)), label).toEqual([]);
+        expect(fs.existsSync(path.join(w.root, 'generated')), label).toBe(false);
+        // --check compares nothing outside either: the same refusal, no drift listed.
+        const check = skillc(['build', '--check'], w.root);
+        expect(check.code, label).toBe(1);
+        expect(check.stdout, label).toContain('build/output-path');
+        expect(check.stderr, label).not.toContain('DRIFT');
+      }
+    });
+  }
+
+  it('refuses a hostile rename on an in-place (incremental) update, with custom outputs and a plugin manifest', () => {
+    const skills: Record<string, string> = {};
+    for (const n of ['alpha', 'bravo', 'charlie', 'delta']) skills[`skills-src/${n}/SKILL.md`] = SKILL(n);
+    const w = world(skills, { outputs: { claude: 'plugins/deep/tree' }, plugin: { name: 'p' } });
+    expect(skillc(['build'], w.root).code).toBe(0);
+    expect(fs.existsSync(path.join(w.root, 'generated/plugins/deep/tree/.claude-plugin/plugin.json'))).toBe(true);
+    const output = state(path.join(w.root, 'generated'));
+    // Five levels up from generated/plugins/deep/tree/skills/ is the project, from generated/agentskills/ n1/.
+    fs.writeFileSync(path.join(w.root, 'skills-src/bravo/SKILL.md'), SKILL('"../../../../../escaped"', '# skillc-disable\n', '<!-- skillc-disable -->\n\n# Bravo\n'));
+    const before = state(w.world, mayWrite);
+    const r = skillc(['build'], w.root);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('build/output-path');
+    expect(changes(before, state(w.world, mayWrite))).toEqual([]);
+    expect(changes(output, state(path.join(w.root, 'generated')))).toEqual([]);
+  });
+
+  it('refuses a hostile name under --watch, run after run, and keeps watching', { timeout: 60_000 }, async () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo') });
+    const proc = spawn(process.execPath, [bin, 'build', '--watch'], { cwd: w.root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
+    let err = '';
+    let out = '';
+    proc.stderr.on('data', (d) => (err += d));
+    proc.stdout.on('data', (d) => (out += d));
+    const runs = (): number => (err.match(/\] run \d+/g) ?? []).length;
+    const until = async (pred: () => boolean, what: string): Promise<void> => {
+      const deadline = Date.now() + 30_000;
+      while (!pred()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${err}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await until(() => runs() >= 1, 'the first run');
+      const watched = (rel: string): boolean => mayWrite(rel) || rel.startsWith('n1/n2/n3/project/skills-src/');
+      const before = state(w.world, watched);
+      for (const [i, [, yaml]] of HOSTILE_NAMES.slice(0, 4).entries()) {
+        const n = runs();
+        fs.writeFileSync(path.join(w.root, 'skills-src/bravo/SKILL.md'), SKILL(yaml, '# skillc-disable\n', `# Bravo ${i}\n`));
+        await until(() => runs() > n, `run after ${yaml}`);
+        expect(err).toMatch(/exit 1; watching/);
+        expect(changes(before, state(w.world, watched))).toEqual([]);
+      }
+      expect(out).toContain('build/output-path');
+    } finally {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.on('exit', r));
+    }
+  });
+});
+
+describe('build: the output folder and what is in it are read and written without following links', () => {
+  it('refuses an output folder that is a link (build, --check, install), reads and writes nothing through it', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha') });
+    fs.mkdirSync(path.join(w.outside, 'gen/claude/skills/alpha'), { recursive: true });
+    fs.writeFileSync(path.join(w.outside, 'gen/private.txt'), 'private\n');
+    fs.writeFileSync(path.join(w.outside, 'gen/claude/skills/alpha/SKILL.md'), '---\nname: alpha\ndescription: planted\n---\n');
+    fs.symlinkSync(path.join(w.outside, 'gen'), path.join(w.root, 'generated'));
+    const before = state(w.world, mayWrite);
+    for (const args of [['build'], ['build', '--no-incremental'], ['build', '--check'], ['install', '--host', 'claude']]) {
+      const r = skillc(args, w.root, { HOME: tempDir() });
+      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain('is a symbolic link');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(changes(before, state(w.world, mayWrite)), args.join(' ')).toEqual([]);
+      expect(fs.lstatSync(path.join(w.root, 'generated')).isSymbolicLink()).toBe(true);
+      expect(fs.existsSync(path.join(w.root, '.claude/skills/alpha'))).toBe(false);
+    }
+  });
+
+  it('--check reads no output through a link or from a FIFO: it is drift', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo') });
+    expect(skillc(['build'], w.root).code).toBe(0);
+    const out = path.join(w.root, 'generated/claude/skills');
+    fs.rmSync(path.join(out, 'alpha/SKILL.md'));
+    spawnSync('mkfifo', [path.join(out, 'alpha/SKILL.md')]);
+    fs.rmSync(path.join(out, 'bravo'), { recursive: true });
+    fs.symlinkSync(path.join(w.outside), path.join(out, 'bravo'));
+    fs.writeFileSync(path.join(w.outside, 'SKILL.md'), 'outside\n');
+    const r = spawnSync(process.execPath, [bin, 'build', '--check'], { cwd: w.root, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+    expect(r.status, `${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`).toBe(1);
+    expect(r.stderr).toContain('DRIFT: generated/claude/skills/alpha/SKILL.md');
+    expect(r.stderr).toContain('DRIFT: generated/claude/skills/bravo/SKILL.md');
+  });
+
+  it('a committed manifest listing paths outside makes nothing outside removed on an in-place update', () => {
+    const skills: Record<string, string> = {};
+    for (const n of ['alpha', 'bravo', 'charlie', 'delta']) skills[`skills-src/${n}/SKILL.md`] = SKILL(n);
+    const w = world(skills);
+    expect(skillc(['build'], w.root).code).toBe(0);
+    const file = path.join(w.root, 'generated/.skillc-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { files: Record<string, string> };
+    const victim = createHash('sha256').update('precious\n').digest('hex');
+    manifest.files[path.relative(path.join(w.root, 'generated'), path.join(w.outside, 'victim.txt')).split(path.sep).join('/')] = victim;
+    fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+    fs.appendFileSync(path.join(w.root, 'skills-src/bravo/SKILL.md'), '\nEdited.\n');
+    const before = state(w.world, mayWrite);
+    const r = skillc(['build'], w.root);
+    expect(fs.existsSync(path.join(w.outside, 'victim.txt'))).toBe(true);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(changes(before, state(w.world, mayWrite))).toEqual([]);
+    expect(fs.readFileSync(path.join(w.root, 'generated/claude/skills/bravo/SKILL.md'), 'utf8')).toContain('Edited.');
+  });
+});
+
+describe('build recovery: only stage folders this machine\'s build made', () => {
+  /** A stage folder and journal as a hostile checkout would hold them: one entry moves the victim into the stage (then deleted), one plants a file outside. */
+  function plantStage(root: string, outside: string): string {
+    const stage = path.join(root, 'generated.skillc-stage-2147483640-0123456789abcdef');
+    const rel = (f: string) => path.relative(path.join(root, 'generated'), path.join(outside, f)).split(path.sep).join('/');
+    fs.mkdirSync(path.join(stage, 'new'), { recursive: true });
+    fs.mkdirSync(path.join(stage, 'old'), { recursive: true });
+    fs.writeFileSync(path.join(stage, 'old/1'), 'planted by the journal\n');
+    const journal = {
+      version: 1,
+      entries: [
+        { id: 0, rel: rel('victim.txt'), dir: false, existed: false, replace: true },
+        { id: 1, rel: rel('planted.txt'), dir: false, existed: true, replace: true },
+      ],
+    };
+    fs.writeFileSync(path.join(stage, 'journal.json'), JSON.stringify(journal));
+    return stage;
+  }
+
+  it('leaves an untracked stage it did not make alone (a warning), and nothing outside moves', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha') });
+    expect(skillc(['build'], w.root).code).toBe(0);
+    const stage = plantStage(w.root, w.outside);
+    const before = state(w.world, mayWrite);
+    const r = skillc(['build'], w.root);
+    expect(fs.existsSync(path.join(w.outside, 'victim.txt'))).toBe(true);
+    expect(fs.existsSync(path.join(w.outside, 'planted.txt'))).toBe(false);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('build/leftover');
+    expect(changes(before, state(w.world, mayWrite))).toEqual([]);
+    expect(fs.existsSync(path.join(stage, 'journal.json'))).toBe(true);
+  });
+
+  it('refuses to build beside a stage folder git tracks, with a clear message, and touches nothing', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha') });
+    expect(skillc(['build'], w.root).code).toBe(0);
+    const stage = plantStage(w.root, w.outside);
+    git(['add', '-f', path.relative(w.root, stage)], w.root);
+    const before = state(w.world, (rel) => mayWrite(rel) && !rel.startsWith('n1/n2/n3/project/generated/'));
+    for (const args of [['build'], ['build', '--no-incremental']]) {
+      const r = skillc(args, w.root);
+      expect(fs.existsSync(path.join(w.outside, 'victim.txt'))).toBe(true);
+      expect(fs.existsSync(path.join(w.outside, 'planted.txt'))).toBe(false);
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr).toContain('tracked by git');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(fs.existsSync(path.join(stage, 'journal.json'))).toBe(true);
+      expect(changes(before, state(w.world, (rel) => mayWrite(rel) && !rel.startsWith('n1/n2/n3/project/generated/')))).toEqual([]);
+    }
+  });
+});
