@@ -7,6 +7,7 @@ import { didYouMean } from '../core/suggest.js';
 import { DEFAULT_HOSTS, defineHost, firstUnknownHost, forgetCustomHosts, getHost, type HostDefinition, unknownHostMessage } from '../hosts/index.js';
 import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
+import { unsafeRelativePath } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
@@ -315,9 +316,9 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
   const outputs: Record<string, string> = {};
   for (const [id, folder] of Object.entries(config.outputs ?? {})) {
     const normal = path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '');
-    if (!folder || path.isAbsolute(folder) || /^[a-z]:/i.test(folder) || normal === '.' || normal === '..' || normal.startsWith('../')) {
-      throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..')`, file);
-    }
+    // The one path check the build holds every output path to (core/paths.ts), here with the config's position.
+    const unsafe = !folder || path.isAbsolute(folder) ? 'an absolute or empty path' : unsafeRelativePath(normal);
+    if (unsafe) throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..'; here ${unsafe})`, file);
     outputs[id] = normal;
   }
   const hosts = config.hosts ?? [...DEFAULT_HOSTS];

@@ -73,29 +73,35 @@ const HOSTILE_NAMES: [string, string][] = [
 
 /** Silences lint's name errors two ways: inline suppressions, and the rules turned off in the config. */
 const SILENCED = {
-  inline: (yaml: string) => ({ files: { 'skills-src/evil/SKILL.md': SKILL(yaml, '# skillc-disable\n', '<!-- skillc-disable -->\n\n# Evil\n\nText.\n') }, config: {} }),
-  'config-off': (yaml: string) => ({ files: { 'skills-src/evil/SKILL.md': SKILL(yaml) }, config: { rules: { 'frontmatter/name-format': 'off', 'frontmatter/name-directory': 'off', 'security/hidden-unicode': 'off' } } }),
+  inline: (yaml: string) => ({ text: SKILL(yaml, '# skillc-disable\n', '<!-- skillc-disable -->\n\n# Evil\n\nText.\n'), config: {} }),
+  'config-off': (yaml: string) => ({ text: SKILL(yaml), config: { rules: { 'frontmatter/name-format': 'off', 'frontmatter/name-directory': 'off', 'security/hidden-unicode': 'off', 'skills/duplicate-name': 'off' } } }),
 };
 
 describe('build: a skill name is one plain folder name, whatever lint says', () => {
   for (const [how, make] of Object.entries(SILENCED)) {
     it(`refuses every hostile name (${how}), writes nothing, and nothing outside the output folder changes`, () => {
-      for (const [label, yaml] of HOSTILE_NAMES) {
-        const { files, config } = make(yaml);
-        const w = world({ ...files, 'skills-src/good/SKILL.md': SKILL('good') }, config);
-        const before = state(w.world, mayWrite);
-        const r = skillc(['build'], w.root);
-        expect(r.code, `${label}: ${r.stdout}${r.stderr}`).toBe(1);
-        expect(r.stdout, label).toContain('build/output-path');
-        expect(r.stderr, label).not.toMatch(/\n\s+at /);
-        expect(changes(before, state(w.world, mayWrite)), label).toEqual([]);
-        expect(fs.existsSync(path.join(w.root, 'generated')), label).toBe(false);
-        // --check compares nothing outside either: the same refusal, no drift listed.
-        const check = skillc(['build', '--check'], w.root);
-        expect(check.code, label).toBe(1);
-        expect(check.stdout, label).toContain('build/output-path');
-        expect(check.stderr, label).not.toContain('DRIFT');
-      }
+      // One skill a name, all in one project: the build reports each one (and --check compares none).
+      const files: Record<string, string> = { 'skills-src/good/SKILL.md': SKILL('good') };
+      let config = {};
+      HOSTILE_NAMES.forEach(([, yaml], i) => {
+        const made = make(yaml);
+        files[`skills-src/evil-${i}/SKILL.md`] = made.text;
+        config = made.config;
+      });
+      const w = world(files, config);
+      const before = state(w.world, mayWrite);
+      const r = skillc(['build'], w.root);
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(changes(before, state(w.world, mayWrite))).toEqual([]);
+      expect(fs.existsSync(path.join(w.root, 'generated'))).toBe(false);
+      HOSTILE_NAMES.forEach(([label], i) => expect(r.stdout, label).toMatch(new RegExp(`skills-src/evil-${i}/SKILL\\.md\\n(?:.*\\n)*?.*build/output-path`)));
+      expect(r.stdout.match(/build\/output-path/g)?.length).toBe(HOSTILE_NAMES.length);
+      // --check compares nothing outside either: the same refusal, no drift listed.
+      const check = skillc(['build', '--check'], w.root);
+      expect(check.code).toBe(1);
+      expect(check.stdout.match(/build\/output-path/g)?.length).toBe(HOSTILE_NAMES.length);
+      expect(check.stderr).not.toContain('DRIFT');
     });
   }
 
