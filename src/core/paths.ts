@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { UnsafePathError } from './errors.js';
 
+/** True when a relative path leaves its folder: it is `..` or starts with `../` (a name such as `..notes.md` does not). */
+const climbs = (rel: string): boolean => rel === '..' || rel.startsWith(`..${path.sep}`) || rel.startsWith('../');
+
 /**
  * True when `child` is `parent` or lies inside it, lexically (no file is read). Arguments
  * run child first, as in "is child inside parent"; the one path-inside-folder helper.
  */
 export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === '' || (!climbs(rel) && !path.isAbsolute(rel));
 }
 
 /**
@@ -81,7 +84,7 @@ export function unsafeRelativePath(rel: string): string | undefined {
 export function linkOnTheWay(root: string, abs: string, options: { self?: boolean; checked?: Set<string> } = {}): string | undefined {
   const rel = path.relative(root, abs);
   if (rel === '') return undefined;
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return `${abs} is outside ${root}`;
+  if (climbs(rel) || path.isAbsolute(rel)) return `${abs} is outside ${root}`;
   const parts = rel.split(path.sep);
   let cur = root;
   for (let i = 0; i < parts.length; i++) {
