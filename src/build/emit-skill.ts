@@ -60,6 +60,10 @@ export interface PreparedSkill {
   sourceHash: string;
   /** The real path of the folder includes stay in (`includeRoot`): the copies are read inside it. */
   includeRoot: string;
+  /** The real path of the skill folder: its files are read inside it. */
+  skillReal: string;
+  /** Real paths of the folders read so far (`readRegularFile`'s `realDirs`), kept for the hosts' emits. */
+  realDirs: Map<string, string>;
   problems: BuildProblem[];
 }
 
@@ -111,11 +115,14 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
   // Through the one reader: a FIFO is never waited on, a link never followed out of the include root.
+  // Real paths of the folders read (the skill's first), kept for every host's emit.
+  const skillReal = realFolder(skill.dir);
+  const realDirs = new Map<string, string>([[skill.dir, skillReal]]);
   const within = realFolder(includeRoot(skill.dir, sourcesRoot));
   for (const f of [...new Set(sourceFiles)].sort()) {
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
-    const read = readRegularFile(f, Number.MAX_SAFE_INTEGER, { within });
+    const read = readRegularFile(f, Number.MAX_SAFE_INTEGER, { within, realDirs });
     hash.update('bytes' in read ? read.bytes : '\u0000missing');
     hash.update('\0');
   }
@@ -131,6 +138,8 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     sourceFiles,
     sourceHash: hash.digest('hex'),
     includeRoot: within,
+    skillReal,
+    realDirs,
     problems,
   };
 }
@@ -166,8 +175,8 @@ function withoutCr(data: Buffer): Buffer {
  * inside `within` (the skill's real folder, or the include root for an included asset), and a
  * FIFO or device is refused, never waited on.
  */
-function readOutput(to: string, from: string, problems: BuildProblem[], shown: string, within: string): OutputFile | undefined {
-  const read = readRegularFile(from, Number.MAX_SAFE_INTEGER, { within });
+function readOutput(to: string, from: string, problems: BuildProblem[], shown: string, within: string, realDirs: Map<string, string>): OutputFile | undefined {
+  const read = readRegularFile(from, Number.MAX_SAFE_INTEGER, { within, realDirs });
   if (!('bytes' in read)) {
     const why = read.problem === 'symlink' ? ': it is a link out of the skill, which the build does not follow' : read.problem === 'not-a-file' ? ': it is not a regular file' : '';
     problems.push({ severity: 'error', ruleId: 'build/read', file: from, message: `Cannot read \`${shown}\`${why}` });
@@ -238,7 +247,7 @@ export function emitSkill(
   const { skill, expanded } = prepared;
   const problems: BuildProblem[] = [];
   const base = skillOutputDir(host, prepared.name, outputs);
-  const skillReal = realFolder(skill.dir);
+  const { skillReal, realDirs } = prepared;
 
   // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
   // the body only, so the frontmatter and the body's offset stay as parsed.
@@ -268,20 +277,20 @@ export function emitSkill(
     if (md) {
       files.push({ path: `${base}/${b.relPath}`, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
     } else if (mdBanner) {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal);
+      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push({ ...file, data: Buffer.concat([Buffer.from(mdBanner), file.data]) });
     } else if (b.kind === 'file') {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal);
+      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push(file);
     } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {
       // A symlink inside the skill ships as the file it points at: hosts install copies, not links.
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal);
+      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push(file);
     }
     // Symlinks that leave the skill folder are links/escape errors; folders and dangling links carry nothing.
   }
   for (const c of prepared.copies) {
-    const file = readOutput(`${base}/${c.to}`, c.from, problems, c.to, prepared.includeRoot);
+    const file = readOutput(`${base}/${c.to}`, c.from, problems, c.to, prepared.includeRoot, realDirs);
     if (file) files.push(file);
   }
   return { files, problems };

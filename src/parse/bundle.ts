@@ -79,7 +79,7 @@ export interface ByteSource {
    * The bytes of a regular file, or undefined when it is missing, not a file, or over `maxBytes`.
    * With `within` (a real path), undefined too when the file, links resolved, lies outside it.
    */
-  read(absPath: string, maxBytes: number, within?: string): Buffer | undefined;
+  read(absPath: string, maxBytes: number, within?: string, realDirs?: Map<string, string>): Buffer | undefined;
   exists(absPath: string): boolean;
 }
 
@@ -94,16 +94,29 @@ export type ReadFileResult = { bytes: Buffer } | { problem: 'missing' | 'symlink
  * - `within` (a real path, `fs.realpathSync`'s): links are followed only while they stay inside
  *   it; a file whose real path lies outside is refused (`symlink`) before it is opened. It is then
  *   opened at its real path with O_NOFOLLOW, and the descriptor's device and inode must be the
- *   real path's (lstat), so a link swapped in between is refused too. `within` set to the file's
- *   own path means "no link anywhere on the way".
+ *   ones lstat found there, so a link swapped in between is refused too. `within` set to the
+ *   file's own path means "no link anywhere on the way". `realDirs` caches the real path of each
+ *   folder for a caller that reads many files (a skill's bundle, a build of a skill).
  */
-export function readRegularFile(absPath: string, maxBytes: number, options: { noFollow?: boolean; within?: string } = {}): ReadFileResult {
+export function readRegularFile(absPath: string, maxBytes: number, options: { noFollow?: boolean; within?: string; realDirs?: Map<string, string> } = {}): ReadFileResult {
   let target = absPath;
   let expected: fs.Stats | undefined;
   if (options.within !== undefined) {
     try {
-      target = fs.realpathSync.native(absPath);
-      expected = fs.lstatSync(target);
+      expected = fs.lstatSync(absPath);
+      if (expected.isSymbolicLink()) {
+        target = fs.realpathSync.native(absPath);
+        expected = fs.lstatSync(target);
+      } else {
+        // Not a link itself: its real path is its folder's (resolved once per folder with `realDirs`).
+        const dir = path.dirname(absPath);
+        let real = options.realDirs?.get(dir);
+        if (real === undefined) {
+          real = fs.realpathSync.native(dir);
+          options.realDirs?.set(dir, real);
+        }
+        target = path.join(real, path.basename(absPath));
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
       if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: 'missing', code };
@@ -136,8 +149,8 @@ export function readRegularFile(absPath: string, maxBytes: number, options: { no
 }
 
 export const diskSource: ByteSource = {
-  read(absPath, maxBytes, within) {
-    const r = readRegularFile(absPath, maxBytes, within === undefined ? {} : { within });
+  read(absPath, maxBytes, within, realDirs) {
+    const r = readRegularFile(absPath, maxBytes, within === undefined ? {} : { within, ...(realDirs ? { realDirs } : {}) });
     return 'bytes' in r ? r.bytes : undefined;
   },
   exists(absPath) {
@@ -170,8 +183,8 @@ export interface Outline {
 export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline, source: ByteSource = diskSource): BundleReader {
   const texts = new Map<string, TextFile | undefined>();
   const outlines = new Map<string, Outline | undefined>();
+  /** Real paths of folders, resolved once per reader (`readRegularFile`'s `realDirs`). */
   const reals = new Map<string, string>();
-  /** The real path of `folder` (`dir` or one above it), once per reader. */
   const real = (folder: string): string => {
     let r = reals.get(folder);
     if (r === undefined) {
@@ -192,7 +205,7 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     // `../../README.md`) only through links that stay inside the folder the path climbs to.
     let above = path.resolve(dir);
     while (!isInside(p, above)) above = path.dirname(above);
-    const buf = source.read(p, LIMITS.maxBundledTextBytes, real(above));
+    const buf = source.read(p, LIMITS.maxBundledTextBytes, real(above), reals);
     let result: TextFile | undefined;
     if (buf) {
       const decoded = decodeText(buf);

@@ -36,7 +36,7 @@ export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleRe
   } catch {
     real = abs;
   }
-  const read = readRegularFile(file, LIMITS.maxFileBytes, { within: real });
+  const read = readRegularFile(file, LIMITS.maxFileBytes, { within: real, realDirs: new Map([[abs, real]]) });
   if ('bytes' in read) {
     const decoded = decodeText(read.bytes);
     text = decoded.text;
