@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha256 } from '../core/hash.js';
 import type { HostProfile } from '../hosts/profile.js';
 import { DEFAULT_SKILL_BANNER } from '../config/config.js';
 import type { Range, Severity } from '../model/diagnostic.js';
@@ -18,6 +19,7 @@ import { expandIncludes } from './includes.js';
 import { includeRoot } from '../parse/includes.js';
 import { readRegularFile } from '../parse/bundle.js';
 import { toYaml } from './yaml.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 export interface OutputFile {
   /** Path under the output folder, with `/`. */
@@ -57,6 +59,8 @@ export interface PreparedSkill {
    */
   markdown: Map<string, { text: string; directives: Directive[] }>;
   sourceFiles: string[];
+  /** sha256 of each source file's bytes as read here ('' when it could not be read): the build cache records these, never reading the files again. */
+  sourceHashes: Map<string, string>;
   sourceHash: string;
   /** The real path of the folder includes stay in (`includeRoot`): the copies are read inside it. */
   includeRoot: string;
@@ -119,11 +123,14 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   const skillReal = realFolder(skill.dir);
   const realDirs = new Map<string, string>([[skill.dir, skillReal]]);
   const within = realFolder(includeRoot(skill.dir, sourcesRoot));
+  const sourceHashes = new Map<string, string>();
   for (const f of [...new Set(sourceFiles)].sort()) {
+    const read = readRegularFile(f, Number.MAX_SAFE_INTEGER, { within, realDirs });
+    const bytes = 'bytes' in read ? read.bytes : undefined;
+    sourceHashes.set(f, bytes ? sha256(bytes) : '');
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
-    const read = readRegularFile(f, Number.MAX_SAFE_INTEGER, { within, realDirs });
-    hash.update('bytes' in read ? read.bytes : '\u0000missing');
+    hash.update(bytes ?? '\u0000missing');
     hash.update('\0');
   }
   return {
@@ -136,6 +143,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     regions,
     markdown,
     sourceFiles,
+    sourceHashes,
     sourceHash: hash.digest('hex'),
     includeRoot: within,
     skillReal,
@@ -196,8 +204,8 @@ function readOutput(to: string, from: string, problems: BuildProblem[], shown: s
 
 /** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
 function artifactNameProblems(skill: Skill): BuildProblem[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const raw = skillcBlock(skill).artifacts;
+  if (!raw) return [];
   const keys = field(skill, 'skillc')?.children?.find((f) => f.key === 'artifacts')?.children ?? [];
   const out: BuildProblem[] = [];
   for (const name of Object.keys(raw)) {
