@@ -97,10 +97,13 @@ describe('other files of a skill reached through a link out', () => {
     const { root, skill, outside } = setup();
     fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: alpha\ndescription: Use when testing links.\n---\n\n# Alpha\n\nSee [the guide](notes/guide.md#topsecret-7f3b-heading).\n');
     fs.symlinkSync(path.join(outside, 'notes'), path.join(skill, 'notes'));
-    const lint = cli(['lint', '--format', 'json'], root);
-    expect(lint.status, lint.stdout).toBe(1);
-    expect(lint.stdout).toContain('links/escape');
-    expect(lint.stdout.toLowerCase()).not.toContain(SECRET.toLowerCase());
+    // With and without the lint cache (its reader hashes what it serves: it must not follow the link either).
+    for (const args of [['lint', '--format', 'json'], ['lint', '--format', 'json', '--cache']]) {
+      const lint = cli(args, root);
+      expect(lint.status, lint.stdout).toBe(1);
+      expect(lint.stdout).toContain('links/escape');
+      expect(lint.stdout.toLowerCase(), args.join(' ')).not.toContain(SECRET.toLowerCase());
+    }
     const build = cli(['build'], root);
     expect((build.stdout + build.stderr).toLowerCase()).not.toContain(SECRET.toLowerCase());
     expect(holdingSecret(path.join(root, 'generated'))).toEqual([]);
