@@ -176,9 +176,14 @@ export interface Drift {
 /**
  * Compares the outputs with the folder byte for byte (and run bits); writes nothing. Each
  * output is read only when its path lies inside the folder with no link on the way nor at
- * it (a link, a FIFO or a folder where an output should be is drift, never read).
+ * it (a link, a FIFO or a folder where an output should be is drift, never read). An extra file
+ * is one the build would take away: a file skillc's manifest on disk says it wrote and this build
+ * does not write, or any file it did not write inside a folder skillc owns (`owned`: folder prefixes
+ * with `/`, `''` for the whole output folder). Elsewhere a file skillc did not write is the
+ * project's own (a package's package.json, a hand-kept manifest): the build keeps it, and so does
+ * the comparison.
  */
-export function compareOutput(outDir: string, files: readonly OutputFile[]): Drift {
+export function compareOutput(outDir: string, files: readonly OutputFile[], owned: readonly string[] = ['']): Drift {
   const drift: Drift = { changed: [], missing: [], extra: [] };
   const expected = new Set(files.map((f) => f.path));
   const checked = new Set<string>();
@@ -200,7 +205,12 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Dri
     const mode = fs.lstatSync(p).mode & 0o111 ? 0o755 : 0o644;
     if (!read.bytes.equals(f.data) || (process.platform !== 'win32' && mode !== f.mode)) drift.changed.push(f.path);
   }
-  for (const rel of listFiles(outDir)) if (!expected.has(rel)) drift.extra.push(rel);
+  const written = readManifest(outDir)?.files ?? {};
+  const isOwned = (rel: string): boolean => owned.some((o) => rel.startsWith(o));
+  for (const rel of listFiles(outDir)) {
+    if (expected.has(rel)) continue;
+    if (Object.prototype.hasOwnProperty.call(written, rel) || isOwned(rel)) drift.extra.push(rel);
+  }
   return drift;
 }
 
