@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFileExclusive, writeFileAtomic } from '../src/core/atomic-write.js';
+import { createFileExclusive, createFolderAtomic, writeFileAtomic } from '../src/core/atomic-write.js';
 import { UnsafePathError } from '../src/core/errors.js';
 import { guardedPath, isInside, linkOnTheWay, unsafeRelativePath, unsafeSegment } from '../src/core/paths.js';
 import { params } from './fuzz/arbitraries.js';
@@ -101,5 +101,35 @@ describe('writeFileAtomic', () => {
     fs.symlinkSync(outside, path.join(dir, 'planted'));
     expect(() => createFileExclusive(path.join(dir, 'planted'), 'x')).toThrow(/EEXIST/);
     expect(fs.existsSync(outside)).toBe(false);
+  });
+});
+
+describe('createFolderAtomic', () => {
+  it('makes the folder whole by one rename, leaving no temporary folder', () => {
+    const dir = tempDir();
+    const dest = path.join(dir, 'skill');
+    createFolderAtomic(dest, (tmp) => {
+      expect(fs.existsSync(dest)).toBe(false);
+      createFileExclusive(path.join(tmp, 'SKILL.md'), 'text');
+    });
+    expect(fs.readdirSync(dir)).toEqual(['skill']);
+    expect(fs.readFileSync(path.join(dest, 'SKILL.md'), 'utf8')).toBe('text');
+  });
+
+  it('leaves nothing when filling fails, and never replaces a destination that appeared meanwhile', () => {
+    const dir = tempDir();
+    const dest = path.join(dir, 'skill');
+    expect(() =>
+      createFolderAtomic(dest, (tmp) => {
+        createFileExclusive(path.join(tmp, 'a.md'), 'a');
+        throw new Error('late failure');
+      }),
+    ).toThrow('late failure');
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const outside = tempDir();
+    expect(() => createFolderAtomic(dest, () => fs.symlinkSync(outside, dest))).toThrow(UnsafePathError);
+    expect(fs.readdirSync(dir)).toEqual(['skill']);
+    expect(fs.lstatSync(dest).isSymbolicLink()).toBe(true);
+    expect(fs.readdirSync(outside)).toEqual([]);
   });
 });

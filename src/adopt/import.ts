@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
@@ -8,7 +7,7 @@ import { unknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
-import { createFileExclusive } from '../core/atomic-write.js';
+import { createFileExclusive, createFolderAtomic } from '../core/atomic-write.js';
 import { UnsafePathError } from '../core/errors.js';
 import { isInside, lexists, linkOnTheWay, unsafeSegment } from '../core/paths.js';
 import { readRegularFile } from '../parse/bundle.js';
@@ -138,9 +137,7 @@ function readRegular(file: string, label: string, entry: SkillEntry | undefined)
  * removed) when anything fails.
  */
 function copySkill(dir: string, dest: string, entries: readonly SkillEntry[], skillMd: string, leaveOut: ReadonlySet<string>): void {
-  const tmp = `${dest}.skillc-tmp-${randomBytes(8).toString('hex')}`;
-  fs.mkdirSync(tmp);
-  try {
+  createFolderAtomic(dest, (tmp) => {
     for (const e of entries) {
       if (leaveOut.has(e.rel)) continue;
       const from = path.join(dir, e.rel);
@@ -157,12 +154,7 @@ function copySkill(dir: string, dest: string, entries: readonly SkillEntry[], sk
     // A folder that only held the folded agents/openai.yaml is not left behind empty.
     const agents = path.join(tmp, 'agents');
     if (leaveOut.size && lexists(agents) && fs.readdirSync(agents).length === 0) fs.rmdirSync(agents);
-    if (lexists(dest)) throw new UsageError('its destination appeared while it was copied; not overwritten');
-    fs.renameSync(tmp, dest);
-  } catch (error) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }
 
 function setSkillc(doc: Document, keys: string[], value: unknown): void {

@@ -112,3 +112,29 @@ function syncFolder(dir: string): void {
     if (fd !== undefined) fs.closeSync(fd);
   }
 }
+
+/**
+ * Creates the folder `dest` whole or not at all: `fill` writes its content into a fresh folder
+ * beside it (`<dest>.skillc-tmp-<random>`, which the .gitignore skillc init writes leaves out),
+ * renamed to `dest` once `fill` returns. `dest` is never replaced: one that appeared meanwhile
+ * is an UnsafePathError. Whatever fails, the temporary folder is removed and the error thrown.
+ * The folder-level counterpart of `writeFileAtomic`, for what import copies in.
+ */
+export function createFolderAtomic(dest: string, fill: (tmp: string) => void): void {
+  const tmp = `${dest}.skillc-tmp-${randomBytes(8).toString('hex')}`;
+  fs.mkdirSync(tmp);
+  try {
+    fill(tmp);
+    let exists = true;
+    try {
+      fs.lstatSync(dest);
+    } catch {
+      exists = false;
+    }
+    if (exists) throw new UnsafePathError(`refusing to create ${dest}: it appeared while it was being written; not overwritten`);
+    fs.renameSync(tmp, dest);
+  } catch (error) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic, Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
 import type { StoredSummary, SummaryField } from '../model/summary.js';
-import { listBundle } from '../parse/bundle.js';
+import { listBundle, readRegularFile } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
 import { writeJsonCache } from '../core/json-store.js';
 
@@ -216,13 +216,10 @@ export function bundleSignature(bundled: readonly BundledFile[]): string {
   return sha256(s);
 }
 
-/** sha256 of a file's bytes, or '' when it cannot be read. */
+/** sha256 of a file's bytes, or '' when it cannot be read: through the one reader, so a FIFO planted where a read file was is never waited on. */
 export function readHash(p: string): string {
-  try {
-    return sha256(fs.readFileSync(p));
-  } catch {
-    return '';
-  }
+  const read = readRegularFile(p, Number.MAX_SAFE_INTEGER);
+  return 'bytes' in read ? sha256(read.bytes) : '';
 }
 
 function existsNow(p: string): boolean {

@@ -122,6 +122,22 @@ describe('build: a skill name is one plain folder name, whatever lint says', () 
     expect(changes(output, state(path.join(w.root, 'generated')))).toEqual([]);
   });
 
+  it('a bundled file shipped under another path (`skillc.files.<file>.as`) stays in its skill\'s output folder, whatever lint says', () => {
+    const AS = ['../../../../escaped.md', '/abs.md', 'a/../../../x.md', '.git/hooks/pre-commit', 'C:evil.md', 'back\\slash.md'];
+    const skill: Record<string, string> = {};
+    AS.forEach((_, i) => (skill[`skills-src/alpha/notes-${i}.md`] = `# Notes ${i}\n`));
+    const files = AS.map((as, i) => `    notes-${i}.md: { as: ${JSON.stringify(as)} }`);
+    const links = AS.map((_, i) => `[notes ${i}](notes-${i}.md)`).join(', ');
+    const w = world({ ...skill, 'skills-src/alpha/SKILL.md': SKILL('alpha', `skillc:\n  files:\n${files.join('\n')}\n`, `# Alpha\n\nSee ${links}.\n`) }, { rules: { 'source/skillc-block': 'off' } });
+    const before = state(w.world, mayWrite);
+    const r = skillc(['build'], w.root);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(changes(before, state(w.world, mayWrite))).toEqual([]);
+    // An unsafe `as` is not a path the build takes: each file ships under its own name, inside the skill.
+    const out = [...state(path.join(w.root, 'generated')).keys()].filter((k) => /notes|escaped|abs|x\.md|\.git|evil|slash|pre-commit/.test(k));
+    expect(out.sort()).toEqual(AS.flatMap((_, i) => [`agentskills/alpha/notes-${i}.md`, `claude/skills/alpha/notes-${i}.md`]).sort());
+  });
+
   it('refuses a hostile name under --watch, run after run, and keeps watching', { timeout: 60_000 }, async () => {
     const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo') });
     const proc = spawn(process.execPath, [bin, 'build', '--watch'], { cwd: w.root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
