@@ -40,6 +40,13 @@ export interface ImportResult {
   host: string | undefined;
   to: string;
   skills: ImportedSkill[];
+  /**
+   * With a host detected or given and no config for the project: the config written (or, with
+   * `dryRun`, that would be) so that lint and build run for that host, `{ sources, hosts }`.
+   */
+  configWritten?: string;
+  /** A config exists but does not list the host: the host to add to its `hosts`. */
+  configAdvice?: string;
 }
 
 const SPEC_KEYS = new Set(Object.keys(SPEC_FIELDS));
@@ -285,6 +292,13 @@ export function importSkills(options: ImportOptions): ImportResult {
       item.skipped = error.message;
     }
   }
+  // The tree was written for one host: so that `lint` and `build` (what the command says next) run
+  // for it, a project without a config gets one naming it; a config that does not list it is advised.
+  const config = loadConfig({ cwd });
+  if (host && plan.length) {
+    if (!config.file) result.configWritten = path.join(cwd, 'skillc.config.json');
+    else if (!config.hosts.includes(host)) result.configAdvice = host;
+  }
   if (options.dryRun) return result;
   if (plan.length) fs.mkdirSync(to, { recursive: true });
   for (const { item, dir, entries, leaveOut, text } of plan) {
@@ -296,5 +310,11 @@ export function importSkills(options: ImportOptions): ImportResult {
       item.skipped = error instanceof UsageError ? error.message : `cannot be copied (${code}); nothing of it was written`;
     }
   }
+  if (result.configWritten && plan.some((p) => p.item.skipped === undefined)) {
+    const sources = path.relative(cwd, to).split(path.sep).join('/') || '.';
+    const text = `${JSON.stringify({ $schema: './node_modules/skillc/schema/skillc.config.schema.json', sources, out: 'generated', hosts: [host] }, null, 2)}\n`;
+    // Created, never replaced nor written through a link planted at its name: a config that appeared meanwhile is the project's.
+    createFileExclusive(result.configWritten, text);
+  } else delete result.configWritten;
   return result;
 }
