@@ -4,10 +4,9 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import { createFileExclusive, createFolderAtomic } from '../core/atomic-write.js';
 import { UnsafePathError, UsageError } from '../core/errors.js';
 import { guardedPath, isInside, lexists, linkOnTheWay, unsafeSegment } from '../core/paths.js';
-import { readRegularFile } from '../parse/bundle.js';
+import { readImportedText } from './import.js';
 import { CONFIG_FILES, readConfigFile } from '../config/config.js';
 import { applyExtends, shippedPresetFile } from '../config/presets.js';
-import { LIMITS } from '../parse/limits.js';
 import { classifyUrl } from '../parse/links.js';
 import { parseFragment } from '../parse/skill.js';
 import { textFile } from '../model/text.js';
@@ -82,16 +81,8 @@ function taskflowFolders(root: string): string[] {
     .sort();
 }
 
-/** A source file's text: a regular file (never a FIFO, device or link), UTF-8, under the size limit, through the one reader. */
-function readSource(file: string): string {
-  const read = readRegularFile(file, LIMITS.maxFileBytes, { noFollow: true });
-  if ('bytes' in read) return read.bytes.toString('utf8');
-  const shown = path.basename(file);
-  if (read.problem === 'too-large') throw new UsageError(`${shown} is ${read.size} bytes, more than ${LIMITS.maxFileBytes}`);
-  if (read.problem === 'symlink') throw new UsageError(`${shown} is a symbolic link, which import does not follow`);
-  if (read.problem === 'not-a-file') throw new UsageError(`${shown} is not a regular file`);
-  throw new UsageError(`${shown} is unreadable (${read.code ?? read.problem})`);
-}
+/** A source file's text: a regular file (never a FIFO, device or link), UTF-8, under the size limit. */
+const readSource = (file: string): string => readImportedText(file, path.basename(file));
 
 /**
  * The original collapses every run of 3+ newlines of a filtered file to 2 and trims it; skillc's

@@ -127,6 +127,11 @@ function surveySkill(dir: string): SkillEntry[] {
 function readRegular(file: string, label: string, entry: SkillEntry | undefined): string {
   if (entry?.kind === 'link') throw new UsageError(`${label} is a symbolic link, which import does not follow`);
   if (entry?.kind !== 'file') throw new UsageError(`${label} is not a regular file`);
+  return readImportedText(file, label);
+}
+
+/** A text file of a tree being imported, through the one reader (no link, FIFO or device, at most the size limit), or a UsageError that says why, naming `label`. */
+export function readImportedText(file: string, label: string): string {
   const read = readRegularFile(file, LIMITS.maxFileBytes, { noFollow: true });
   if ('bytes' in read) return read.bytes.toString('utf8');
   if (read.problem === 'too-large') throw new UsageError(`${label} is ${read.size} bytes, more than ${LIMITS.maxFileBytes}`);

@@ -8,7 +8,7 @@ import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
 import { type CanonicalManifest, isManifest, MANIFEST } from './output.js';
-import { writeJsonCache } from '../core/json-store.js';
+import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
 import { guardedPath, isInside } from '../core/paths.js';
 import { readRegularFile } from '../parse/bundle.js';
 
@@ -147,7 +147,10 @@ export class BuildCache {
   ) {
     this.data = { format: 1, key, skills: {} };
     try {
-      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildCacheFile;
+      // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
+      const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
+      if (!('bytes' in read)) throw new Error(read.problem);
+      const raw = JSON.parse(read.bytes.toString('utf8')) as BuildCacheFile;
       if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object') this.data = raw;
       else this.dirty = true;
     } catch {

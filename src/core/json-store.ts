@@ -4,6 +4,9 @@ import { writeFileAtomic } from './atomic-write.js';
 
 const SLOT = '\u0000skillc-records\u0000';
 
+/** The largest cache file read back (about the longest string Node makes): a bigger one, a link or a FIFO at its name starts an empty cache. */
+export const MAX_CACHE_BYTES = 512 * 1024 * 1024;
+
 /**
  * Writes a cache file: `data` as JSON, whose `key` member maps ids to records, each
  * serialized by `jsonOf` (undefined leaves it out). Callers keep each record's JSON between

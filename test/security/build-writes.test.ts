@@ -138,7 +138,7 @@ describe('build: a skill name is one plain folder name, whatever lint says', () 
     expect(out.sort()).toEqual(AS.flatMap((_, i) => [`agentskills/alpha/notes-${i}.md`, `claude/skills/alpha/notes-${i}.md`]).sort());
   });
 
-  it('refuses a hostile name under --watch, run after run, and keeps watching', { timeout: 60_000 }, async () => {
+  it('refuses a hostile name under --watch, run after run, and keeps watching', async () => {
     const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo') });
     const proc = spawn(process.execPath, [bin, 'build', '--watch'], { cwd: w.root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
     let err = '';
@@ -146,10 +146,12 @@ describe('build: a skill name is one plain folder name, whatever lint says', () 
     proc.stderr.on('data', (d) => (err += d));
     proc.stdout.on('data', (d) => (out += d));
     const runs = (): number => (err.match(/\] run \d+/g) ?? []).length;
+    let exited = false;
+    proc.on('exit', () => (exited = true));
+    // No deadline (a slow machine is not a failure): the wait ends when the run shows, or the watcher exits.
     const until = async (pred: () => boolean, what: string): Promise<void> => {
-      const deadline = Date.now() + 30_000;
       while (!pred()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${err}`);
+        if (exited) throw new Error(`the watcher exited while waiting for ${what}:\n${err}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     };
@@ -166,8 +168,11 @@ describe('build: a skill name is one plain folder name, whatever lint says', () 
       }
       expect(out).toContain('build/output-path');
     } finally {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.on('exit', r));
+      if (!exited) {
+        const gone = new Promise((r) => proc.on('exit', r));
+        proc.kill('SIGTERM');
+        await gone;
+      }
     }
   });
 });
@@ -200,7 +205,7 @@ describe('build: the output folder and what is in it are read and written withou
     fs.rmSync(path.join(out, 'bravo'), { recursive: true });
     fs.symlinkSync(path.join(w.outside), path.join(out, 'bravo'));
     fs.writeFileSync(path.join(w.outside, 'SKILL.md'), 'outside\n');
-    const r = spawnSync(process.execPath, [bin, 'build', '--check'], { cwd: w.root, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [bin, 'build', '--check'], { cwd: w.root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
     expect(r.status, `${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`).toBe(1);
     expect(r.stderr).toContain('DRIFT: generated/claude/skills/alpha/SKILL.md');
     expect(r.stderr).toContain('DRIFT: generated/claude/skills/bravo/SKILL.md');

@@ -41,7 +41,7 @@ function setup(config: object = {}): { root: string; skill: string; outside: str
   return { root, skill, outside };
 }
 
-const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
 
 describe('a SKILL.md that is a link out of its skill', () => {
   it('is a lint finding, never read: its text is in no output, and the build (even with the finding turned off) refuses it', () => {
@@ -109,7 +109,7 @@ describe('other files of a skill reached through a link out', () => {
     expect(holdingSecret(path.join(root, 'generated'))).toEqual([]);
   });
 
-  it('a bundled link to a FIFO inside the skill does not hang the build', { timeout: 120_000 }, () => {
+  it('a bundled link to a FIFO inside the skill does not hang the build', () => {
     const { root, skill } = setup({ rules: { 'file/special': 'off' } });
     fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: alpha\ndescription: Use when testing links.\n---\n\n# Alpha\n\nText.\n');
     execFileSync('mkfifo', [path.join(skill, 'pipe')]);

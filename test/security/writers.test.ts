@@ -2,6 +2,7 @@
 // a link committed in the checkout (a folder, or the file itself) never takes a write outside, and no
 // file is replaced by a copy of what a link pointed at: `skillc init`, `lint --output-file`,
 // `lint --suppress-all` (the baseline), the lint and build caches.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,4 +89,37 @@ describe('lint never writes its report or baseline through a link', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(listing(path.join(outside, 'nm')).filter((f) => f.includes('build-'))).toEqual([]);
   });
+
+  it('the lint cache is not written through a committed node_modules -> outside (lint runs without it)', () => {
+    const { root, outside } = setup({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skillc.config.json': JSON.stringify({ hosts: ['claude'] }) });
+    fs.mkdirSync(path.join(outside, 'nm'));
+    fs.symlinkSync(path.join(outside, 'nm'), path.join(root, 'node_modules'));
+    const r = skillc(['lint', '--cache'], root);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(listing(path.join(outside, 'nm'))).toEqual([]);
+  });
+
+  it('a FIFO or a link committed at the lint or build cache\'s name is neither waited on nor read: the run starts an empty cache', () => {
+    const { root, outside } = setup({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skillc.config.json': JSON.stringify({ hosts: ['claude'] }) });
+    const cacheDir = path.join(root, 'node_modules/.cache/skillc');
+    fs.mkdirSync(cacheDir, { recursive: true });
+    execFileSync('mkfifo', [path.join(cacheDir, 'lint-cache.json')]);
+    expect(skillc(['lint', '--cache'], root).code).toBe(0);
+    // The build's cache files are named per output folder: each one it looks for is made a FIFO.
+    expect(skillc(['build'], root).code).toBe(0);
+    const buildCaches = fs.readdirSync(cacheDir).filter((f) => f.startsWith('build-'));
+    expect(buildCaches.length).toBeGreaterThan(0);
+    for (const f of buildCaches) {
+      fs.rmSync(path.join(cacheDir, f));
+      execFileSync('mkfifo', [path.join(cacheDir, f)]);
+    }
+    fs.writeFileSync(path.join(root, 'skills-src/alpha/SKILL.md'), SKILL('alpha').replace('# ', '# Changed '));
+    expect(skillc(['build'], root).code).toBe(0);
+    fs.writeFileSync(path.join(outside, 'cache.json'), '{"format":2}');
+    fs.rmSync(path.join(cacheDir, 'lint-cache.json'));
+    fs.symlinkSync(path.join(outside, 'cache.json'), path.join(cacheDir, 'lint-cache.json'));
+    expect(skillc(['lint', '--cache'], root).code).toBe(0);
+    expect(fs.readFileSync(path.join(outside, 'cache.json'), 'utf8')).toBe('{"format":2}');
+  });
 });
+
