@@ -196,19 +196,26 @@ describe('build: the output folder and what is in it are read and written withou
     }
   });
 
-  it('--check reads no output through a link or from a FIFO: it is drift', () => {
-    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo') });
+  it('--check reads no output through a link or from a FIFO: it is drift, and no report shows what a link points at', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo'), 'skills-src/charlie/SKILL.md': SKILL('charlie') });
     expect(skillc(['build'], w.root).code).toBe(0);
     const out = path.join(w.root, 'generated/claude/skills');
     fs.rmSync(path.join(out, 'alpha/SKILL.md'));
     spawnSync('mkfifo', [path.join(out, 'alpha/SKILL.md')]);
     fs.rmSync(path.join(out, 'bravo'), { recursive: true });
     fs.symlinkSync(path.join(w.outside), path.join(out, 'bravo'));
-    fs.writeFileSync(path.join(w.outside, 'SKILL.md'), 'outside\n');
-    const r = spawnSync(process.execPath, [bin, 'build', '--check'], { cwd: w.root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
-    expect(r.status, `${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`).toBe(1);
-    expect(r.stderr).toContain('DRIFT: generated/claude/skills/alpha/SKILL.md');
-    expect(r.stderr).toContain('DRIFT: generated/claude/skills/bravo/SKILL.md');
+    fs.writeFileSync(path.join(w.outside, 'SKILL.md'), 'OUTSIDE-SECRET-1\n');
+    // A link at the file itself: the drift report's diff must not carry the target's text.
+    fs.writeFileSync(path.join(w.outside, 'secret.md'), 'OUTSIDE-SECRET-2\n');
+    fs.rmSync(path.join(out, 'charlie/SKILL.md'));
+    fs.symlinkSync(path.join(w.outside, 'secret.md'), path.join(out, 'charlie/SKILL.md'));
+    for (const format of ['stylish', 'json', 'sarif', 'github']) {
+      const r = spawnSync(process.execPath, [bin, 'build', '--check', '--format', format], { cwd: w.root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+      const all = `${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`;
+      expect(r.status, all).toBe(1);
+      for (const rel of ['alpha/SKILL.md', 'bravo/SKILL.md', 'charlie/SKILL.md']) expect(all, `${format}: ${rel}`).toContain(`claude/skills/${rel}`);
+      expect(all, format).not.toContain('OUTSIDE-SECRET');
+    }
   });
 
   it('a committed manifest listing paths outside makes nothing outside removed on an in-place update', () => {
