@@ -30,7 +30,7 @@ function world(names: string[]): { root: string; outside: string } {
 
 /** Every path under `dir` (links not followed), relative, sorted. */
 function listing(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).map((p) => p.split(path.sep).join('/')).sort();
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => p.split(path.sep).join('/')).sort();
 }
 
 /** Files under `dir` (links not followed) whose text holds the secret. */
