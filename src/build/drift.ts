@@ -2,7 +2,10 @@
 // json, sarif and github reports carry it as they carry lint problems.
 import fs from 'node:fs';
 import path from 'node:path';
+import { UnsafePathError } from '../core/errors.js';
+import { guardedPath } from '../core/paths.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { readRegularFile } from '../parse/bundle.js';
 import { docsUrl } from '../rules/rule.js';
 import type { OutputFile } from './emit-skill.js';
 import { MANIFEST, type Drift } from './output.js';
@@ -42,19 +45,28 @@ export function driftReport(outDir: string, files: readonly OutputFile[], drift:
   for (const rel of drift.changed) {
     const built = byPath.get(rel);
     const file = path.join(outDir, ...rel.split('/'));
+    // Read as compareOutput read it: through the path guard and the one reader, so a link (to a
+    // file outside, whose text would land in the report) or a FIFO at an output's place is drift
+    // with no diff, never read nor waited on.
     let onDisk: Buffer | undefined;
+    let mode = 0;
     try {
-      onDisk = fs.readFileSync(file);
-    } catch {
-      onDisk = undefined;
+      const p = guardedPath(outDir, rel, { what: 'output', self: true });
+      const read = built ? readRegularFile(p, Math.max(built.data.length, MAX_DIFF_BYTES), { noFollow: true }) : undefined;
+      if (read && 'bytes' in read) {
+        onDisk = read.bytes;
+        mode = fs.lstatSync(p).mode;
+      }
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
     }
     if (!built || !onDisk) {
       add(rel, 'build/drift', 'Unexpected content in a built file, expected what `skillc build` writes');
       continue;
     }
     if (built.data.equals(onDisk)) {
-      const mode = (m: number): string => (m & 0o111 ? 'executable' : 'not executable');
-      add(rel, 'build/drift', `Unexpected file mode (${mode(fs.statSync(file).mode)}), expected ${mode(built.mode)} as \`skillc build\` writes it`);
+      const kind = (m: number): string => (m & 0o111 ? 'executable' : 'not executable');
+      add(rel, 'build/drift', `Unexpected file mode (${kind(mode)}), expected ${kind(built.mode)} as \`skillc build\` writes it`);
       continue;
     }
     if (rel === MANIFEST) {

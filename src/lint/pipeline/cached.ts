@@ -26,7 +26,7 @@ export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: 
     session.cache.startRun();
     return session.cache;
   }
-  const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k);
+  const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k, prepared.config.root);
   if (session) {
     session.cache = cache;
     // A new cache (first run, or the config changed) trusts nothing.
