@@ -12,6 +12,12 @@ import path from 'node:path';
 export const SHIMMED = ['curl', 'wget', 'sendmail', 'mail', 'mailx', 'ssh', 'nc', 'ncat', 'netcat', 'git'] as const;
 export const SHIM_PROGRAM = 'skillc-shim.mjs';
 export const PRELOAD = 'skillc-preload.mjs';
+/**
+ * Set (to `1`) when skillc hands a command answered from the recording to a fake
+ * (src/rehearse/recorded.ts): the fake records the effect and does nothing else; the git fake
+ * then runs no git command, since the recording already answered it.
+ */
+export const RECORD_ONLY_ENV = 'SKILLC_RECORD_ONLY';
 
 /** The shim: `node skillc-shim.mjs <name> <args...>`. Parses just enough of each tool to record its effect. */
 const SHIM_SOURCE = String.raw`import fs from 'node:fs';
@@ -96,6 +102,7 @@ switch (tool) {
   case 'git': {
     const sub = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
     if (sub === 'push' || sub === 'send-email') { record({ effect: sub === 'push' ? 'git.push' : 'email.send', via: 'git', args }); break; }
+    if (process.env.SKILLC_RECORD_ONLY === '1') process.exit(0);
     const real = process.env.SKILLC_REAL_GIT;
     if (!real) { process.stderr.write('git: not available in this rehearsal\n'); process.exit(127); }
     const r = spawnSync(real, args, { stdio: 'inherit' });
