@@ -95,6 +95,8 @@ export interface SkillcConfig {
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
   plugins?: string[];
+  /** `skillc record`: the effect each tool of a session has (`"mcp__slack__post_message": "slack.post"`). */
+  record?: { effects?: Record<string, string> };
 }
 
 /**
@@ -150,6 +152,8 @@ export interface ResolvedConfig {
   placeholders: Record<string, PathBase>;
   /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
   plugins?: string[];
+  /** `skillc record`: tool name -> the effect a call of it has. */
+  record: { effects: Record<string, string> };
 }
 
 export { ConfigError };
@@ -346,6 +350,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
     contracts: config.contracts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
     placeholders: config.placeholders ?? {},
+    record: { effects: { ...config.record?.effects } },
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;
