@@ -67,7 +67,7 @@ export function writeProposal(skillFile: string, p: FrontmatterProposal): boolea
   addTo(doc, 'effects', p.effects);
   addTo(doc, 'requires', p.requires);
   // As `skillc import` writes a converted SKILL.md: the body after the closing fence kept as it was.
-  const out = `${block.bom}---\n${doc.toString()}---${block.body || '\n'}`;
+  const out = `${block.bom}---\n${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}---${block.body || '\n'}`;
   const tmp = path.join(path.dirname(skillFile), `.SKILL.md.skillc-${process.pid}`);
   fs.writeFileSync(tmp, out, { flag: 'wx', mode: st.mode & 0o777 });
   fs.renameSync(tmp, skillFile);

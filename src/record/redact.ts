@@ -25,11 +25,11 @@ const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"']+:)([^\s@/"']+)(@)/gi;
 const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s*[=:]\s*)(\S.*)$/gm;
 
 /**
- * A file whose content is secrets by convention: `.env`, `.env.local`, `prod.env`, `.npmrc`,
+ * A file whose content is secrets by convention: `.env`, `.env.local`, `prod.env`, `.envrc`, `.npmrc`,
  * `.netrc`, `.pypirc`, `credentials`; not the templates committed beside them (`.env.example`,
  * `.env.sample`, `.env.template`, `.env.dist`), which hold none.
  */
-export const ENV_FILE = /(?:^|[\\/\s'"])(?:\.env(?:\.(?![\w.-]*\b(?:example|sample|template|dist)\b)[\w.-]+)?|[\w.-]+\.env|\.npmrc|\.netrc|\.pypirc|\.pgpass|credentials(?:\.json)?)(?=$|[\s'"|;&)])/;
+export const ENV_FILE = /(?:^|[\\/\s'"])(?:\.env(?:\.(?![\w.-]*\b(?:example|sample|template|dist)\b)[\w.-]+)?|[\w.-]+\.env|\.envrc|\.npmrc|\.netrc|\.pypirc|\.pgpass|credentials(?:\.json)?)(?=$|[\s'"|;&)])/;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -19,6 +19,18 @@ export const PRELOAD = 'skillc-preload.mjs';
  */
 export const RECORD_ONLY_ENV = 'SKILLC_RECORD_ONLY';
 
+/** The git subcommand a git command line runs (options and their values skipped), as the git shim reads it. */
+export function gitSubcommand(args: readonly string[]): string | undefined {
+  return args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
+}
+
+/** Whether a command a fake shadows has an effect: every one but git, whose other commands than push and send-email pass through. */
+export function fakeHasEffect(name: string, args: readonly string[]): boolean {
+  if (name !== 'git') return (SHIMMED as readonly string[]).includes(name);
+  const sub = gitSubcommand(args);
+  return sub === 'push' || sub === 'send-email';
+}
+
 /** The shim: `node skillc-shim.mjs <name> <args...>`. Parses just enough of each tool to record its effect. */
 const SHIM_SOURCE = String.raw`import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -100,7 +112,7 @@ switch (tool) {
   case 'ssh': record({ effect: 'ssh.exec', via: 'ssh', args }); break;
   case 'nc': case 'ncat': case 'netcat': record({ effect: 'net.connect', via: tool, args }); break;
   case 'git': {
-    const sub = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
+    const sub = (${gitSubcommand.toString()})(args);
     if (sub === 'push' || sub === 'send-email') { record({ effect: sub === 'push' ? 'git.push' : 'email.send', via: 'git', args }); break; }
     if (process.env.SKILLC_RECORD_ONLY === '1') process.exit(0);
     const real = process.env.SKILLC_REAL_GIT;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { commandOf, parseShell, parseShellSnippet, type ParsedShell } from '../parse/shell.js';
 import { firstDifference } from './captures.js';
-import { RECORD_ONLY_ENV, SHIMMED } from './fakes.js';
+import { fakeHasEffect, RECORD_ONLY_ENV } from './fakes.js';
 import { readInside } from './paths.js';
 import type { Sandbox } from './sandbox.js';
 import type { CommandRun, CommandShell, RecordedOutput } from './trace.js';
@@ -100,15 +100,17 @@ function parsed(e: CommandRun): ParsedShell {
  * keep what the recording wrote, `$VAR` and `$(…)` included: nothing is expanded, nothing runs.
  */
 export function effectCommands(e: CommandRun, expand: (word: string) => string): string[][] {
-  const shimmed = new Set<string>(SHIMMED);
   if (e.argv) {
     const name = path.basename(e.argv[0]!);
-    return shimmed.has(name) ? [[name, ...e.argv.slice(1).map(expand)]] : [];
+    const args = e.argv.slice(1).map(expand);
+    return fakeHasEffect(name, args) ? [[name, ...args]] : [];
   }
   const out: string[][] = [];
   for (const command of parsed(e).commands) {
     const found = commandOf(command);
-    if (found && shimmed.has(found.name)) out.push([found.name, ...found.args.map((w) => expand(w.value))]);
+    const args = found?.args.map((w) => expand(w.value)) ?? [];
+    // Only the commands with an effect go to their fake: `git status` answered from the recording spawns nothing.
+    if (found && fakeHasEffect(found.name, args)) out.push([found.name, ...args]);
   }
   return out;
 }
