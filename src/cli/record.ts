@@ -38,9 +38,9 @@ Exit codes: 0 the case was written and passes its rehearsal, 1 it was written bu
 pass yet (the output says why), 2 usage error or a session that cannot be read (nothing written).
 
 Examples:
-  skillc record ~/.claude/projects/-home-me-app/8463c716.jsonl --list
-  skillc record ~/.claude/projects/-home-me-app/8463c716.jsonl --skill release-notes
-  skillc record rollout-2025-11-17T15-30-28-019a93b9.jsonl --from 1 --to 1 --skill release-notes
+  skillc record skills-src/release-notes/fixtures/_sessions/claude-code-release-1.1.0.jsonl --list
+  skillc record skills-src/release-notes/fixtures/_sessions/claude-code-release-1.1.0.jsonl --skill release-notes --force
+  skillc record skills-src/release-notes/fixtures/_sessions/claude-code-release-1.1.0.jsonl --from 1 --to 1 --skill release-notes -o skills-src/release-notes/fixtures/pass-recorded-turn-1 --force
 `;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -145,7 +145,12 @@ function fill(node: Node, r: Record<string, unknown>): Node {
       else {
         node.prompt = text.slice(0, 400);
         const slash = SLASH.exec(text);
-        if (slash) node.slash = { name: slash[1]!, ...(SLASH_ARGS.exec(text)?.[1]?.trim() ? { args: SLASH_ARGS.exec(text)![1]!.trim() } : {}) };
+        if (slash) {
+          const args = SLASH_ARGS.exec(text)?.[1]?.trim();
+          node.slash = { name: slash[1]!, ...(args ? { args } : {}) };
+          // Shown as the user typed it.
+          node.prompt = `/${slash[1]!}${args ? ` ${args}` : ''}`.slice(0, 400);
+        }
         if (/^\[Request interrupted by user/.test(text)) node.interrupted = true;
         if (node.sidechain) node.rootKey = hashKey(text);
       }
