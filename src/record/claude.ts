@@ -338,7 +338,10 @@ function subagentFile(sessionFile: string, agentId: string, version: string | un
   const beside = path.join(dir, `agent-${agentId}.jsonl`);
   // Dispatch on the recorded version: 2.1.x nests them, 2.0.x puts them beside; the other place is tried too.
   const order = version && /^2\.0\./.test(version) ? [beside, nested] : [nested, beside];
+  // Never through a link: each folder on the way below the session's folder, and the file, are checked with lstat.
+  const real = (p: string): boolean => fs.lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   for (const candidate of order) {
+    if (candidate === nested && !(real(path.join(dir, id)) && real(path.join(dir, id, 'subagents')))) continue;
     const st = fs.lstatSync(candidate, { throwIfNoEntry: false });
     if (st?.isFile()) return candidate;
   }

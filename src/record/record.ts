@@ -199,6 +199,8 @@ const texts = (a: Action): string[] => {
       return [a.before ?? '', ...a.edits.flatMap((e) => [e.old, e.new])];
     case 'read':
       return [a.content];
+    case 'tool':
+      return [JSON.stringify(a.payload ?? null)];
     default:
       return [];
   }

@@ -20,7 +20,7 @@ const EMAIL = /(?<![\w.+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?!
 /** `Name <e-mail>`, as git writes authors, committers and trailers. */
 const NAME_EMAIL = /(?:^|[\n:,(]\s*)([A-Z][\p{L}.'-]+(?: [\p{L}][\p{L}.'-]*){0,3}) <[^<>\s@]+@[^<>\s]+>/gu;
 const LS_OWNER = /^[-dlcbps][rwxsStT-]{9}[@+.]?\s+\d+\s+(\S+)\s+(\S+)\s+\d/gm;
-const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)([^\s"'`,;]{6,})/gi;
+const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)([^\s"'`,;:]{6,})/gi;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"']+:)([^\s@/"']+)(@)/gi;
 const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s*[=:]\s*)(\S.*)$/gm;
 
@@ -53,6 +53,8 @@ export class Redactor {
   private namePattern: RegExp | undefined;
   /** Values of `.env`-like files long enough to be secrets: redacted wherever they appear. */
   private readonly envValues = new Set<string>();
+  /** Secret values learnt before redacting, by kind: redacted wherever they appear. */
+  private readonly secrets = new Map<string, RedactionKind>();
 
   constructor(facts: RedactionFacts) {
     const add = (find: string | undefined, replace: string, kind: RedactionKind): void => {
@@ -76,8 +78,14 @@ export class Redactor {
     this.namePattern = undefined;
   }
 
-  /** Learns the names a text shows: git's `Name <e-mail>` lines and `ls -l` owners. */
+  /**
+   * Learns what a text shows before anything is redacted: names (git's `Name <e-mail>` lines, `ls -l`
+   * owners) and secret values, so a value found in one text is redacted in every other as well.
+   */
   learn(text: string): void {
+    for (const span of credentialSpans(text)) this.secrets.set(text.slice(span.start, span.end), 'credential');
+    for (const m of text.matchAll(AUTHORIZATION)) if (!/^REDACTED_/.test(m[2]!)) this.secrets.set(m[2]!, 'authorization header');
+    for (const m of text.matchAll(URL_PASSWORD)) this.secrets.set(m[2]!, 'password in a URL');
     for (const m of text.matchAll(NAME_EMAIL)) this.addName(m[1]!);
     for (const m of text.matchAll(LS_OWNER)) {
       this.addName(m[1]!);
@@ -101,6 +109,11 @@ export class Redactor {
   /** A text with everything personal replaced. */
   text(input: string): string {
     let s = input;
+    for (const [value, kind] of this.secrets) {
+      if (value.length < 6 || !s.includes(value)) continue;
+      s = s.split(value).join('REDACTED_SECRET');
+      this.count(kind, value);
+    }
     // Credentials first: a token may hold a path-like or name-like part.
     const spans = credentialSpans(s);
     if (spans.length) {
