@@ -70,7 +70,7 @@ const hashKey = (text: string): string => createHash('sha1').update(text.trim())
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((b: unknown) => (b && typeof b === 'object' && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : '')).filter(Boolean).join('\n');
+  return content.map((b: unknown) => (b && typeof b === 'object' && (b as { type?: unknown }).type === 'text' ? textOf((b as { text?: unknown }).text) : '')).filter(Boolean).join('\n');
 }
 
 const blocksOf = (record: Record<string, unknown>): Record<string, unknown>[] => {
@@ -80,6 +80,8 @@ const blocksOf = (record: Record<string, unknown>): Record<string, unknown>[] =>
 };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A field that should be text: itself when it is, else '' (a hostile log may put anything there). */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A user record's text when it is a prompt (typed, a command, a harness message), not a tool result. */
 function promptOf(record: Record<string, unknown>): string | undefined {
@@ -129,7 +131,7 @@ function fill(node: Node, r: Record<string, unknown>): Node {
   for (const b of blocksOf(r)) {
     if (b.type === 'tool_use' && typeof b.id === 'string') {
       const input = (b.input && typeof b.input === 'object' ? b.input : {}) as Record<string, unknown>;
-      const use: ToolUseRef = { id: b.id, name: String(b.name ?? '') };
+      const use: ToolUseRef = { id: b.id, name: textOf(b.name) };
       if (typeof input.prompt === 'string') use.promptKey = hashKey(input.prompt);
       if (use.name === 'Skill' && typeof input.skill === 'string') use.skill = input.skill;
       (node.uses ??= []).push(use);
@@ -288,7 +290,7 @@ function resultText(content: unknown, counts: ReadCounts): string {
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const b of content as { type?: unknown; text?: unknown }[]) {
-    if (b?.type === 'text') parts.push(String(b.text ?? ''));
+    if (b?.type === 'text') parts.push(textOf(b.text));
     else if (b?.type === 'image') counts.images++;
   }
   return parts.join('\n');
@@ -305,7 +307,7 @@ function callsOf(nodes: Node[], records: Map<number, Record<string, unknown>>, c
       if (b.type === 'thinking' || b.type === 'redacted_thinking') counts.thinking++;
       else if (b.type === 'image') counts.images++;
       else if (b.type === 'tool_use' && typeof b.id === 'string' && node.type === 'assistant') {
-        const call: RecordedCall = { id: b.id, tool: String(b.name ?? ''), input: (b.input && typeof b.input === 'object' ? b.input : {}) as Record<string, unknown>, line: node.n };
+        const call: RecordedCall = { id: b.id, tool: textOf(b.name), input: (b.input && typeof b.input === 'object' ? b.input : {}) as Record<string, unknown>, line: node.n };
         if (file) call.file = file;
         if (node.at) call.at = node.at;
         if (node.cwd) call.cwd = node.cwd;

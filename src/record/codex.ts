@@ -155,7 +155,7 @@ export async function readCodex(file: string, problems: LineProblems): Promise<C
       if (itemType && CALL_TYPES.has(itemType)) {
         const call = codexCall(p, n, item.at ?? str(p.timestamp), cwd);
         // write_stdin polls belong to the exec_command session they poll.
-        const session = call.tool === 'write_stdin' ? String(call.input.session_id ?? '') : undefined;
+        const session = call.tool === 'write_stdin' ? (typeof call.input.session_id === 'number' || typeof call.input.session_id === 'string' ? String(call.input.session_id) : '') : undefined;
         if (session && running.has(session)) {
           byId.set(call.id, running.get(session)!);
           continue;

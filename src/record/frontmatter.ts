@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMap, isSeq, parseDocument, YAMLSeq, type Document } from 'yaml';
+import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
 import { frontmatterText } from '../parse/frontmatter.js';
 import type { Skill } from '../model/skill.js';
 
@@ -17,7 +17,7 @@ export interface FrontmatterProposal {
 }
 
 const declared = (skill: Skill, key: 'effects' | 'requires'): string[] => {
-  const v = (skill.skillc as Record<string, unknown> | undefined)?.[key];
+  const v = skill.skillc?.[key];
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 };
 
