@@ -5,12 +5,13 @@
  * work); user names (from the home folder, `ls -l` owners and git's `Name <e-mail>` lines) and
  * e-mail addresses become REDACTED_USER and REDACTED_EMAIL; credentials of the shapes
  * `security/secret` knows, `Authorization` header values and passwords in URLs become
- * REDACTED_SECRET; the values of `.env`-like files REDACTED_ENV. Every value replaced is kept,
+ * REDACTED_SECRET; the values of `.env`-like files REDACTED_ENV; images inlined as base64 data URIs
+ * REDACTED_IMAGE. Every value replaced is kept,
  * and `mustNotRemain` gives them to the check that re-reads the written case.
  */
 import { credentialSpans } from '../rules/security/secret-shapes.js';
 
-export type RedactionKind = 'skill path' | 'project path' | 'home path' | 'user name' | 'e-mail' | 'credential' | 'authorization header' | 'password in a URL' | '.env value';
+export type RedactionKind = 'skill path' | 'project path' | 'home path' | 'user name' | 'e-mail' | 'credential' | 'authorization header' | 'password in a URL' | '.env value' | 'base64 image';
 
 /** Account names that say nothing about a person (and the placeholders public logs already carry). */
 const GENERIC_NAMES = new Set(['user', 'USER', 'root', 'admin', 'ubuntu', 'runner', 'nobody', 'me', 'home', 'ec2-user', 'staff', 'users', 'wheel', 'node', 'app', 'vscode', 'codespace', 'rehearsal']);
@@ -22,6 +23,8 @@ const NAME_EMAIL = /(?:^|[\n:,(]\s*)([A-Z][\p{L}.'-]+(?: [\p{L}][\p{L}.'-]*){0,3
 const LS_OWNER = /^[-dlcbps][rwxsStT-]{9}[@+.]?\s+\d+\s+(\S+)\s+(\S+)\s+\d/gm;
 const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)([^\s"'`,;:]{6,})/gi;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"']+:)([^\s@/"']+)(@)/gi;
+/** An image inlined as a data URI (a screenshot pasted into a prompt, a tool's output): its bytes never reach a case. */
+const DATA_IMAGE = /\bdata:image\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}/g;
 const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s*[=:]\s*)(\S.*)$/gm;
 
 /**
@@ -132,6 +135,10 @@ export class Redactor {
       s = s.split(value).join('REDACTED_ENV');
       this.count('.env value', value);
     }
+    s = s.replace(DATA_IMAGE, (m) => {
+      this.counts['base64 image'] = (this.counts['base64 image'] ?? 0) + 1;
+      return `${m.slice(0, m.indexOf(',') + 1)}REDACTED_IMAGE`;
+    });
     s = s.replace(AUTHORIZATION, (_m, head: string, value: string) => {
       if (/^REDACTED_/.test(value)) return `${head}${value}`;
       this.count('authorization header', value);

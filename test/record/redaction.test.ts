@@ -83,6 +83,12 @@ describe('skillc record: redaction', () => {
     expect(redactionLeftovers(dir, redactor)).toBe('inputs/leak.md still holds 1 redacted value');
   });
 
+  it('drops images inlined as base64', () => {
+    const redactor = new Redactor({});
+    expect(redactor.text(`<img src="data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAA'.repeat(4)}">`)).toBe('<img src="data:image/png;base64,REDACTED_IMAGE">');
+    expect(redactor.counts).toEqual({ 'base64 image': 1 });
+  });
+
   it('leaves paths that only start like a redacted one, and the domains reserved for examples', () => {
     const redactor = new Redactor({ project: '/home/al/app', home: '/home/al' });
     expect(redactor.text('/home/al/app/x /home/al/app-old /home/alice guest@example.com git@github.com:o/r.git')).toBe('{run}/x ~/app-old /home/alice guest@example.com git@github.com:o/r.git');
