@@ -367,6 +367,9 @@ export async function readClaude(file: string, stream: boolean, problems: LinePr
   const counts = emptyCounts();
   const index = await indexFile(file, stream, problems, counts);
   const lay = layout(index);
+  // Dispatch on the recorded version: the shapes above are those of 1.0.x to 2.1.x; a later version is read the same way, leniently, and said.
+  const version = index.facts.version;
+  if (version && !/^(?:1\.0|2\.[01])\./.test(version)) counts.notes.push(`Claude Code ${version} is outside the versions whose logs skillc knows (1.0.x to 2.1.x): read as 2.1.x; records of unknown types are skipped and counted`);
   const turns: Turn[] = lay.turns.map((t, i) => ({
     index: i + 1,
     line: t.start.n,

@@ -103,6 +103,8 @@ export async function readCodex(file: string, problems: LineProblems): Promise<C
     else if (OUTPUT_TYPES.has(itemType)) rows.push({ n, kind: 'output', ...(str(payload.call_id) ? { callId: str(payload.call_id)! } : {}) });
     else rows.push({ n, kind: 'other' });
   }
+  // Dispatch on cli_version: 0.x (bare lines before about 0.4x, the envelope after) is what skillc knows; a later major version is read the same way, and said.
+  if (facts.version && !/^0\./.test(facts.version)) counts.notes.push(`Codex ${facts.version} is outside the versions whose rollouts skillc knows (0.x): read as the latest it knows; records of unknown types are skipped and counted`);
   const turnRows: { start: Row; rows: Row[] }[] = [];
   for (const row of rows) {
     if (row.kind === 'turn' || (turnRows.length === 0 && row.kind !== 'other')) turnRows.push({ start: row, rows: [] });

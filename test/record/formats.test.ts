@@ -152,6 +152,15 @@ describe('Claude Code transcripts', () => {
     expect(actions.map(summary)).toEqual(['command wc -w notes.md exit 0']);
   });
 
+  it('reads a version it does not know leniently, and says so', async () => {
+    const t = new Transcript('/home/alice/work/app', '3.0.1');
+    t.prompt('go');
+    t.bash('toolu_1', 'true', '');
+    const r = await read(t.text());
+    expect(r.session.turns[0]!.calls).toHaveLength(1);
+    expect(r.session.counts.notes).toEqual(['Claude Code 3.0.1 is outside the versions whose logs skillc knows (1.0.x to 2.1.x): read as 2.1.x; records of unknown types are skipped and counted']);
+  });
+
   it('counts record types it does not know, and says so', async () => {
     const t = new Transcript();
     t.prompt('go');
