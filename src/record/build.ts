@@ -106,7 +106,7 @@ export function buildCase(actions: Action[], options: BuildOptions): CaseFolder 
 
   const rel = (p: string, cwd?: string): string | undefined => {
     if (!options.project) return undefined;
-    const abs = path.resolve(cwd ?? options.project, p.replace(/^~(?=\/)/, '~'));
+    const abs = path.resolve(cwd ?? options.project, p);
     if (options.skillDir && isInside(abs, options.skillDir)) return undefined;
     if (!isInside(abs, options.project) || abs === options.project) return undefined;
     return path.relative(options.project, abs).split(path.sep).join('/');
@@ -149,7 +149,7 @@ export function buildCase(actions: Action[], options: BuildOptions): CaseFolder 
         stats.tools++;
         if (a.effect) stats.effects.push(a.effect);
         else if (a.tool.startsWith('mcp__') && !stats.unmapped.includes(a.tool)) stats.unmapped.push(a.tool);
-        events.push({ type: 'tool', tool: a.tool, ...(a.effect ? { effect: a.effect } : {}), payload: a.payload ?? null, note: note(a.source) });
+        events.push({ type: 'tool', tool: a.tool, ...(a.effect ? { effect: a.effect } : {}), payload: payloadOf(a.payload), note: note(a.source) });
         break;
       case 'delegate':
         stats.delegates.push(a.skill);
@@ -248,6 +248,12 @@ export function buildCase(actions: Action[], options: BuildOptions): CaseFolder 
   events.push({ type: 'step.end', step: options.step });
   stats.seeded = [...inputs.keys()].sort();
   return { events, files, inputs, stats };
+}
+
+/** A tool call's input as its event's payload; one too large for a trace line is left out, its size said. */
+function payloadOf(payload: unknown): unknown {
+  const text = JSON.stringify(payload ?? null);
+  return text.length > MAX_RUN ? { left_out: `a payload of ${text.length} characters` } : (payload ?? null);
 }
 
 /**
