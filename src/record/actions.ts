@@ -88,7 +88,10 @@ function claudeActions(calls: RecordedCall[], options: MapOptions, shell: Comman
   const pollsOf = new Map<string, RecordedCall[]>();
   for (const c of calls) {
     const id = str(c.input.bash_id) ?? str(c.input.task_id) ?? str(c.input.shell_id);
-    if (id && POLLS.has(c.tool)) pollsOf.set(id, [...(pollsOf.get(id) ?? []), c]);
+    if (id && POLLS.has(c.tool)) {
+      if (!pollsOf.has(id)) pollsOf.set(id, []);
+      pollsOf.get(id)!.push(c);
+    }
   }
   for (const call of calls) {
     const source = sourceOf(call);

@@ -73,18 +73,24 @@ function sedSliceOf(run: string): { file: string; from: number; to: number } | u
 
 /** Slices of a file seen through `sed -n`; the whole text once they cover it from line 1 to a slice that ended early. */
 class Slices {
-  private readonly lines: (string | undefined)[] = [];
+  private readonly lines = new Map<number, string>();
   private end: number | undefined;
   add(from: number, to: number, text: string): void {
-    const got = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
-    if (text === '') got.length = 0;
-    got.forEach((l, i) => (this.lines[from - 1 + i] = l));
+    if (from < 1 || to < from) return;
+    const got = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+    got.forEach((l, i) => this.lines.set(from + i, l));
     if (got.length < to - from + 1) this.end = from - 1 + got.length;
   }
   whole(): string | undefined {
-    if (this.end === undefined) return undefined;
-    for (let i = 0; i < this.end; i++) if (this.lines[i] === undefined) return undefined;
-    return this.end === 0 ? '' : `${this.lines.slice(0, this.end).join('\n')}\n`;
+    // Counted before walked: a slice far down the file (`sed -n '900000000,900000001p'`) costs nothing.
+    if (this.end === undefined || this.lines.size < this.end) return undefined;
+    const out: string[] = [];
+    for (let i = 1; i <= this.end; i++) {
+      const l = this.lines.get(i);
+      if (l === undefined) return undefined;
+      out.push(l);
+    }
+    return this.end === 0 ? '' : `${out.join('\n')}\n`;
   }
 }
 

@@ -379,21 +379,41 @@ export async function readClaude(file: string, stream: boolean, problems: LinePr
     endLine: t.nodes.at(-1)!.n,
   }));
   const session: Session = { facts: index.facts, turns, invocations: lay.invocations, counts, file };
-  const sidechains = index.nodes.filter((x) => x.sidechain);
+  // Sidechain trees, grouped once (one pass in file order: a parent comes before its children), so
+  // finding a Task's sub-agent costs its own size, not the session's.
+  const treeOf = new Map<Node, Node[]>();
+  const rootOfUuid = new Map<string, Node>();
+  const rootsByKey = new Map<string, Node[]>();
+  const bySubOf = new Map<string, Node[]>();
+  for (const x of index.nodes) {
+    if (!x.sidechain) continue;
+    if (x.subOf) {
+      if (!bySubOf.has(x.subOf)) bySubOf.set(x.subOf, []);
+      bySubOf.get(x.subOf)!.push(x);
+    }
+    const root = x.parent ? rootOfUuid.get(x.parent) : x;
+    if (!root) continue;
+    rootOfUuid.set(x.uuid, root);
+    if (root === x) {
+      treeOf.set(x, [x]);
+      if (x.rootKey) {
+        if (!rootsByKey.has(x.rootKey)) rootsByKey.set(x.rootKey, []);
+        rootsByKey.get(x.rootKey)!.push(x);
+      }
+    } else treeOf.get(root)!.push(x);
+  }
 
   /** Inline sub-agents (1.0.x): the sidechain tree whose root prompt is the Task's prompt, each tree used once a load. */
   let usedRoots = new Set<Node>();
   const inlineTree = (promptKey: string | undefined): Node[] | undefined => {
     if (!promptKey || index.stream) return undefined;
-    const root = sidechains.find((x) => x.rootKey === promptKey && !x.parent && !usedRoots.has(x));
+    const root = rootsByKey.get(promptKey)?.find((x) => !usedRoots.has(x));
     if (!root) return undefined;
     usedRoots.add(root);
-    const members = new Set<Node>([root]);
-    // Sidechain records after their root whose parent chain reaches it (one pass: parents come first).
-    for (const x of sidechains) if (x.n > root.n && x.parent && members.has(index.byUuid.get(x.parent)!)) members.add(x);
-    const leaf = [...members].filter((x) => CONVERSATION.has(x.type)).at(-1);
-    const on = activeBranch({ ...index, nodes: [...members] }, leaf);
-    return [...members].filter((x) => on.has(x) && CONVERSATION.has(x.type));
+    const members = treeOf.get(root)!;
+    const leaf = members.filter((x) => CONVERSATION.has(x.type)).at(-1);
+    const on = activeBranch({ ...index, nodes: members }, leaf);
+    return members.filter((x) => on.has(x) && CONVERSATION.has(x.type));
   };
 
   const load = async (from: number, to: number): Promise<void> => {
@@ -403,7 +423,7 @@ export async function readClaude(file: string, stream: boolean, problems: LinePr
     const trees = new Map<string, Node[]>();
     for (const use of taskUses) {
       if (index.stream) {
-        trees.set(use.id, sidechains.filter((x) => x.subOf === use.id));
+        trees.set(use.id, bySubOf.get(use.id) ?? []);
         continue;
       }
       const tree = inlineTree(use.promptKey);

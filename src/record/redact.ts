@@ -35,6 +35,12 @@ const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s
 export const ENV_FILE = /(?:^|[\\/\s'"])(?:\.env(?:\.(?![\w.-]*\b(?:example|sample|template|dist)\b)[\w.-]+)?|[\w.-]+\.env|\.envrc|\.npmrc|\.netrc|\.pypirc|\.pgpass|credentials(?:\.json)?)(?=$|[\s'"|;&)])/;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Most values learnt of each kind (names, secrets, .env values), so the cost of redacting stays
+ * bounded on a hostile log; a value past the limit is still caught by its shape, and the re-read
+ * of the written case fails closed on anything left.
+ */
+const MAX_LEARNT = 1000;
 
 export interface RedactionFacts {
   skillDir?: string;
@@ -76,7 +82,7 @@ export class Redactor {
   addName(name: string): void {
     const n = name.trim();
     if (n.length < 2 || GENERIC_NAMES.has(n) || /^REDACTED_/.test(n) || /^\d+$/.test(n)) return;
-    if (this.names.has(n)) return;
+    if (this.names.has(n) || this.names.size >= MAX_LEARNT) return;
     this.names.add(n);
     this.namePattern = undefined;
   }
@@ -86,9 +92,10 @@ export class Redactor {
    * owners) and secret values, so a value found in one text is redacted in every other as well.
    */
   learn(text: string): void {
-    for (const span of credentialSpans(text)) this.secrets.set(text.slice(span.start, span.end), 'credential');
-    for (const m of text.matchAll(AUTHORIZATION)) if (!/^REDACTED_/.test(m[2]!)) this.secrets.set(m[2]!, 'authorization header');
-    for (const m of text.matchAll(URL_PASSWORD)) this.secrets.set(m[2]!, 'password in a URL');
+    const secret = (value: string, kind: RedactionKind): void => void (this.secrets.size < MAX_LEARNT && !/^REDACTED_/.test(value) && this.secrets.set(value, kind));
+    for (const span of credentialSpans(text)) secret(text.slice(span.start, span.end), 'credential');
+    for (const m of text.matchAll(AUTHORIZATION)) secret(m[2]!, 'authorization header');
+    for (const m of text.matchAll(URL_PASSWORD)) secret(m[2]!, 'password in a URL');
     for (const m of text.matchAll(NAME_EMAIL)) this.addName(m[1]!);
     for (const m of text.matchAll(LS_OWNER)) {
       this.addName(m[1]!);
@@ -100,7 +107,7 @@ export class Redactor {
   learnEnv(text: string): void {
     for (const m of text.matchAll(ENV_LINE)) {
       const value = m[2]!.trim().replace(/^(['"])(.*)\1$/, '$2');
-      if (value.length >= 8 && !/^REDACTED_/.test(value) && !/^#/.test(m[1]!.trim())) this.envValues.add(value);
+      if (value.length >= 8 && this.envValues.size < MAX_LEARNT && !/^REDACTED_/.test(value) && !/^#/.test(m[1]!.trim())) this.envValues.add(value);
     }
   }
 
