@@ -233,6 +233,11 @@ export function buildCase(actions: Action[], options: BuildOptions): CaseFolder 
       drop('a command line too long for a trace line');
       return;
     }
+    // No shell runs a line with a NUL byte in it: a log that holds one was not written by one.
+    if ((a.run ?? a.argv!.join(' ')).includes('\0')) {
+      drop('a command line with a NUL byte');
+      return;
+    }
     const event: Record<string, unknown> = { type: 'command' };
     if (a.run !== undefined) {
       event.run = runFrom(a.run, a.cwd, options);

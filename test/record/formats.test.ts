@@ -241,4 +241,13 @@ describe('Codex rollouts', () => {
     expect(r.session.invocations).toMatchObject([{ name: 'wordcount', via: 'skill message', baseDir: '/home/al/.codex/skills/wordcount', turn: 1, from: 0 }]);
     expect(r.session.turns[0]!.calls.map((c) => c.tool)).toEqual(['shell']);
   });
+
+  it('a slice far down a file costs nothing, and slices that cover a file from line 1 seed it', () => {
+    const command = (run: string, stdout: string): Action => ({ kind: 'command', source: { tool: 'shell', line: 1 }, run, shell: 'bash', cwd: '/work/app', stdout, stderr: '', exit: 0 });
+    const built = buildCase(
+      [command("sed -n '900000000,900000001p' big.txt", ''), command("sed -n '1,2p' f.txt", 'a\nb\n'), command("sed -n '3,10p' f.txt", 'c\n')],
+      { step: 's', project: '/work/app' },
+    );
+    expect(built.inputs).toEqual(new Map([['f.txt', 'a\nb\nc\n']]));
+  });
 });
