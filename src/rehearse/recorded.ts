@@ -25,11 +25,27 @@ export const MAX_RECORDED_OUTPUT = 16 << 20;
 
 export type CommandMode = 'live' | 'recorded';
 
-/** True when the command runs a file the skill ships: it names `{skill}/…` or `$SKILL_DIR`, or runs in the skill folder. */
+/** Programs that run the file they are given: `sh {skill}/scripts/x.sh`, `python3 {skill}/x.py`, `uv run {skill}/x.py`. */
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'ruby', 'perl', 'php', 'Rscript', 'uv', 'pipx', 'npx', 'source', '.']);
+const SKILL_PATH = /^(?:\{skill\}|\$\{?SKILL_DIR\}?)(?:\/|$)/;
+
+/**
+ * True when the command runs a file the skill ships: the command itself is `{skill}/…` (or
+ * `$SKILL_DIR/…`), an interpreter is given one (`sh {skill}/scripts/x.sh`), or the line `cd`s into
+ * the skill first; or it runs in the skill folder (`cwd: skill`). Reading a skill file
+ * (`cat {skill}/SKILL.md`) is not running it: such a command is answered from the recording.
+ */
 export function runsSkillFile(e: CommandRun): boolean {
   if (e.cwd === 'skill') return true;
-  const text = e.run ?? e.argv!.join(' ');
-  return /\{skill\}|\$\{?SKILL_DIR\b/.test(text);
+  const commands = e.argv ? [e.argv] : parsed(e).commands.map((c) => {
+    const found = commandOf(c);
+    return found ? [found.nameWord.value, ...found.args.map((w) => w.value)] : [];
+  });
+  return commands.some(([name, ...args]) => {
+    if (name === undefined) return false;
+    const base = path.basename(name);
+    return SKILL_PATH.test(name) || ((INTERPRETERS.has(base) || base === 'cd') && args.some((a) => SKILL_PATH.test(a)));
+  });
 }
 
 export const hasRecording = (e: CommandRun): boolean => e.stdout !== undefined || e.stderr !== undefined;

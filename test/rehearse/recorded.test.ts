@@ -33,6 +33,9 @@ describe('trace commands answered from the recording', () => {
         { type: 'command', run: 'sh {skill}/scripts/hi.sh not-run', stdout: 'anything', replay: 'recorded' },
         { type: 'command', run: '[[ -n x ]] && echo "bash ran"', shell: 'bash', stdout: 'bash ran', replay: 'live' },
         { type: 'command', run: 'sh {skill}/scripts/hi.sh big', stdout: { from: 'outputs/big.stdout' } },
+        // Reading a file of the skill is not running it.
+        { type: 'command', run: 'cat {skill}/SKILL.md | head -3', stdout: 'as the session read it' },
+        { type: 'command', run: 'cd {skill} && sh scripts/hi.sh there', stdout: 'hi there\n' },
       ),
       'rec/fixtures/pass-mixed/outputs/big.stdout': 'hi big\n',
       'rec/fixtures/fail-live-differs/case.yaml': 'failure: stdout\n',
@@ -51,6 +54,8 @@ describe('trace commands answered from the recording', () => {
       'true `sh {skill}/scripts/hi.sh not-run` at step `s` (trace.jsonl:6) answered from the recording (`replay: recorded` in the trace): exit 0',
       'true `[[ -n x ]] && echo "bash ran"` at step `s` (trace.jsonl:7) ran live (`replay: live` in the trace): exit 0, stdout as recorded',
       'true `sh {skill}/scripts/hi.sh big` at step `s` (trace.jsonl:8) ran live (it runs a file of the skill): exit 0, stdout as recorded',
+      'true `cat {skill}/SKILL.md | head -3` at step `s` (trace.jsonl:9) answered from the recording (it is not the skill’s own): exit 0',
+      'true `cd {skill} && sh scripts/hi.sh there` at step `s` (trace.jsonl:10) ran live (it runs a file of the skill): exit 0, stdout as recorded',
     ]);
     expect(mixed.captures.map((c) => [c.effect, c.via])).toEqual([['git.push', 'git'], ['http.post', 'curl']]);
     expect(mixed.actual).toBe('pass');
@@ -63,8 +68,8 @@ describe('trace commands answered from the recording', () => {
     const missing = shellProgram('zsh') === undefined;
     const root = tree({
       'rec/SKILL.md': SKILL,
-      'rec/fixtures/pass-zsh/trace.jsonl': trace({ type: 'command', run: 'print -l {skill}/a b', shell: 'zsh', stdout: 'x\n' }),
-      'rec/fixtures/fail-zsh-unrecorded/trace.jsonl': trace({ type: 'command', run: 'print -l {skill}/a', shell: 'zsh' }),
+      'rec/fixtures/pass-zsh/trace.jsonl': trace({ type: 'command', run: 'source {skill}/env.zsh && print -l a b', shell: 'zsh', stdout: 'x\n' }),
+      'rec/fixtures/fail-zsh-unrecorded/trace.jsonl': trace({ type: 'command', run: 'source {skill}/env.zsh', shell: 'zsh' }),
     });
     const cases = byCase((await skillc(['rehearse', 'rec', '--format', 'json'], root)).stdout);
     if (missing) {
