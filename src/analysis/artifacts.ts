@@ -1,4 +1,5 @@
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /** One artifact a workflow must leave: a plain file name and its required `##` sections. */
 export interface ArtifactSchema {
@@ -15,10 +16,10 @@ export function isPlainFileName(name: string): boolean {
 
 /** The artifact schemas declared in `skillc.artifacts`, skipping malformed entries (a lint rule reports those). */
 export function artifactSchemas(skill: Skill): ArtifactSchema[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const raw = skillcBlock(skill).artifacts;
+  if (!raw) return [];
   const out: ArtifactSchema[] = [];
-  for (const [name, spec] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [name, spec] of Object.entries(raw)) {
     if (!isPlainFileName(name)) continue;
     const s = spec && typeof spec === 'object' && !Array.isArray(spec) ? (spec as Record<string, unknown>) : {};
     const sections = Array.isArray(s.sections) ? s.sections.filter((x): x is string => typeof x === 'string') : [];

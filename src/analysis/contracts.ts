@@ -2,6 +2,7 @@ import { frontmatterText, parseYamlDocument } from '../parse/frontmatter.js';
 import { checkArtifactText } from './artifacts.js';
 import { loadConfig, type ContractFieldType, type ContractField, type ContractSpec } from '../config/config.js';
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * Shared contracts: one shape (frontmatter fields, allowed values, required
@@ -120,9 +121,9 @@ export function checkContract(name: string, contract: ContractSpec, text: string
 /** Artifacts a skill declares with a contract: file name -> contract name. */
 export function artifactContracts(skillc: Record<string, unknown> | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  const raw = skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [file, spec] of Object.entries(raw as Record<string, unknown>)) {
+  const raw = skillcBlock({ skillc }).artifacts;
+  if (!raw) return out;
+  for (const [file, spec] of Object.entries(raw)) {
     if (spec && typeof spec === 'object' && !Array.isArray(spec) && typeof (spec as Record<string, unknown>).contract === 'string') out.set(file, (spec as Record<string, string>).contract!);
   }
   return out;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha256 } from '../core/hash.js';
 import type { HostProfile } from '../hosts/profile.js';
 import { DEFAULT_SKILL_BANNER } from '../config/config.js';
 import type { Range, Severity } from '../model/diagnostic.js';
@@ -16,6 +17,7 @@ import { renderRegions, type RegionContext } from './generated.js';
 import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
 import { toYaml } from './yaml.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 export interface OutputFile {
   /** Path under the output folder, with `/`. */
@@ -55,6 +57,8 @@ export interface PreparedSkill {
    */
   markdown: Map<string, { text: string; directives: Directive[] }>;
   sourceFiles: string[];
+  /** sha256 of each source file's bytes as read here ('' when it could not be read): the build cache records these, never reading the files again. */
+  sourceHashes: Map<string, string>;
   sourceHash: string;
   problems: BuildProblem[];
 }
@@ -106,14 +110,18 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   // which only tells the incremental build what to watch.)
   const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
+  const sourceHashes = new Map<string, string>();
   for (const f of [...new Set(sourceFiles)].sort()) {
+    let bytes: Buffer | undefined;
+    try {
+      bytes = fs.readFileSync(f);
+    } catch {
+      bytes = undefined;
+    }
+    sourceHashes.set(f, bytes ? sha256(bytes) : '');
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
-    try {
-      hash.update(fs.readFileSync(f));
-    } catch {
-      hash.update('\u0000missing');
-    }
+    hash.update(bytes ?? '\u0000missing');
     hash.update('\0');
   }
   return {
@@ -126,6 +134,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     regions,
     markdown,
     sourceFiles,
+    sourceHashes,
     sourceHash: hash.digest('hex'),
     problems,
   };
@@ -163,8 +172,8 @@ function readOutput(to: string, from: string, problems: BuildProblem[], shown: s
 
 /** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
 function artifactNameProblems(skill: Skill): BuildProblem[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const raw = skillcBlock(skill).artifacts;
+  if (!raw) return [];
   const keys = field(skill, 'skillc')?.children?.find((f) => f.key === 'artifacts')?.children ?? [];
   const out: BuildProblem[] = [];
   for (const name of Object.keys(raw)) {

@@ -38,8 +38,8 @@ export function loadCatalog(options: CatalogOptions = {}): LoadedCatalog {
   const config = loadConfig(load);
   const ids = options.hosts?.length ? options.hosts : config.hosts;
   const hosts = ids.map((id) => {
-    const host = getHost(id);
-    if (!host) throw new UsageError(unknownHostMessage(id, 'in --host'));
+    const host = getHost(id, config.hostTable);
+    if (!host) throw new UsageError(unknownHostMessage(id, 'in --host', config.hostTable));
     return host;
   });
   const skills = discoverSkills(options.paths ?? [], config, cwd).map((dir) => readSkill(dir));

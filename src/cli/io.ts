@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import type { LintSession } from '../lint/cache.js';
 
 export interface Io {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Inside `--watch`: the loop's lint session (the cache kept in memory, what changed), handed to each re-run. */
+  session?: LintSession;
 }
 
 export const processIo: Io = {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ConfigError, readConfigFile, type RuleSetting, type SkillcConfig } from './config.js';
+import { ConfigError } from '../core/errors.js';
+import type { RuleSetting, SkillcConfig } from './types.js';
 
 /** Opt-in rules that `skillc:strict` turns on: they need no options to be useful. */
 const STRICT_EXTRA: Record<string, RuleSetting> = {
@@ -17,16 +18,14 @@ export interface PresetRule {
 }
 
 /**
- * The built-in rules the presets list. config/ sits below rules/, so it never imports them: the
- * rule registry hands itself in when it loads (as ESLint's own rules reach its default config as a
- * plugin). Every caller that lints has loaded the registry; one that only reads hosts or contracts
- * resolves no preset rules and never reads `rules`.
+ * How `extends` is resolved: the file reader (config.ts's, which validates), and the built-in
+ * rules the presets list. config/ sits below rules/, so it never imports them: whatever lints
+ * hands them in (`loadLintConfig`, as ESLint's own rules reach its default config as a plugin).
+ * A caller that only reads hosts or contracts hands none, and its presets set no rule.
  */
-let builtinRules: readonly PresetRule[] = [];
-
-/** Sets the rules `skillc:recommended` and `skillc:strict` list (rules/index.ts calls it once). */
-export function registerBuiltinRules(rules: readonly PresetRule[]): void {
-  builtinRules = rules;
+export interface ExtendsContext {
+  read: (file: string) => SkillcConfig;
+  presetRules: readonly PresetRule[];
 }
 
 /**
@@ -34,7 +33,7 @@ export function registerBuiltinRules(rules: readonly PresetRule[]): void {
  * at its default (opt-in rules off), written out so it can undo a stricter base;
  * `strict` raises every recommended rule to an error and adds the opt-in rules above.
  */
-export function builtinPreset(name: string, rules: readonly PresetRule[] = builtinRules): SkillcConfig | undefined {
+export function builtinPreset(name: string, rules: readonly PresetRule[]): SkillcConfig | undefined {
   if (name === 'recommended') {
     return { rules: Object.fromEntries(rules.map((r) => [r.meta.id, r.meta.recommended === false ? 'off' : severityName(r.meta.severity)])) };
   }
@@ -113,20 +112,20 @@ function resolveExtended(spec: string, dir: string, from: string | undefined): s
  * config) is merged in order under the config's own keys. Relative paths in a
  * config are relative to that config's folder.
  */
-export function applyExtends(config: SkillcConfig, dir: string, file?: string, seen: readonly string[] = file ? [file] : []): SkillcConfig {
+export function applyExtends(config: SkillcConfig, dir: string, file: string | undefined, context: ExtendsContext, seen: readonly string[] = file ? [file] : []): SkillcConfig {
   const specs = config.extends === undefined ? [] : Array.isArray(config.extends) ? config.extends : [config.extends];
   let merged: SkillcConfig = {};
   for (const spec of specs) {
     if (typeof spec !== 'string' || spec === '') throw new ConfigError('invalid config at extends: expected preset names or paths', file);
     let base: SkillcConfig;
     if (spec.startsWith('skillc:')) {
-      const preset = builtinPreset(spec.slice('skillc:'.length));
+      const preset = builtinPreset(spec.slice('skillc:'.length), context.presetRules);
       if (!preset) throw new ConfigError(`unknown preset '${spec}', expected one of ${BUILTIN_PRESETS.map((p) => `skillc:${p}`).join(', ')}`, file);
       base = preset;
     } else {
       const target = resolveExtended(spec, dir, file);
       if (seen.includes(target)) throw new ConfigError(`extends cycle: ${[...seen, target].map((s) => path.basename(s)).join(' -> ')}`, file);
-      base = applyExtends(readConfigFile(target), path.dirname(target), target, [...seen, target]);
+      base = applyExtends(context.read(target), path.dirname(target), target, context, [...seen, target]);
     }
     merged = mergeConfigs(merged, base);
   }

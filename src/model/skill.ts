@@ -1,7 +1,6 @@
 import type { Document } from 'yaml';
 import type { Range } from './diagnostic.js';
 import type { TextFile } from './text.js';
-import type { SkillSummary } from './summary.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
 export interface ReadProblem {
@@ -174,14 +173,4 @@ export interface Skill {
   /** Files and folders in the skill folder, SKILL.md excluded, sorted by path. */
   bundled: BundledFile[];
   bundle: BundleReader;
-}
-
-/**
- * Every skill linted together, for cross-skill rules: each as its compact
- * summary (identity, frontmatter values and key positions, links, code spans,
- * directives, `requires`), so catalog rules re-run from the lint cache without
- * re-parsing. A parsed `Skill` is a `SkillSummary` too.
- */
-export interface Catalog {
-  skills: SkillSummary[];
 }

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { readRegularFile } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
 import { kindOf } from './paths.js';
-import type { Sandbox } from './sandbox.js';
 
 export interface Capture {
   /** The effect id, e.g. `email.send`, `http.post`, `net.connect`. */
@@ -95,8 +94,15 @@ export class CaptureStream {
   }
 }
 
+/** The sandbox folders a capture may name (a `Sandbox` is one). */
+export interface SandboxPaths {
+  root: string;
+  skillDir: string;
+  runDir: string;
+}
+
 /** Sandbox paths become `<run>`, `<skill>`, `<sandbox>`, so goldens do not depend on the temporary folder. */
-export function normalizeCapture(capture: Capture, sb: Sandbox): Capture {
+export function normalizeCapture(capture: Capture, sb: SandboxPaths): Capture {
   const text = JSON.stringify(capture)
     .split(sb.runDir).join('<run>')
     .split(sb.skillDir).join('<skill>')
@@ -104,7 +110,7 @@ export function normalizeCapture(capture: Capture, sb: Sandbox): Capture {
   return JSON.parse(text) as Capture;
 }
 
-export function normalizeText(text: string, sb: Sandbox): string {
+export function normalizeText(text: string, sb: SandboxPaths): string {
   return text.split(sb.runDir).join('<run>').split(sb.skillDir).join('<skill>').split(sb.root).join('<sandbox>');
 }
 

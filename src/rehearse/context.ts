@@ -8,11 +8,12 @@ import { type Capture, normalizeCapture } from './captures.js';
 import type { RehearsalCase } from './case.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * One of skillc's own commands a script case may run (`gate`, `catalog`): argv after the
  * command name, output through the callbacks, the exit status back. The CLI injects them, so
- * rehearse never imports the CLI (the layers run one way, DESIGN.md).
+ * rehearse never imports the CLI (the layers run one way, docs/architecture.md).
  */
 export type BuiltinCommand = (argv: string[], io: { cwd: string; stdout(text: string): void; stderr(text: string): void }) => Promise<number>;
 
@@ -31,8 +32,7 @@ export interface RunContext {
 }
 
 export function declaredEffects(skill: Skill): string[] {
-  const e = skill.skillc?.effects;
-  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
+  return [...skillcBlock(skill).effects];
 }
 
 /** A one-line summary of a capture for messages: `curl POST https://hooks.example/...`. */

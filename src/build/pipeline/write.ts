@@ -7,7 +7,7 @@ import { skillOutputDir } from '../emit-skill.js';
 import type { BuildCache, SkillRecord } from '../incremental.js';
 import { compareOutput, writeOutputAtomically } from '../output.js';
 import { groupPlan, planOutput, writeOutputUpdate } from '../patch.js';
-import type { BuildOptions, BuildResult } from '../index.js';
+import type { BuildOptions, BuildResult } from './types.js';
 import type { Compiled } from './compile.js';
 
 export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined, lastRecords: readonly SkillRecord[], options: BuildOptions): BuildResult {
@@ -31,7 +31,7 @@ export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedCon
     cache.recordsCurrent();
     return result;
   }
-  const folders = cache.outputFolders(lastRecords, config.outputs);
+  const folders = cache.outputFolders(lastRecords, config);
   for (const host of hosts) for (const name of c.perHost.get(host.id)!) folders.add(skillOutputDir(host, name, config.outputs));
   const groups = groupPlan(plan, files, folders);
   // A few skills changed: their folders are replaced in place (see patch.ts for the atomicity this trades).

@@ -1,6 +1,5 @@
 import type { Directive } from '../../model/skill.js';
 import { isBundledMarkdown } from '../../model/bundled-markdown.js';
-import { hostIds } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { REGION_MESSAGES, regionProblems, sortDirectives, type RegionProblem } from './shared.js';
@@ -49,9 +48,9 @@ export default defineSkillRule(
       unknownHost: 'Unexpected unknown host `{{id}}`, expected {{expected}}',
     },
   },
-  ({ skill, report }) => {
+  ({ skill, config, report }) => {
     if (!parsed(skill)) return;
-    const known = hostIds();
+    const known = Object.keys(config.hostTable);
     for (const p of hostBlockProblems(skill.directives, known)) report({ messageId: p.messageId, ...(p.data ? { data: p.data } : {}), range: p.range });
     // Companions and references get the same host filtering in the build: their markers are checked the same way.
     for (const b of skill.bundled) {

@@ -1,4 +1,4 @@
-import { getHost, hostIds } from '../../hosts/index.js';
+import { getHost } from '../../hosts/index.js';
 import type { FrontmatterField } from '../../model/skill.js';
 import { SKILLC_BLOCK_KEYS } from '../../model/skillc-block.js';
 import { isPlainFileName } from '../../analysis/artifacts.js';
@@ -60,7 +60,9 @@ export default defineSkillRule(
     const atValue = (f: FrontmatterField, messageId: string, data?: Data): void => report({ messageId, ...(data ? { data } : {}), range: f.valueRange });
     if (!isMap(block.value)) return atValue(block, 'notMapping', { value: kindOf(block.value) });
     const data = block.value;
-    const known = new Set<string>([...KEYS, ...hostIds()]);
+    const table = config.hostTable;
+    const hostIds = Object.keys(table);
+    const known = new Set<string>([...KEYS, ...hostIds]);
     for (const c of block.children ?? []) {
       if (!known.has(c.key)) at(c, 'unknownKey', { key: c.key, expected: [...KEYS, '<host id>'].join(', ') });
     }
@@ -73,8 +75,8 @@ export default defineSkillRule(
     if (targets) {
       if (!stringList(targets.value)) atValue(targets, 'targetsType', { value: kindOf(targets.value) });
       else {
-        for (const t of targets.value) if (!getHost(t)) atValue(targets, 'unknownTarget', { host: t, hosts: hostIds().join(', ') });
-        targetIds = targets.value.filter((t) => getHost(t));
+        for (const t of targets.value) if (!getHost(t, table)) atValue(targets, 'unknownTarget', { host: t, hosts: hostIds.join(', ') });
+        targetIds = targets.value.filter((t) => getHost(t, table));
       }
     }
 
@@ -121,10 +123,10 @@ export default defineSkillRule(
     }
 
     // Host-only fields: each must be a key that host reads (frontmatter or metadata file).
-    for (const id of hostIds()) {
+    for (const id of hostIds) {
       const f = child(block, id);
       if (!f) continue;
-      const host = getHost(id)!;
+      const host = getHost(id, table)!;
       if (!isMap(f.value)) {
         atValue(f, 'hostBlockType', { value: kindOf(f.value), id, displayName: host.displayName });
         continue;
@@ -144,7 +146,7 @@ export default defineSkillRule(
     // Manual invocation a targeted host cannot enforce: warn, the model may still invoke it there.
     if (data.invocation === 'manual') {
       const linted = new Set(hosts.map((h) => h.id));
-      const weak = targetIds.map((t) => getHost(t)!).filter((h) => h && h.manualInvocation === null && linted.has(h.id));
+      const weak = targetIds.map((t) => getHost(t, table)!).filter((h) => h && h.manualInvocation === null && linted.has(h.id));
       if (weak.length) {
         at(invocation, 'weakManual', { hosts: weak.map((h) => h.displayName).join(', ') }, { severity: 'warning' });
       }
