@@ -166,12 +166,13 @@ export function renderSkillContracts(skillc: Record<string, unknown> | undefined
 }
 
 /**
- * The gate's contract step for one artifact: when the skill names a contract for
- * it, the text must satisfy it. The contracts come from `contracts`, else from the
+ * The gate's contract step for one artifact: when the skill (or the config's
+ * `artifacts`, passed as `declared`) names a contract for it, the text must satisfy it. The contracts come from `contracts`, else from the
  * config found from the skill's folder. A contract that cannot be found fails.
  */
-export function checkArtifactContract(skill: Skill, artifact: string, text: string, contracts?: Readonly<Record<string, ContractSpec>>): ContractCheck {
-  const name = artifactContracts(skill.skillc).get(artifact);
+export function checkArtifactContract(skill: Skill, artifact: string, text: string, contracts?: Readonly<Record<string, ContractSpec>>, declared?: string): ContractCheck {
+  // The skill's own `skillc.artifacts` entry names it, else the config's `artifacts` (`declared`).
+  const name = artifactContracts(skill.skillc).get(artifact) ?? declared;
   if (name === undefined) return { ok: true, problems: [] };
   let known = contracts;
   if (!known) {

@@ -9,8 +9,10 @@ import { isBundledMarkdown, NEVER_EMITTED } from '../model/bundled-markdown.js';
 import type { Directive, Skill } from '../model/skill.js';
 import { textFile } from '../model/text.js';
 import { shellOf } from '../parse/shell.js';
+import { hostBlockDirectives } from '../parse/directives.js';
 import { parseFragment, parseSkill } from '../parse/skill.js';
 import { field, frontmatterData } from '../model/queries.js';
+import { fileSpec } from '../model/skillc-block.js';
 import { isPlainFileName } from '../analysis/artifacts.js';
 import { hostFrontmatter } from './frontmatter.js';
 import { renderRegions, type RegionContext } from './generated.js';
@@ -46,6 +48,8 @@ export interface PreparedSkill {
   text: string;
   /** The model of `text`, for directive offsets. */
   expanded: Skill;
+  /** The directives `text` is host-filtered by: `expanded`'s, with fenced host markers when the config reads those. */
+  hostDirectives: Directive[];
   copies: { from: string; to: string }[];
   /** Fragments the includes pulled in (absolute paths). */
   included: string[];
@@ -65,7 +69,13 @@ export interface PreparedSkill {
 
 const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
-export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionContext = { contracts: {} }): PreparedSkill {
+/** How the sources are read: `inCodeFences` honours host markers inside code fences (the config's `hostBlocks`). */
+export interface PrepareOptions {
+  inCodeFences?: boolean;
+}
+
+export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionContext = { contracts: {} }, options: PrepareOptions = {}): PreparedSkill {
+  const inCodeFences = options.inCodeFences === true;
   const problems: BuildProblem[] = [];
   const expansion = expandIncludes(skill.file.path, skill.file.text, skill.directives, skill.dir, sourcesRoot);
   for (const p of expansion.problems) problems.push({ severity: 'error', message: p.message, file: p.file, range: p.range, ruleId: 'build/include' });
@@ -81,7 +91,8 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     if (!isBundledMarkdown(b)) continue;
     const file = skill.bundle.text(b.relPath);
     if (!file || !file.text.includes('<!--')) continue;
-    const { directives } = parseFragment(file);
+    const fragment = parseFragment(file);
+    const directives = hostBlockDirectives(fragment.directives, fragment.codeFences, file.lines, inCodeFences);
     if (!directives.some((d) => d.kind === 'include' || d.kind === 'host-open')) continue;
     // The one include resolver, as for SKILL.md: links in fragments are rewritten from this file's folder.
     const own = expandIncludes(b.path, file.text, directives, path.dirname(b.path), sourcesRoot);
@@ -94,11 +105,18 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
       if (!copies.some((x) => x.to === to)) copies.push({ from: c.from, to });
     }
     const text = own.text === file.text ? file.text : own.text;
-    markdown.set(b.relPath, { text, directives: text === file.text ? directives : parseFragment(textFile(b.path, text)).directives });
+    let textDirectives = directives;
+    if (text !== file.text) {
+      const expandedFile = textFile(b.path, text);
+      const again = parseFragment(expandedFile);
+      textDirectives = hostBlockDirectives(again.directives, again.codeFences, expandedFile.lines, inCodeFences);
+    }
+    markdown.set(b.relPath, { text, directives: textDirectives });
   }
   // Outputs are LF; only re-parse when includes or line endings changed the text: most skills need neither.
   const text = toLf(expansion.text);
   const expanded = text === skill.file.text ? skill : parseSkill({ dir: skill.dir, text, bundled: skill.bundled, bundle: skill.bundle });
+  const hostDirectives = hostBlockDirectives(expanded.directives, expanded.codeFences, expanded.file.lines, inCodeFences);
   const sourceFiles = [
     skill.file.path,
     ...included,
@@ -129,6 +147,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     name: skill.name ?? skill.dirName,
     text,
     expanded,
+    hostDirectives,
     copies,
     included,
     regions,
@@ -226,7 +245,7 @@ export function emitSkill(
 
   // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
   // the body only, so the frontmatter and the body's offset stay as parsed.
-  const withoutBlocks = applyHostBlocks(prepared.text, expanded.directives, host.id);
+  const withoutBlocks = applyHostBlocks(prepared.text, prepared.hostDirectives, host.id);
   let text = withoutBlocks;
   if (expanded.directives.some((d) => d.kind === 'generated-open')) {
     const directives = withoutBlocks === prepared.text ? expanded.directives : parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
@@ -247,19 +266,23 @@ export function emitSkill(
   for (const b of skill.bundled) {
     if (NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;
     if (host.emit.metadataFile && b.relPath === host.emit.metadataFile.path && fm.metadata) continue;
+    // `skillc.files`: a file for some hosts only, or shipped under another path (banners still name the source file).
+    const spec = fileSpec(skill.skillc, b.relPath);
+    if (spec?.hosts && !spec.hosts.includes(host.id)) continue;
+    const to = `${base}/${spec?.as ?? b.relPath}`;
     const md = prepared.markdown.get(b.relPath);
     const mdBanner = banners.markdown && isBundledMarkdown(b) ? fillBanner(banners.markdown, { ...values, file: b.relPath, source: `${path.posix.dirname(sourceLabel)}/${b.relPath}` }) + '\n' : '';
     if (md) {
-      files.push({ path: `${base}/${b.relPath}`, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
+      files.push({ path: to, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
     } else if (mdBanner) {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath);
       if (file) files.push({ ...file, data: Buffer.concat([Buffer.from(mdBanner), file.data]) });
     } else if (b.kind === 'file') {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath);
       if (file) files.push(file);
     } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {
       // A symlink inside the skill ships as the file it points at: hosts install copies, not links.
-      const file = readOutput(`${base}/${b.relPath}`, b.symlinkTarget, problems, b.relPath);
+      const file = readOutput(to, b.symlinkTarget, problems, b.relPath);
       if (file) files.push(file);
     }
     // Symlinks that leave the skill folder are links/escape errors; folders and dangling links carry nothing.

@@ -20,7 +20,9 @@ whole) and the catalog and manifest files; --no-incremental swaps in a whole new
 tree. A failed build leaves the old output; a killed one is repaired by the next.
 
 Options:
-      --check              compare with the output folder, write nothing; exit 1 on drift
+      --check              compare with the output folder, write nothing; exit 1 on drift:
+                           a changed or missing output, or an extra file the build would
+                           remove (one it wrote before, or any file in a folder it owns)
       --host <ids>         build only these hosts, comma-separated (default: the config's);
                            the output folder then holds only them
       --out <dir>          output folder (must be inside the project)

@@ -9,7 +9,7 @@ import { applyExtends, type PresetRule } from './presets.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
-export type { ContractField, ContractFieldType, ContractSpec, KindSchema, LayerSpec, OverrideBlock, PluginConfig, ResolvedConfig, RuleSetting, SeveritySetting, SkillcConfig } from './types.js';
+export type { ArtifactSpec, ContractField, ContractFieldType, ContractSpec, KindSchema, LayerSpec, OverrideBlock, PluginConfig, ResolvedConfig, RuleSetting, SeveritySetting, SkillcConfig } from './types.js';
 export { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER } from './types.js';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER, type ResolvedConfig, type SeveritySetting, type SkillcConfig } from './types.js';
 
@@ -210,6 +210,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
       skill: config.banner?.skill === undefined || config.banner.skill === true ? DEFAULT_SKILL_BANNER : config.banner.skill || '',
       markdown: config.banner?.markdown === true ? DEFAULT_MARKDOWN_BANNER : config.banner?.markdown || '',
     },
+    hostBlocks: { inCodeFences: config.hostBlocks?.inCodeFences === true },
     hosts,
     customHosts: config.customHosts ?? {},
     hostTable: table,
@@ -219,8 +220,10 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
     ignore: config.ignore ?? [],
     overrides: config.overrides ?? [],
     plugin: { ...config.plugin, name: config.plugin?.name ?? defaultPluginName(root) },
+    pluginDeclared: config.plugin !== undefined,
     layers: config.layers ?? [],
     contracts: config.contracts ?? {},
+    artifacts: config.artifacts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
     placeholders: config.placeholders ?? {},
     record: { effects: { ...config.record?.effects } },

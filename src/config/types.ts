@@ -65,6 +65,8 @@ export interface SkillcConfig {
   out?: string;
   /** The do-not-edit comment of generated files: a template, `false` for none (schema/skillc.config.schema.json). */
   banner?: { skill?: string | boolean; markdown?: string | boolean };
+  /** How host blocks are read: `inCodeFences` also honours a marker alone on a line inside a code fence. */
+  hostBlocks?: { inCodeFences?: boolean };
   hosts?: string[];
   /** Hosts this project defines, each extending a built-in profile under an id of its own. */
   customHosts?: Record<string, HostDefinition>;
@@ -80,6 +82,8 @@ export interface SkillcConfig {
   layers?: LayerSpec[];
   /** Shared artifact and report contracts that skills name in `skillc.artifacts`. */
   contracts?: Record<string, ContractSpec>;
+  /** Artifact schemas per skill name, as a skill's `skillc.artifacts` declares them (the skill's own entries win). */
+  artifacts?: Record<string, Record<string, ArtifactSpec>>;
   /** Context window in tokens for listing budgets (`skills/listing-budget`, `skillc catalog --host`). */
   contextTokens?: number;
   /** Path placeholders the skills use besides the hosts' own variables (`{baseDir}`), by what they stand for (links/ rules). */
@@ -110,6 +114,13 @@ export interface ContractField {
   description?: string;
 }
 
+/** One artifact as `skillc.artifacts` or the config's `artifacts` declare it. */
+export interface ArtifactSpec {
+  sections?: string[];
+  ordered?: boolean;
+  contract?: string;
+}
+
 export interface ContractSpec {
   description?: string;
   frontmatter?: Record<string, ContractField>;
@@ -129,6 +140,7 @@ export interface ResolvedConfig {
   out: string;
   /** Banner templates (`{source}`, `{skill}`, `{host}`, `{file}`); '' writes none. */
   banner: { skill: string; markdown: string };
+  hostBlocks: { inCodeFences: boolean };
   hosts: string[];
   customHosts: Record<string, HostDefinition>;
   /** Every host this config knows: the built-in ones and its `customHosts`, by id. Hosts are looked up here, never in a registry. */
@@ -140,8 +152,14 @@ export interface ResolvedConfig {
   ignore: string[];
   overrides: OverrideBlock[];
   plugin: PluginConfig;
+  /**
+   * The config (or a config it extends) sets `plugin`: the build writes the host plugin manifests from
+   * it even where a hand-kept one is. Without it, a manifest file skillc did not write is left alone.
+   */
+  pluginDeclared: boolean;
   layers: LayerSpec[];
   contracts: Record<string, ContractSpec>;
+  artifacts: Record<string, Record<string, ArtifactSpec>>;
   contextTokens: number;
   /** Path placeholders besides the hosts' own variables, by spelling (`{baseDir}`, `$SKILL_ROOT`). */
   placeholders: Record<string, PathBase>;

@@ -10,7 +10,32 @@ export const SKILLC_BLOCK_KEYS = {
   requires: { value: 'a list of skill names', description: 'Sibling skills this one calls, by name.' },
   artifacts: { value: 'file name -> `{ sections, ordered, contract }`', description: 'Files the workflow must leave, with their required ## sections, or a shared contract.' },
   effects: { value: 'a list of `area.verb`', description: 'Side effects the workflow may take (email.send, http.post, ...); rehearsal captures them.' },
+  files: { value: 'file path -> `{ hosts, as }`', description: 'Bundled files shipped only to some hosts (`hosts`), or under another path in the output (`as`), e.g. `commands.pi.md: { hosts: [pi], as: commands.md }`.' },
 } as const;
+
+/** `skillc.files` entry: which hosts get the bundled file, and the path it ships as. */
+export interface FileSpec {
+  hosts?: string[];
+  as?: string;
+}
+
+/** A bundled file's `skillc.files` entry (by its path in the skill folder), malformed parts left out (`source/skillc-block` reports them). */
+export function fileSpec(skillc: Record<string, unknown> | undefined, relPath: string): FileSpec | undefined {
+  const files = skillc?.files;
+  if (!files || typeof files !== 'object' || Array.isArray(files) || !Object.prototype.hasOwnProperty.call(files, relPath)) return undefined;
+  const raw = (files as Record<string, unknown>)[relPath];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  const out: FileSpec = {};
+  if (Array.isArray(r.hosts)) out.hosts = r.hosts.filter((h): h is string => typeof h === 'string');
+  if (typeof r.as === 'string' && isSafeRelPath(r.as)) out.as = r.as;
+  return out;
+}
+
+/** A path inside the skill's output folder: relative, `/`-separated, no `..`, `.` or empty segment, no NUL or backslash. */
+export function isSafeRelPath(p: string): boolean {
+  return p.length > 0 && p.length <= 1024 && !/[\\\0]/.test(p) && p.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
 
 export type SkillcBlockKey = keyof typeof SKILLC_BLOCK_KEYS;
 

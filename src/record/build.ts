@@ -243,7 +243,9 @@ export function buildCase(actions: Action[], options: BuildOptions): CaseFolder 
       event.run = runFrom(a.run, a.cwd, options);
       if (a.shell !== 'sh') event.shell = a.shell;
     } else event.argv = a.argv;
-    if (a.exit !== 0) event.exit = a.exit;
+    // A status a process cannot exit with (Codex writes -1 for a command it killed) is not one to compare.
+    const exit = typeof a.exit === 'number' && !(Number.isInteger(a.exit) && a.exit >= 0 && a.exit <= 255) ? 'unknown' : a.exit;
+    if (exit !== 0) event.exit = exit;
     if (a.stdout !== undefined) event.stdout = inline(a.stdout, 'outputs', '.stdout');
     else if (!a.stderr) event.stdout = '';
     if (a.stderr) event.stderr = inline(a.stderr, 'outputs', '.stderr');

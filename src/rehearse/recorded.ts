@@ -6,16 +6,17 @@
  * stand, nothing runs. What the skill ships (`{skill}/scripts/...`) runs for real, and its exit
  * status and stdout are compared with the recording: that is what the case tests.
  *
- * An answered command still has its effects: each command of its line that a capture fake shadows
- * (curl, git push, sendmail, ...) is handed to that fake, in the sandbox, in record-only mode (the
- * fake records what would have been sent and does nothing else), so a recorded `git push` or
- * `curl -X POST` is a capture checked against `skillc.effects` as a live one would be.
+ * An answered command still has its effects: each command of its line that a capture fake of the
+ * registry (fakes/index.ts) shadows and that has an effect (curl, `git push`, sendmail, ...; a
+ * fake's `effectful`) is handed to that fake, in the sandbox, where it records what would have
+ * been sent and sends nothing; so a recorded `git push` or `curl -X POST` is a capture checked
+ * against `skillc.effects` as a live one would be. Nothing else of the line runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { commandOf, parseShell, parseShellSnippet, type ParsedShell } from '../parse/shell.js';
 import { firstDifference } from './captures.js';
-import { fakeHasEffect, RECORD_ONLY_ENV } from './fakes.js';
+import { COMMAND_FAKES } from './fakes/index.js';
 import { readInside } from './paths.js';
 import type { Sandbox } from './sandbox.js';
 import type { CommandRun, CommandShell, RecordedOutput } from './trace.js';
@@ -115,21 +116,24 @@ function parsed(e: CommandRun): ParsedShell {
  * POST …`, `git push origin main` (the git fake decides which git commands have an effect). Words
  * keep what the recording wrote, `$VAR` and `$(…)` included: nothing is expanded, nothing runs.
  */
+/** Whether the program a fake stands in for has an effect with these arguments (no fake: none). */
+function hasEffect(name: string, args: readonly string[]): boolean {
+  const fake = COMMAND_FAKES.find((f) => f.names.includes(name));
+  return fake !== undefined && (fake.effectful?.(args) ?? true);
+}
+
 export function effectCommands(e: CommandRun, expand: (word: string) => string): string[][] {
   if (e.argv) {
     const name = path.basename(e.argv[0]!);
     const args = e.argv.slice(1).map(expand);
-    return fakeHasEffect(name, args) ? [[name, ...args]] : [];
+    return hasEffect(name, args) ? [[name, ...args]] : [];
   }
   const out: string[][] = [];
   for (const command of parsed(e).commands) {
     const found = commandOf(command);
     const args = found?.args.map((w) => expand(w.value)) ?? [];
     // Only the commands with an effect go to their fake: `git status` answered from the recording spawns nothing.
-    if (found && fakeHasEffect(found.name, args)) out.push([found.name, ...args]);
+    if (found && hasEffect(found.name, args)) out.push([found.name, ...args]);
   }
   return out;
 }
-
-/** The environment that puts the capture fakes in record-only mode. */
-export const RECORD_ONLY: Record<string, string> = { [RECORD_ONLY_ENV]: '1' };

@@ -38,7 +38,9 @@ const ALLOWED: Record<string, string> = {
   'rules/security/encoded-payload.ts: scanners': 'compiled regular expressions by source text: a memo of a pure function',
   'build/catalog-ts.ts: checkedHere': "catalog.ts texts that type-checked clean, by text and compiler: a memo of a pure function (bounded to 32)",
   'build/catalog-ts.ts: compiler': "ts-morph's version, read once",
-  'rehearse/sandbox.ts: bwrapWorks': 'whether bubblewrap runs on this machine, probed once',
+  'rehearse/bwrap.ts: bwrapWorks': 'whether bubblewrap runs on this machine, probed once',
+  'rehearse/exec.ts: running': "the process groups of the commands running now, killed when skillc exits or is stopped (empty between commands: a process's children are the process's own)",
+  'rehearse/sandbox.ts: live': 'the sandboxes not removed yet, removed when skillc exits or is stopped (empty between cases)',
   'rehearse/fakes.ts: realGit': 'where the real git is, looked up once',
 };
 

@@ -72,7 +72,7 @@ describe('extends and presets', () => {
 
   it('every example preset loads', () => {
     for (const preset of ['tflow', 'orchflows', 'supermodo']) {
-      const config = loadConfig({ configFile: path.resolve(import.meta.dirname, `../../docs/examples/${preset}/skillc.config.json`) });
+      const config = loadConfig({ configFile: path.resolve(import.meta.dirname, `../../presets/${preset}/skillc.config.json`) });
       expect(config.plugins?.length).toBe(preset === 'orchflows' ? 2 : 1);
     }
   });

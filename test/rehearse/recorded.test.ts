@@ -96,7 +96,7 @@ describe('trace commands answered from the recording', () => {
       '1: Unexpected `stdout` 5, expected the recorded text or `{ "from": <a file of the case folder> }`',
       '2: Unexpected `stdout` {"from":"a","to":"b"}, expected the recorded text or `{ "from": <a file of the case folder> }`',
       '3: Unexpected `replay` "sometimes", expected `auto`, `live`, `recorded`',
-      '4: Unexpected `exit` "maybe", expected an integer or `unknown`',
+      '4: Unexpected `exit` "maybe", expected an exit status from 0 to 255, or `unknown`',
       '6: Unexpected `run` that sh cannot parse (arrays are a bash/mksh feature, at column 3 of the command), expected a POSIX shell command line',
       '7: Unexpected `run` that bash cannot parse (reached EOF without matching ${ with }, at column 17 of the command), expected a bash command line',
     ]);

@@ -47,7 +47,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
     const skill = parsed.get(dir) ?? readSkill(dir);
     if (!parsed.has(dir)) c.kept.push(skill);
     const firstProblem = c.problems.length;
-    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
+    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts, artifacts: config.artifacts }, { inCodeFences: config.hostBlocks.inCodeFences });
     c.problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
     const block = skillcBlock(skill);
     const targets = targetHosts(skill, hosts);
@@ -67,7 +67,7 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
       requires: [...block.requires],
       invocation: block.invocation,
       effects: [...block.effects],
-      artifacts: artifactSchemas(skill),
+      artifacts: artifactSchemas(skill, config.artifacts),
       source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
       sourceHash: prepared.sourceHash,
       outputHash: hashFiles(skillFiles),

@@ -1,7 +1,7 @@
 // Workflow stage, recorded commands: a command that is not the skill's own is answered from the recording (its fakes still capture its effects); a live one is compared with it.
-import { collectCaptures, fail, pass } from '../context.js';
+import { collectCaptures, commandLimit, fail, pass, timeoutMessage } from '../context.js';
 import { expand, runInSandbox } from '../exec.js';
-import { asRecorded, effectCommands, RECORD_ONLY, recordedText, stdoutDifference } from '../recorded.js';
+import { asRecorded, effectCommands, recordedText, stdoutDifference } from '../recorded.js';
 import { where, type CommandRun } from '../trace.js';
 import { STOP, type Next, type WorkflowReplay } from './replay.js';
 
@@ -17,16 +17,24 @@ function output(run: WorkflowReplay, e: CommandRun, which: 'stdout' | 'stderr'):
 
 /**
  * Answers `e` from the recording: nothing of it runs, except the capture fakes of the commands of
- * its line that they shadow, in record-only mode, so its effects are captured as a live run's would be.
+ * its line that have an effect (a fake's `effectful`), in the sandbox, so its effects are captured
+ * as a live run's would be.
  */
 export async function answerFromRecording(run: WorkflowReplay, e: CommandRun, why: string): Promise<Next> {
   const { ctx } = run;
   if (output(run, e, 'stdout') === undefined || output(run, e, 'stderr') === undefined) return STOP;
   for (const argv of effectCommands(e, (w) => expand(w, ctx.sb))) {
-    const r = await runInSandbox(ctx.sb, { argv, cwd: ctx.sb.runDir, env: { ...ctx.case.spec.env, ...e.env, ...RECORD_ONLY }, timeoutMs: ctx.timeoutMs });
+    // The fakes run under the case's time budgets, as any command of the case.
+    const limit = commandLimit(ctx, e.timeout !== undefined ? e.timeout * 1000 : ctx.timeoutMs);
+    if (limit.ms <= 0) {
+      fail(ctx, { id: 'timeout', message: `${timeoutMessage(shownCommand(e), limit, false)} at ${where(e)}`, line: e.line });
+      return STOP;
+    }
+    const r = await runInSandbox(ctx.sb, { argv, cwd: ctx.sb.runDir, env: { ...ctx.case.spec.env, ...e.env }, timeoutMs: limit.ms });
     collectCaptures(ctx, e.step, e.line);
-    if (r.refused) {
-      fail(ctx, { id: 'sandbox', message: `${shownCommand(e)} at ${where(e)}: its effect (\`${argv[0]}\`) could not be captured: ${r.refused}`, line: e.line });
+    if (r.refused || r.violation || r.timedOut) {
+      const why = r.refused ?? (r.violation ? `it went over the sandbox's limits (${r.violation})` : 'its fake hung');
+      fail(ctx, { id: r.timedOut && !r.refused && !r.violation ? 'timeout' : 'sandbox', message: `${shownCommand(e)} at ${where(e)}: its effect (\`${argv[0]}\`) could not be captured: ${why}`, line: e.line });
       return STOP;
     }
   }

@@ -126,7 +126,7 @@ export function wordText(skill: Skill, start: number): string {
 }
 
 /** Whitespace-separated words that hold a letter or digit, from `start`; with the offset of word number `nth` (1-based). */
-export function countWords(text: string, start: number, nth: number, allTokens = false): { count: number; nthOffset?: number; nthEnd?: number } {
+export function countWords(text: string, start: number, nth: number): { count: number; nthOffset?: number; nthEnd?: number } {
   const re = /\S+/gu;
   re.lastIndex = start;
   let count = 0;
@@ -134,7 +134,7 @@ export function countWords(text: string, start: number, nth: number, allTokens =
   let nthEnd: number | undefined;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    if (!allTokens && !/[\p{L}\p{N}]/u.test(m[0])) continue;
+    if (!/[\p{L}\p{N}]/u.test(m[0])) continue;
     count++;
     if (count === nth) {
       nthOffset = m.index;

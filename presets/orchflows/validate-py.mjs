@@ -1,9 +1,11 @@
 // Checks of orchflows' tools/validate.py that skillc has no built-in rule for, as a
-// skillc plugin: `"plugins": ["./rules/validate-py.mjs"]`. Plain ESM importing only
-// Node built-ins and the preset's text measures (validate-py-text.mjs). Each follows validate.py's behaviour as probed (see ../README.md).
+// skillc plugin of the `skillc:orchflows` preset. Plain ESM importing Node built-ins, the
+// preset's text measures (validate-py-text.mjs) and its reading of scripts/state_root.py
+// (friction-owner.mjs, with skillc's dependency @lezer/python). Each follows validate.py's behaviour as probed (docs/examples/orchflows/README.md).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { frictionTrees } from './friction-owner.mjs';
 import { body, full, listMd, packages, paragraph, readTree, requireItems, rows, uncarried, vocabulary } from './validate-py-text.mjs';
 
 const EDGE = /`(orch-[a-z0-9-]+)`/g;
@@ -355,8 +357,10 @@ const frontmatter = {
   },
 };
 
-/** validate.py's words(): each `](…)` cut to `]`, then whitespace-separated tokens. */
-const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(/\s+/).filter(Boolean).length;
+/** Python's str.split() separators: JS's `\s` less U+FEFF, plus U+001C-U+001F and U+0085. */
+const PY_SPLIT = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+/** validate.py's words(): each `](…)` cut to `]`, then what Python's split() yields. */
+const treeWords = (text) => text.replace(/\]\([^)]*\)/g, ']').split(PY_SPLIT).filter(Boolean).length;
 
 /**
  * @type {import('skillc').CatalogRule<{ surfaces: Record<string, number>, names: boolean, pins: boolean, links: boolean, friction: boolean, templates: boolean }>}
@@ -590,33 +594,55 @@ function checkPins(root, at) {
 }
 
 /**
- * validate.py's friction check: scripts/state_root.py's `friction_root` returns one
- * `<base> / "<tree>"`, and the vocabulary's friction log entry and the host block's
- * "Whenever the logger cannot run … never skip the log." sentence name that tree (not `.orch/`).
+ * validate.py's friction check (tools/validate_support/friction.py): scripts/state_root.py's
+ * `friction_root` returns exactly one `<sink root> / "<tree>"` (read with a Python parser,
+ * friction-owner.mjs); the docs/vocabulary.md `- **friction log**` entry (to the next `- **` item or
+ * the end) names `<tree>/`; templates/host-block.md holds the "Whenever the logger cannot run …
+ * never skip the log." sentence, naming `<tree>/` and not `.orch/`. No owner or no vocabulary: a
+ * skip warning; no host block: an error, as validate.py reports it.
  */
 function checkFriction(root, at) {
-  const owner = readTree(path.join(root, 'scripts/state_root.py'));
+  const ownerRel = 'scripts/state_root.py';
+  const owner = readTree(path.join(root, ownerRel));
   if (owner === undefined) {
-    at('scripts/state_root.py', { severity: 'warning', message: 'Unexpected missing scripts/state_root.py, expected the friction log\'s owner (friction check skipped)' });
+    at(ownerRel, { severity: 'warning', message: 'Unexpected missing scripts/state_root.py, expected the friction log\'s owner (friction check skipped)' });
     return;
   }
-  const fn = /^def friction_root\b[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)/m.exec(`${owner}\n`);
-  const returns = fn ? [...fn[1].matchAll(/return\s+\w+\s*\/\s*"([^"]+)"/g)] : [];
-  if (returns.length !== 1) {
-    at('scripts/state_root.py', { message: `Unexpected ${fn ? `${returns.length} \`return <base> / "<tree>"\` statements in friction_root` : 'file without friction_root'}, expected exactly one, naming the friction tree` });
+  const read = frictionTrees(owner);
+  if (read.error === 'parse') {
+    at(ownerRel, { message: `Unexpected scripts/state_root.py that does not parse as Python (line ${read.line}), expected the friction log's owner to read its location from` });
     return;
   }
-  const tree = `${returns[0][1].replace(/\/+$/, '')}/`;
+  if (read.error === 'missing') {
+    at(ownerRel, { message: 'Unexpected scripts/state_root.py without a `friction_root` function, expected the friction log\'s location there' });
+    return;
+  }
+  if (read.trees.length !== 1) {
+    at(ownerRel, { message: `Unexpected ${read.trees.length} \`return <root> / "<tree>"\` statements in friction_root (${JSON.stringify([...read.trees].sort())}), expected exactly one, naming the friction tree` });
+    return;
+  }
+  const tree = read.trees[0];
   const vocabulary = readTree(path.join(root, 'docs/vocabulary.md'));
   if (vocabulary === undefined) at('docs/vocabulary.md', { severity: 'warning', message: 'Unexpected missing docs/vocabulary.md, expected the friction log\'s entry (its check skipped)' });
   else {
-    const entry = /^- \*\*friction log\*\*[^\n]*(?:\n(?!- \*\*|\s*\n)[^\n]*)*/im.exec(vocabulary);
-    if (!entry || !entry[0].includes(tree)) at('docs/vocabulary.md', { message: `Unexpected ${entry ? 'friction log entry that does not name' : 'vocabulary without a `- **friction log**` entry naming'} ${tree}, expected the tree scripts/state_root.py returns` });
+    const start = /^- \*\*friction log\*\*/m.exec(vocabulary);
+    if (!start) at('docs/vocabulary.md', { message: `Unexpected vocabulary without a \`- **friction log**\` entry, expected one naming ${tree}` });
+    else {
+      const next = vocabulary.indexOf('\n- **', start.index + 1);
+      const entry = vocabulary.slice(start.index, next < 0 ? vocabulary.length : next).replace(/\s+/g, ' ');
+      if (!entry.includes(tree)) at('docs/vocabulary.md', { message: `Unexpected friction log entry that does not name ${tree}, expected the tree scripts/state_root.py returns` });
+    }
   }
   const block = readTree(path.join(root, 'templates/host-block.md'));
-  const sentence = block === undefined ? null : /Whenever the logger cannot run.*?never skip the log\./.exec(block.replace(/\s+/g, ' '));
-  if (!sentence || !sentence[0].includes(tree) || sentence[0].includes('.orch/')) {
-    at('templates/host-block.md', { message: `Unexpected ${block === undefined ? 'missing host block' : sentence ? `logger sentence that ${sentence[0].includes('.orch/') ? 'names .orch/' : `does not name ${tree}`}` : 'host block without the "Whenever the logger cannot run … never skip the log." sentence'}, expected it to name ${tree}` });
+  if (block === undefined) {
+    at('templates/host-block.md', { message: `Unexpected missing templates/host-block.md, expected the friction fallback copy naming ${tree}` });
+    return;
+  }
+  const sentence = /Whenever the logger cannot run.*?never skip the log\./.exec(block.replace(/\s+/g, ' '));
+  if (!sentence) at('templates/host-block.md', { message: `Unexpected host block without the "Whenever the logger cannot run … never skip the log." sentence, expected it to name ${tree}` });
+  else {
+    if (!sentence[0].includes(tree)) at('templates/host-block.md', { message: `Unexpected logger sentence that does not name ${tree}, expected the tree scripts/state_root.py returns` });
+    if (sentence[0].includes('.orch/')) at('templates/host-block.md', { message: 'Unexpected logger sentence that names .orch/, expected the sink tree outside every worktree' });
   }
 }
 

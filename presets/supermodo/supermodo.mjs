@@ -191,4 +191,104 @@ const askUserQuestion = {
   },
 };
 
-export default { prefix: 'supermodo', rules: [roster, frontmatter, protocolCopy, protocolReference, askUserQuestion] };
+// Checks a later check.ts adds (after v0.6.0): off in `skillc:supermodo`, on in the versioned
+// preset that matches the check.ts which has them.
+
+/**
+ * The description as the later check.ts measures it: captured from `description:` (an optional
+ * `>` and blanks skipped) lazily up to the next `\n<key>:` or the end of the line (its `$` is
+ * multiline, so a folded block measures its first line only, a `|` block as `|`), whitespace
+ * collapsed, trimmed, one leading and one trailing quote dropped; JavaScript string length.
+ */
+function checkTsDescription(fm) {
+  const m = /^description:\s*>?\s*([\s\S]*?)(?=\n[a-z-]+:\s|\n*$)/m.exec(fm);
+  return (m?.[1] ?? '').replace(/\s+/g, ' ').trim().replace(/^["']|["']$/g, '');
+}
+
+/** @type {import('skillc').SkillRule<{ descriptionMax: number, maxLines: number }>} */
+const skillLimits = {
+  scope: 'skill',
+  meta: {
+    id: 'skill-limits',
+    description:
+      "Reports a description over `descriptionMax` characters (as the later check.ts captures it: the first line of a folded block only) and a SKILL.md over `maxLines` lines (its `\n` count plus one), as failures.",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { descriptionMax: { type: 'integer', minimum: 1 }, maxLines: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    },
+    defaultOptions: { descriptionMax: 1024, maxLines: 500 },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem) return;
+    const text = skill.file.text;
+    const end = text.startsWith('---\n') ? text.indexOf('\n---', 3) : -1;
+    if (end >= 0) {
+      const desc = checkTsDescription(text.slice(4, end));
+      if (desc.length > options.descriptionMax) {
+        const field = skill.frontmatter?.fields.find((f) => f.key === 'description');
+        report({ message: `Unexpected description of ${desc.length} characters (check.ts: spec max ${options.descriptionMax}), expected at most ${options.descriptionMax}: cut the workflow summary, keep the triggers`, range: field?.keyRange ?? skill.file.lines.lineRange(1) });
+      }
+    }
+    const lines = text.split('\n').length;
+    if (lines > options.maxLines) {
+      report({ message: `Unexpected ${lines} lines in SKILL.md (check.ts: >${options.maxLines}), expected at most ${options.maxLines}: move detail into references/ and point at it`, range: skill.file.lines.lineRange(options.maxLines + 1) });
+    }
+  },
+};
+
+/** @type {import('skillc').SkillRule<{ text: string, skills: string[] }>} */
+const requiredText = {
+  scope: 'skill',
+  meta: {
+    id: 'required-text',
+    description:
+      "Reports a SKILL.md of one of `skills` that does not contain `text` (the later check.ts requires \"Docs names come from config\" of the six skills that build docs paths).",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { text: { type: 'string', minLength: 1 }, skills: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+      additionalProperties: false,
+    },
+    defaultOptions: { text: 'Docs names come from config', skills: ['librarian', 'hunt', 'flow', 'next', 'work', 'tests'] },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem || !options.skills.includes(skill.dirName)) return;
+    if (!skill.file.text.includes(options.text)) {
+      report({ message: `Unexpected SKILL.md without "${options.text}", expected it in every skill that builds docs paths (it writes to the default names in a project that renamed them)`, range: skill.file.lines.lineRange(1) });
+    }
+  },
+};
+
+/** @type {import('skillc').SkillRule<{ shared: string, exempt: string[] }>} */
+const rulesMaster = {
+  scope: 'skill',
+  meta: {
+    id: 'rules-master',
+    description:
+      "Reports a skill whose SKILL.md has no `(../)+protocols/references/rules.md` reference resolving to the rules master, and a missing master (the later check.ts: every skill reads project rules but the exempt ones).",
+    severity: 'error',
+    fixable: false,
+    schema: {
+      type: 'object',
+      properties: { shared: { type: 'string', minLength: 1 }, exempt: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+      additionalProperties: false,
+    },
+    defaultOptions: { shared: 'protocols', exempt: ['protocols', 'reports'] },
+  },
+  check({ skill, options, report }) {
+    if (skill.readProblem || options.exempt.includes(skill.dirName)) return;
+    const master = path.join(skillsDir(skill), options.shared, 'references', 'rules.md');
+    const at = skill.file.lines.lineRange(1);
+    if (!fs.existsSync(master)) return report({ message: `Unexpected missing ${options.shared}/references/rules.md, expected the rules contract's master`, range: at });
+    const m = new RegExp(`(?:\\.\\./)+${escape(options.shared)}/references/rules\\.md`).exec(skill.file.text);
+    if (!m || path.resolve(skill.dir, m[0]) !== master) {
+      report({ message: `Unexpected SKILL.md with no reference resolving to ${options.shared}/references/rules.md, expected one: every skill reads project rules (exempt a skill in the rule's \`exempt\` with a reason)`, range: at });
+    }
+  },
+};
+
+export default { prefix: 'supermodo', rules: [roster, frontmatter, protocolCopy, protocolReference, askUserQuestion, skillLimits, requiredText, rulesMaster] };
