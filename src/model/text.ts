@@ -109,3 +109,20 @@ export function printable(text: string, options: { keepNewlines?: boolean } = {}
   const lines = options.keepNewlines ? text.replace(/\r\n/g, '\n') : text.replace(/\r\n|\n/g, ' ');
   return lines.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * `text` cut at spaces into lines of at most `width` characters (a longer word stands alone on
+ * its line): help text and generated docs wrap lists they build from the host profiles with it.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (!word) continue;
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}

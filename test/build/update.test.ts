@@ -256,7 +256,7 @@ describe('build: an in-place update interrupted between its renames', () => {
     return { oldState, newState, restore };
   }
 
-  it('is repaired by the next build, wherever it stopped', { timeout: 60_000 }, async () => {
+  it('is repaired by the next build, wherever it stopped', async () => {
     const dir = project();
     // The last build's output and caches, to go back to before each try.
     const { oldState, newState, restore } = await interruptedUpdate(dir);
@@ -301,7 +301,7 @@ describe('build: an in-place update interrupted between its renames', () => {
     expect(states).toContain('mixed');
   });
 
-  it('a recovery that is itself killed is finished by the next one', { timeout: 60_000 }, async () => {
+  it('a recovery that is itself killed is finished by the next one', async () => {
     const dir = project();
     const { oldState, newState, restore } = await interruptedUpdate(dir);
     let checked = 0;
@@ -365,7 +365,7 @@ describe('build: an in-place update interrupted between its renames', () => {
 });
 
 describe('build --watch: in-place updates', () => {
-  it('re-emits a changed skill, and removes a renamed one, as a clean build would', { timeout: 60_000 }, async () => {
+  it('re-emits a changed skill, and removes a renamed one, as a clean build would', async () => {
     const dir = project();
     const proc = spawn(process.execPath, [bin, 'build', '--watch'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
     let err = '';
