@@ -27,7 +27,7 @@ const AGENT: Record<string, { agent: string; folder: string }> = {
 function filesIn(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (!fs.existsSync(dir)) return out;
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]) {
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const abs = path.join(dir, f);
     if (fs.statSync(abs).isFile() && !f.endsWith('.skillc-install.json')) out[f.split(path.sep).join('/')] = fs.readFileSync(abs, 'utf8');
   }
