@@ -12,7 +12,7 @@ const PLAIN = '---\nname: beta\ndescription: Use when testing beta, a different 
 /** Every file under a folder, relative, sorted (the install record left out). */
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile() && f !== '.skillc-install.json').map((f) => f.split(path.sep).join('/')).sort();
+  return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })).filter((f) => fs.statSync(path.join(dir, f)).isFile() && f !== '.skillc-install.json').map((f) => f.split(path.sep).join('/')).sort();
 }
 
 function built(files: Record<string, string> = {}): string {
@@ -73,8 +73,8 @@ describe('skillc install: hosts sharing a folder', () => {
     const target = path.join(root, '.agents/skills');
     expect(skillc(['install', '--host', 'codex'], root).code).toBe(0);
     const file = path.join(target, '.skillc-install.json');
-    const old = JSON.parse(fs.readFileSync(file, 'utf8'));
-    for (const entry of Object.values<{ hosts?: string[]; host?: string }>(old.files)) {
+    const old = JSON.parse(fs.readFileSync(file, 'utf8')) as { files: Record<string, { hosts?: string[]; host?: string }> };
+    for (const entry of Object.values(old.files)) {
       entry.host = entry.hosts![0];
       delete entry.hosts;
     }

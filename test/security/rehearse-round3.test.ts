@@ -51,7 +51,7 @@ describe("rehearse round 3: skillc's own process", () => {
       // 40 a's and a b: `^(a+)+$` backtracks for hours in a backtracking engine.
       'probe/fixtures/pass-regex-backtracking/case.yaml': `command: scripts/run.sh\nargs: [sh, -c, "printf ${'a'.repeat(40)}b"]\nstdout: { matches: "^(a+)+$" }\ntimeout: 1\n`,
       'probe/fixtures/pass-regex-invalid/case.yaml': 'command: scripts/run.sh\nargs: ["true"]\nstderr: { matches: "(" }\n',
-      'probe/fixtures/pass-trace-timeout-days/trace.jsonl': line({ type: 'command', argv: ['true'] }),
+      'probe/fixtures/pass-trace-timeout-days/trace.jsonl': line({ type: 'command', argv: ['true'], timeout: 86400 }),
       'probe/fixtures/pass-trace-exit-300/trace.jsonl': line({ type: 'command', argv: ['true'], exit: 300 }),
       'probe/fixtures/pass-trace-env-name/trace.jsonl': line({ type: 'command', argv: ['true'], env: { 'A=B': 'x' } }),
     });
