@@ -21,7 +21,12 @@ const EMAIL = /(?<![\w.+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?!
 /** `Name <e-mail>`, as git writes authors, committers and trailers. */
 const NAME_EMAIL = /(?:^|[\n:,(]\s*)([A-Z][\p{L}.'-]+(?: [\p{L}][\p{L}.'-]*){0,3}) <[^<>\s@]+@[^<>\s]+>/gu;
 const LS_OWNER = /^[-dlcbps][rwxsStT-]{9}[@+.]?\s+\d+\s+(\S+)\s+(\S+)\s+\d/gm;
-const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)([^\s"'`,;:]{6,})/gi;
+/**
+ * An `Authorization` header and its value. The value ends where a token cannot go on: `=` only as
+ * base64 padding at its end (`tok=Name` is the value `tok`, so the name is still found), and never
+ * into a next header (`…tok=Authorization: Bearer …` is two values, the second not swallowed).
+ */
+const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)((?:(?!(?:Proxy-)?Authorization\b)[^\s"'`,;:=]){6,}(?:=+(?!\w))?)/gi;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"']+:)([^\s@/"']+)(@)/gi;
 /** An image inlined as a data URI (a screenshot pasted into a prompt, a tool's output): its bytes never reach a case. */
 const DATA_IMAGE = /\bdata:image\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}/g;
@@ -34,6 +39,15 @@ const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s
  */
 export const ENV_FILE = /(?:^|[\\/\s'"])(?:\.env(?:\.(?![\w.-]*\b(?:example|sample|template|dist)\b)[\w.-]+)?|[\w.-]+\.env|\.envrc|\.npmrc|\.netrc|\.pypirc|\.pgpass|credentials(?:\.json)?)(?=$|[\s'"|;&)])/;
 
+/**
+ * Where a name starts and ends: not inside a longer word (a user `mark` is not redacted in
+ * `bookmark`), but a placeholder next to it is a boundary (`REDACTED_SECRETZoraida`, a token
+ * replaced right before a name, still has the name found). The placeholders are spelt out, so the
+ * look-behind costs the same wherever it is tried.
+ */
+const PLACEHOLDER = 'REDACTED_(?:SECRET|ENV|EMAIL|USER|IMAGE)';
+const NAME_START = `(?:(?<![\\p{L}\\p{N}_])|(?<=${PLACEHOLDER}))`;
+const NAME_END = `(?:(?![\\p{L}\\p{N}_])|(?=${PLACEHOLDER}))`;
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Most values learnt of each kind (names, secrets, .env values), so the cost of redacting stays
@@ -64,6 +78,8 @@ export class Redactor {
   private readonly envValues = new Set<string>();
   /** Secret values learnt before redacting, by kind: redacted wherever they appear. */
   private readonly secrets = new Map<string, RedactionKind>();
+  /** `secrets`, longest first; made again when a secret is learnt. */
+  private secretOrder: [string, RedactionKind][] | undefined;
 
   constructor(facts: RedactionFacts) {
     const add = (find: string | undefined, replace: string, kind: RedactionKind): void => {
@@ -92,7 +108,11 @@ export class Redactor {
    * owners) and secret values, so a value found in one text is redacted in every other as well.
    */
   learn(text: string): void {
-    const secret = (value: string, kind: RedactionKind): void => void (this.secrets.size < MAX_LEARNT && !/^REDACTED_/.test(value) && this.secrets.set(value, kind));
+    const secret = (value: string, kind: RedactionKind): void => {
+      if (this.secrets.size >= MAX_LEARNT || /^REDACTED_/.test(value) || this.secrets.has(value)) return;
+      this.secrets.set(value, kind);
+      this.secretOrder = undefined;
+    };
     for (const span of credentialSpans(text)) secret(text.slice(span.start, span.end), 'credential');
     for (const m of text.matchAll(AUTHORIZATION)) secret(m[2]!, 'authorization header');
     for (const m of text.matchAll(URL_PASSWORD)) secret(m[2]!, 'password in a URL');
@@ -119,7 +139,10 @@ export class Redactor {
   /** A text with everything personal replaced. */
   text(input: string): string {
     let s = input;
-    for (const [value, kind] of this.secrets) {
+    // Longest first: a value learnt may hold a shorter one (`tok/` and `tok/Name`), and replacing the
+    // short one first would leave the rest of the long one, a name in it included, unredacted.
+    this.secretOrder ??= [...this.secrets].sort((a, b) => b[0].length - a[0].length);
+    for (const [value, kind] of this.secretOrder) {
       if (value.length < 6 || !s.includes(value)) continue;
       s = s.split(value).join('REDACTED_SECRET');
       this.count(kind, value);
@@ -170,7 +193,7 @@ export class Redactor {
       return 'REDACTED_EMAIL';
     });
     if (this.names.size) {
-      this.namePattern ??= new RegExp(`(?<![\\p{L}\\p{N}_])(?:${[...this.names].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+      this.namePattern ??= new RegExp(`${NAME_START}(?:${[...this.names].sort((a, b) => b.length - a.length).map(escape).join('|')})${NAME_END}`, 'gu');
       s = s.replace(this.namePattern, (name) => {
         this.count('user name', name);
         return 'REDACTED_USER';
@@ -203,7 +226,7 @@ export class Redactor {
   remaining(text: string): string[] {
     const left: string[] = [];
     for (const p of this.paths) if (new RegExp(`${escape(p.find)}(?![\\w.-])`).test(text)) left.push(p.find);
-    for (const n of this.names) if (new RegExp(`(?<![\\p{L}\\p{N}_])${escape(n)}(?![\\p{L}\\p{N}_])`, 'u').test(text)) left.push(n);
+    for (const n of this.names) if (new RegExp(`${NAME_START}${escape(n)}${NAME_END}`, 'u').test(text)) left.push(n);
     for (const v of this.values) if (!this.names.has(v) && !this.paths.some((p) => p.find === v) && text.includes(v)) left.push(v);
     return left;
   }

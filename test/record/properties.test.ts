@@ -42,7 +42,16 @@ describe('skillc record: properties', () => {
         }
         expect(redactor.remaining(out)).toEqual([]);
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // Found by this property: a header value ran into the next header, and a token learnt with its
+        // `=` padding, replaced right before a name, hid the name from the name pattern.
+        examples: [
+          [['Authorization: Bearer 9f8e7d6c5b4a3', 'Authorization: Bearer 9f8e7d6c5b4a3', 'Zoraida Quist'], '='],
+          [['Authorization: Bearer 9f8e7d6c5b4a3', ''], '='],
+          [['Authorization: Bearer 9f8e7d6c5b4a3', 'Zoraida Quist'], '='],
+        ],
+      },
     );
   });
 
