@@ -228,6 +228,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
     artifacts: config.artifacts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
     placeholders: config.placeholders ?? {},
+    record: { effects: { ...config.record?.effects } },
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;
