@@ -19,6 +19,7 @@ export type { ReplayStep, StepOutcome, WhatIfResult } from './rehearse/whatif.js
 export type { RehearseOptions } from './rehearse/rehearse.js';
 export type { CaseResult, Check, CheckId, RehearsalReport } from './rehearse/result.js';
 export { REHEARSAL_REPORTERS, type RehearsalFormat } from './rehearse/reporters.js';
+export { record, listSession, type RecordOptions, type RecordResult, type RecordedCase, type SessionSummary } from './record/record.js';
 export { loadCatalog, catalogListings, catalogReport, type CatalogOptions, type LoadedCatalog } from './catalog/load.js';
 export { renderGraph, type CatalogPicture, type GraphFormat, type GraphRenderOptions } from './catalog/render/index.js';
 export type { HostListing, ListingEntry } from './analysis/budget.js';

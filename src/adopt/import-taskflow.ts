@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { UsageError } from '../core/errors.js';
-import { lexists } from '../core/paths.js';
+import { createFileExclusive, createFolderAtomic } from '../core/atomic-write.js';
+import { UnsafePathError, UsageError } from '../core/errors.js';
+import { guardedPath, isInside, lexists, linkOnTheWay, unsafeSegment } from '../core/paths.js';
+import { readImportedText } from './import.js';
 import { CONFIG_FILES, readConfigFile } from '../config/config.js';
 import { applyExtends, shippedPresetFile } from '../config/presets.js';
-import { LIMITS } from '../parse/limits.js';
 import { classifyUrl } from '../parse/links.js';
 import { parseFragment } from '../parse/skill.js';
 import { textFile } from '../model/text.js';
@@ -71,7 +72,8 @@ function taskflowFolders(root: string): string[] {
   const holds = (dir: string): boolean => lexists(path.join(dir, 'core.md')) && fs.readdirSync(dir).some((f) => ENTRY.test(f));
   if (holds(root)) return [root];
   const src = path.join(root, 'skills-src');
-  if (!fs.existsSync(src) || !fs.statSync(src).isDirectory()) return [];
+  // lstat: a committed `skills-src -> /elsewhere` is not followed out of the tree.
+  if (!lexists(src) || !fs.lstatSync(src).isDirectory()) return [];
   return fs
     .readdirSync(src, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !e.name.startsWith('.') && holds(path.join(src, e.name)))
@@ -80,12 +82,7 @@ function taskflowFolders(root: string): string[] {
 }
 
 /** A source file's text: a regular file (never a FIFO, device or link), UTF-8, under the size limit. */
-function readSource(file: string): string {
-  const st = fs.lstatSync(file);
-  if (!st.isFile()) throw new UsageError(`${path.basename(file)} is not a regular file`);
-  if (st.size > LIMITS.maxFileBytes) throw new UsageError(`${path.basename(file)} is ${st.size} bytes, more than ${LIMITS.maxFileBytes}`);
-  return fs.readFileSync(file, 'utf8');
-}
+const readSource = (file: string): string => readImportedText(file, path.basename(file));
 
 /**
  * The original collapses every run of 3+ newlines of a filtered file to 2 and trims it; skillc's
@@ -218,6 +215,33 @@ function convertFolder(dir: string, hosts: readonly string[], item: TaskflowSkil
   return out;
 }
 
+/**
+ * Writes one converted skill under the sources `to`, whole or not at all: its folder through
+ * `createFolderAtomic` (filled, then renamed into place), its core as one new file in `_core/`,
+ * removed again when the folder cannot be made. Every path goes through the path guard (plain
+ * segments, no link on the way) and every file is created exclusively, never through a link.
+ */
+function writeTaskflowSkill(to: string, name: string, files: ReadonlyMap<string, string>): void {
+  const unsafe = unsafeSegment(name);
+  if (unsafe) throw new UsageError(`its folder name has ${unsafe}`);
+  const core = guardedPath(to, `_core/${name}.md`, { what: 'core file', self: true });
+  fs.mkdirSync(path.dirname(core), { recursive: true });
+  createFileExclusive(core, files.get(`_core/${name}.md`)!);
+  try {
+    createFolderAtomic(guardedPath(to, name, { what: 'skill folder', self: true }), (tmp) => {
+      for (const [rel, text] of files) {
+        if (!rel.startsWith(`${name}/`)) continue;
+        const p = guardedPath(tmp, rel.slice(name.length + 1), { what: 'imported file' });
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        createFileExclusive(p, text);
+      }
+    });
+  } catch (error) {
+    fs.rmSync(core, { force: true });
+    throw error;
+  }
+}
+
 export function importTaskflow(options: TaskflowImportOptions = {}): TaskflowImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from ?? '.');
@@ -266,17 +290,27 @@ export function importTaskflow(options: TaskflowImportOptions = {}): TaskflowImp
     }
   }
   if (options.dryRun || !plan.length) return result;
-  for (const { files } of plan) {
-    for (const [rel, text] of files) {
-      const p = path.join(to, rel);
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      // `wx`: a new file only; never one that appeared since the check, never through a link planted there.
-      fs.writeFileSync(p, text, { flag: 'wx' });
+  // Nothing is written through a link below the project (a committed `skills -> /elsewhere`).
+  const project = isInside(to, rootOfProject) ? rootOfProject : to;
+  const link = linkOnTheWay(project, to, { self: true });
+  if (link) throw new UnsafePathError(`refusing to import into ${path.relative(cwd, to) || '.'}: ${link}; skillc does not write through links`);
+  fs.mkdirSync(to, { recursive: true });
+  let written = 0;
+  for (const { item, files } of plan) {
+    try {
+      writeTaskflowSkill(to, item.name, files);
+      written++;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (!(error instanceof UsageError) && code === undefined) throw error;
+      item.skipped = error instanceof UsageError ? error.message : `cannot be written (${code}); nothing of it was written`;
+      item.files = [];
     }
   }
+  if (!written) return result;
   if (!hasConfig) {
     const file = path.join(rootOfProject, 'skillc.config.json');
-    fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, { flag: 'wx' });
+    createFileExclusive(file, `${JSON.stringify(config, null, 2)}\n`);
     result.configWritten = file;
   }
   return result;

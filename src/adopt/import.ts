@@ -7,7 +7,10 @@ import { unknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
-import { lexists } from '../core/paths.js';
+import { createFileExclusive, createFolderAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
+import { isInside, lexists, linkOnTheWay, unsafeSegment } from '../core/paths.js';
+import { readRegularFile } from '../parse/bundle.js';
 
 export interface ImportOptions {
   cwd?: string;
@@ -70,34 +73,100 @@ function findSkills(root: string): string[] {
   return walkSkillDirs(root).sort();
 }
 
-/** The text of a file skillc reads from the tree, or why not: never opens a FIFO or a device (it would block), nor anything past the size limit. */
-function readRegular(file: string, label: string): string {
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(file);
-  } catch {
-    throw new UsageError(`${label} is a dangling link or unreadable`);
-  }
-  if (!st.isFile()) throw new UsageError(`${label} is not a regular file`);
-  if (st.size > LIMITS.maxFileBytes) throw new UsageError(`${label} is ${st.size} bytes, more than ${LIMITS.maxFileBytes}`);
-  return fs.readFileSync(file, 'utf8');
+/** The most entries, folder levels and bytes one imported skill may hold: past them it is skipped, before anything is copied. */
+const MAX_ENTRIES = LIMITS.maxBundledEntries * 4;
+const MAX_DEPTH = 32;
+const MAX_BYTES = 1024 * 1024 * 1024;
+
+/** One entry of a skill folder, as `lstat` saw it (links are never followed). */
+interface SkillEntry {
+  /** Path in the skill folder, with the OS separator. */
+  rel: string;
+  kind: 'dir' | 'file' | 'link';
+  mode: number;
 }
 
-/** The first FIFO, socket or device in a skill folder (lstat: links are copied as links, never followed), which cannot be copied. */
-function specialFileIn(dir: string): string | undefined {
-  const stack = [dir];
-  let seen = 0;
-  while (stack.length) {
-    const d = stack.pop()!;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (++seen > LIMITS.maxBundledEntries * 4) return undefined;
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== '.git') stack.push(p);
-      } else if (!e.isFile() && !e.isSymbolicLink()) return path.relative(dir, p).split(path.sep).join('/');
+/**
+ * Every entry of a skill folder (its `.git` left out), checked whole before anything is copied:
+ * a FIFO, socket or device (which would block the copy or read a device), more entries, levels
+ * or bytes than the limits, or a SKILL.md or agents/openai.yaml that is not a regular file
+ * reached without a link, make the skill one to skip (a UsageError with the reason).
+ */
+function surveySkill(dir: string): SkillEntry[] {
+  const out: SkillEntry[] = [];
+  let bytes = 0;
+  const walk = (abs: string, rel: string, depth: number): void => {
+    if (depth > MAX_DEPTH) throw new UsageError(`${rel.split(path.sep).join('/')} is more than ${MAX_DEPTH} folders deep`);
+    for (const name of fs.readdirSync(abs).sort()) {
+      if (name === '.git') continue;
+      if (out.length >= MAX_ENTRIES) throw new UsageError(`the skill holds more than ${MAX_ENTRIES} entries`);
+      const p = path.join(abs, name);
+      const r = rel ? path.join(rel, name) : name;
+      const st = fs.lstatSync(p);
+      const shown = r.split(path.sep).join('/');
+      if (st.isSymbolicLink()) out.push({ rel: r, kind: 'link', mode: 0 });
+      else if (st.isDirectory()) {
+        out.push({ rel: r, kind: 'dir', mode: st.mode & 0o777 });
+        walk(p, r, depth + 1);
+      } else if (st.isFile()) {
+        bytes += st.size;
+        if (bytes > MAX_BYTES) throw new UsageError(`the skill holds more than ${MAX_BYTES} bytes`);
+        out.push({ rel: r, kind: 'file', mode: st.mode & 0o777 });
+      } else throw new UsageError(`${shown} is a FIFO, socket or device, which is not copied`);
     }
-  }
-  return undefined;
+  };
+  walk(dir, '', 0);
+  return out;
+}
+
+/**
+ * The text of a file skillc reads from the tree, or why not: through the one reader
+ * (parse/bundle.ts), never through a link (SKILL.md -> ~/.ssh/config would be read and written
+ * into the sources), never opening a FIFO or a device, nor anything past the size limit.
+ */
+function readRegular(file: string, label: string, entry: SkillEntry | undefined): string {
+  if (entry?.kind === 'link') throw new UsageError(`${label} is a symbolic link, which import does not follow`);
+  if (entry?.kind !== 'file') throw new UsageError(`${label} is not a regular file`);
+  return readImportedText(file, label);
+}
+
+/** A text file of a tree being imported, through the one reader (no link, FIFO or device, at most the size limit), or a UsageError that says why, naming `label`. */
+export function readImportedText(file: string, label: string): string {
+  const read = readRegularFile(file, LIMITS.maxFileBytes, { noFollow: true });
+  if ('bytes' in read) return read.bytes.toString('utf8');
+  if (read.problem === 'too-large') throw new UsageError(`${label} is ${read.size} bytes, more than ${LIMITS.maxFileBytes}`);
+  if (read.problem === 'symlink') throw new UsageError(`${label} is a symbolic link, which import does not follow`);
+  if (read.problem === 'not-a-file') throw new UsageError(`${label} is not a regular file`);
+  throw new UsageError(`${label} is unreadable (${read.code ?? read.problem})`);
+}
+
+/**
+ * Copies a surveyed skill into `dest`, whole or not at all: into a fresh folder beside it
+ * (`<dest>.skillc-tmp-<random>`, in the destination's parent), renamed into place once every
+ * entry is there. Folders, files (created exclusively, their mode kept, each checked again as
+ * it is opened) and links (copied as links, never followed) come from the survey; SKILL.md gets
+ * its converted text, and a folded agents/openai.yaml is left out. Throws (the temporary folder
+ * removed) when anything fails.
+ */
+function copySkill(dir: string, dest: string, entries: readonly SkillEntry[], skillMd: string, leaveOut: ReadonlySet<string>): void {
+  createFolderAtomic(dest, (tmp) => {
+    for (const e of entries) {
+      if (leaveOut.has(e.rel)) continue;
+      const from = path.join(dir, e.rel);
+      const to = path.join(tmp, e.rel);
+      if (e.kind === 'dir') fs.mkdirSync(to, { mode: e.mode | 0o700 });
+      else if (e.kind === 'link') fs.symlinkSync(fs.readlinkSync(from), to);
+      else if (e.rel === 'SKILL.md') createFileExclusive(to, skillMd, { mode: e.mode, exactMode: true });
+      else {
+        const read = readRegularFile(from, MAX_BYTES, { noFollow: true });
+        if (!('bytes' in read)) throw new UsageError(`${e.rel.split(path.sep).join('/')} changed while it was copied (${read.problem})`);
+        createFileExclusive(to, read.bytes, { mode: e.mode, exactMode: true });
+      }
+    }
+    // A folder that only held the folded agents/openai.yaml is not left behind empty.
+    const agents = path.join(tmp, 'agents');
+    if (leaveOut.size && lexists(agents) && fs.readdirSync(agents).length === 0) fs.rmdirSync(agents);
+  });
 }
 
 function setSkillc(doc: Document, keys: string[], value: unknown): void {
@@ -169,7 +238,11 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
   return { text: `${block.bom}---\n${yaml}---${block.body || '\n'}`, moves, unknown };
 }
 
-/** `skillc import`: copies an existing skills tree into the sources, converting each SKILL.md. Never overwrites. */
+/**
+ * `skillc import`: copies an existing skills tree into the sources, converting each SKILL.md.
+ * Never overwrites; every skill is checked whole before any is written, and each appears whole
+ * or not at all.
+ */
 export function importSkills(options: ImportOptions): ImportResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const from = path.resolve(cwd, options.from);
@@ -179,16 +252,25 @@ export function importSkills(options: ImportOptions): ImportResult {
   if (unknown !== undefined) throw new UsageError(unknown);
   const hosts = options.host !== undefined && !isBuiltInHost(options.host) ? loadConfig({ cwd }).hostTable : BUILT_IN_HOSTS;
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
-  const to = options.to ? path.resolve(cwd, options.to) : (() => {
+  let to: string;
+  let project: string;
+  if (options.to) {
+    to = path.resolve(cwd, options.to);
+    project = isInside(to, cwd) ? cwd : to;
+  } else {
     const config = loadConfig({ cwd });
-    return config.sources === config.root ? path.join(config.root, 'skills-src') : config.sources;
-  })();
+    to = config.sources === config.root ? path.join(config.root, 'skills-src') : config.sources;
+    project = isInside(to, config.root) ? config.root : to;
+  }
+  // Nothing is written through a link below the project (a committed `skills-src -> /elsewhere`).
+  const link = linkOnTheWay(project, to, { self: true });
+  if (link) throw new UnsafePathError(`refusing to import into ${path.relative(cwd, to) || '.'}: ${link}; skillc does not write through links`);
   const result: ImportResult = { host, to, skills: [] };
   const skills = findSkills(from);
   if (!skills.length) throw new UsageError(`no skill (a folder with a SKILL.md) under ${options.from}`);
-  // Every skill is read and converted before anything is written: a skill that cannot be
-  // imported is skipped with its reason, never half-copied after others.
-  const plan: { item: ImportedSkill; dir: string; openai: string; openaiText: string | undefined; text: string }[] = [];
+  // Every skill is read, checked whole and converted before anything is written: a skill that
+  // cannot be imported is skipped with its reason, never half-copied after others.
+  const plan: { item: ImportedSkill; dir: string; entries: SkillEntry[]; leaveOut: Set<string>; text: string }[] = [];
   for (const dir of skills) {
     const name = path.basename(dir);
     const dest = path.join(to, name);
@@ -198,15 +280,18 @@ export function importSkills(options: ImportOptions): ImportResult {
       item.skipped = 'exists';
       continue;
     }
-    const openai = path.join(dir, 'agents', 'openai.yaml');
     try {
-      const special = specialFileIn(dir);
-      if (special) throw new UsageError(`${special} is a FIFO, socket or device, which is not copied`);
-      const openaiText = lexists(openai) ? readRegular(openai, 'agents/openai.yaml') : undefined;
-      const converted = convertSkillMd(readRegular(path.join(dir, 'SKILL.md'), 'SKILL.md'), host, openaiText, hosts);
+      const unsafe = unsafeSegment(name);
+      if (unsafe) throw new UsageError(`its folder name has ${unsafe}`);
+      const entries = surveySkill(dir);
+      const byRel = new Map(entries.map((e) => [e.rel, e]));
+      const openaiRel = path.join('agents', 'openai.yaml');
+      const openaiEntry = byRel.get(openaiRel);
+      const openaiText = openaiEntry ? readRegular(path.join(dir, openaiRel), 'agents/openai.yaml', openaiEntry) : undefined;
+      const converted = convertSkillMd(readRegular(path.join(dir, 'SKILL.md'), 'SKILL.md', byRel.get('SKILL.md')), host, openaiText, hosts);
       item.moves = converted.moves;
       item.unknown = converted.unknown;
-      plan.push({ item, dir, openai, openaiText, text: converted.text });
+      plan.push({ item, dir, entries, leaveOut: new Set(openaiText === undefined ? [] : [openaiRel]), text: converted.text });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       item.skipped = error.message;
@@ -220,23 +305,21 @@ export function importSkills(options: ImportOptions): ImportResult {
     else if (!config.hosts.includes(host)) result.configAdvice = host;
   }
   if (options.dryRun) return result;
-  if (result.configWritten) {
+  if (plan.length) fs.mkdirSync(to, { recursive: true });
+  for (const { item, dir, entries, leaveOut, text } of plan) {
+    try {
+      copySkill(dir, item.to, entries, text, leaveOut);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (!(error instanceof UsageError) && code === undefined) throw error;
+      item.skipped = error instanceof UsageError ? error.message : `cannot be copied (${code}); nothing of it was written`;
+    }
+  }
+  if (result.configWritten && plan.some((p) => p.item.skipped === undefined)) {
     const sources = path.relative(cwd, to).split(path.sep).join('/') || '.';
     const text = `${JSON.stringify({ $schema: './node_modules/skillc/schema/skillc.config.schema.json', sources, out: 'generated', hosts: [host] }, null, 2)}\n`;
-    // Created, never replaced ('wx'): a config that appeared meanwhile is the project's.
-    fs.writeFileSync(result.configWritten, text, { flag: 'wx' });
-  }
-  for (const { item, dir, openai, openaiText, text } of plan) {
-    const dest = item.to;
-    fs.mkdirSync(dest, { recursive: true });
-    fs.cpSync(dir, dest, {
-      recursive: true,
-      verbatimSymlinks: true,
-      filter: (src) => path.resolve(src) !== path.join(dir, 'SKILL.md') && path.resolve(src) !== openai && path.basename(src) !== '.git',
-    });
-    const agentsDir = path.join(dest, 'agents');
-    if (openaiText !== undefined && fs.existsSync(agentsDir) && fs.readdirSync(agentsDir).length === 0) fs.rmdirSync(agentsDir);
-    fs.writeFileSync(path.join(dest, 'SKILL.md'), text);
-  }
+    // Created, never replaced nor written through a link planted at its name: a config that appeared meanwhile is the project's.
+    createFileExclusive(result.configWritten, text);
+  } else delete result.configWritten;
   return result;
 }

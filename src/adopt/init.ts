@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILES, unknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
+import { lexists, linkOnTheWay } from '../core/paths.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -130,9 +133,9 @@ export function init(options: InitOptions = {}): InitResult {
 
   // 1. Plan: every file to create or update, checked; nothing is written yet.
   const plan: { file: string; text: string; update: boolean }[] = [];
+  // A file that exists (a dangling link included) is kept, never followed nor replaced.
   const create = (file: string, text: string): void => {
-    const abs = path.join(root, file);
-    if (fs.existsSync(abs)) result.skipped.push(file);
+    if (lexists(path.join(root, file))) result.skipped.push(file);
     else plan.push({ file, text, update: false });
   };
   if (existingConfig) result.skipped.push(existingConfig);
@@ -147,6 +150,12 @@ export function init(options: InitOptions = {}): InitResult {
     create(path.relative(root, abs).split(path.sep).join('/'), body);
   }
 
+  // Checked before either is read: a `package.json -> ~/.ssh/id_rsa` would be read and quoted (a parse error) or copied in.
+  const refuse = (files: readonly string[]): void => {
+    const blocked = files.map((f) => linkOnTheWay(root, path.join(root, f), { self: true })).filter((b): b is string => b !== undefined);
+    if (blocked.length) throw new UnsafePathError(`refusing to scaffold: ${[...new Set(blocked)].join('; ')}; skillc init does not read or write through links. Nothing was written`);
+  };
+  refuse(['package.json', '.gitignore']);
   const pkgFile = path.join(root, 'package.json');
   let pkg: Record<string, unknown> = {};
   let pkgText: string | undefined;
@@ -182,6 +191,10 @@ export function init(options: InitOptions = {}): InitResult {
   const ignore = gitignoreWith(ignoreText);
   if (ignore !== undefined) plan.push({ file: '.gitignore', text: ignore, update: ignoreText !== undefined });
 
+  // Every write goes through no link below the project (a committed `skills-src -> /elsewhere`),
+  // and no file it updates is itself a link (its target's text would be read and copied in).
+  refuse(plan.map((p) => p.file));
+
   // 2. Write: new files first, updates last; a failure undoes this run's writes.
   const done: { abs: string; before?: string }[] = [];
   const madeDirs: string[] = [];
@@ -195,11 +208,10 @@ export function init(options: InitOptions = {}): InitResult {
         fs.mkdirSync(dir);
         madeDirs.push(dir);
       }
-      // An existing file is only ever updated, never replaced by a symlink's target: write through a temp file.
+      // The one atomic writer (a new file is created exclusively, so a link raced in is not followed).
       const before = step.update ? fs.readFileSync(abs, 'utf8') : undefined;
-      const tmp = `${abs}.skillc-tmp-${process.pid}`;
-      fs.writeFileSync(tmp, step.text, { flag: 'wx' });
-      fs.renameSync(tmp, abs);
+      if (!step.update && lexists(abs)) throw Object.assign(new Error(`${abs} appeared`), { code: 'EEXIST' });
+      writeFileAtomic(abs, step.text, { within: root, durable: true });
       done.push(before === undefined ? { abs } : { abs, before });
       // package.json's update is reported as the scripts it added.
       if (!step.update) result.created.push(step.file);
@@ -209,7 +221,7 @@ export function init(options: InitOptions = {}): InitResult {
     for (const d of done.reverse()) {
       try {
         if (d.before === undefined) fs.rmSync(d.abs, { force: true });
-        else fs.writeFileSync(d.abs, d.before);
+        else writeFileAtomic(d.abs, d.before);
       } catch {
         // best effort: the error below says what failed
       }

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { hostOutputRoot } from '../build/emit-skill.js';
 import { BUILT_IN_HOSTS, getHost, type HostTable, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../config/config.js';
-import { UsageError } from '../config/discover.js';
+import { INSTALL_MANIFEST, UsageError } from '../config/discover.js';
 import { sha256 } from '../core/hash.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
+import { isInside, linkOnTheWay, unsafeRelativePath } from '../core/paths.js';
+import { readRegularFile } from '../parse/bundle.js';
 import { otherInstallerSkills } from './skills-lock.js';
 
-/** The record of what skillc installed in a host's skill folder, beside the skills. */
-export const INSTALL_MANIFEST = '.skillc-install.json';
+/** The record of what skillc installed in a host's skill folder, beside the skills (discovery passes over such folders). */
+export { INSTALL_MANIFEST };
 
 export interface InstallManifest {
   version: 1;
@@ -108,15 +112,13 @@ const SHA256 = /^[0-9a-f]{64}$/;
 /**
  * Why `rel` (a manifest key, `/`-separated) is not a plain path to a file of a skill inside the
  * target, or undefined. The project-scope manifest ships with any cloned repository: its keys
- * are hostile input (`../../victim.txt`, `/etc/x`, `a/./b`).
+ * are hostile input (`../../victim.txt`, `/etc/x`, `a/./b`), held to the one path check
+ * (`unsafeRelativePath`) before anything is written or removed at them.
  */
 export function unsafeInstallPath(rel: string): string | undefined {
-  if (rel.length === 0 || rel.length > 4096) return 'an empty or overlong path';
-  if (/[\0\\]/.test(rel)) return 'a NUL or a backslash';
-  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return 'an absolute path';
-  const parts = rel.split('/');
-  if (parts.some((p) => p === '' || p === '.' || p === '..')) return 'an empty, `.` or `..` segment';
-  if (parts.length < 2) return 'no skill folder (expected <skill>/<file>)';
+  const why = unsafeRelativePath(rel);
+  if (why) return why;
+  if (!rel.includes('/')) return 'no skill folder (expected <skill>/<file>)';
   return undefined;
 }
 
@@ -169,32 +171,17 @@ function hostsOfRecord(entry: unknown): string[] | undefined {
 }
 
 /**
- * The first thing on the way from `root` down to `abs` that skillc must not go through: a
- * symbolic link (a committed `.claude/skills/x/references -> /outside` would redirect writes
- * and deletes) or a file where a folder is needed. `abs` itself is not checked: a link or a
- * folder there is never written through (it is `kept-changed`). Components that do not exist
- * yet are created by skillc as folders.
+ * Why a write or delete at `abs` must not happen: outside `root`, or through a symbolic link (a
+ * committed `.claude/skills/x/references -> /outside` would redirect it) or a file on the way
+ * (the one check, `linkOnTheWay`). `abs` itself is not checked: a link or a folder there is
+ * never written through (it is `kept-changed`).
  */
 function blockedPath(root: string, abs: string): string | undefined {
-  const rel = path.relative(root, abs);
-  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return `${abs} is outside ${root}`;
-  const parts = rel.split(path.sep);
-  let cur = root;
-  for (const part of parts.slice(0, -1)) {
-    cur = path.join(cur, part);
-    let st: fs.Stats;
-    try {
-      st = fs.lstatSync(cur);
-    } catch {
-      return undefined;
-    }
-    if (st.isSymbolicLink()) return `${cur} is a symbolic link`;
-    if (!st.isDirectory()) return `${cur} is not a folder`;
-  }
-  return undefined;
+  if (!isInside(abs, root) || abs === root) return `${abs} is outside ${root}`;
+  return linkOnTheWay(root, abs);
 }
 
-function writeInstallManifest(target: string, manifest: InstallManifest): void {
+function writeInstallManifest(target: string, manifest: InstallManifest, root: string): void {
   const file = path.join(target, INSTALL_MANIFEST);
   const keys = Object.keys(manifest.files).sort();
   if (!keys.length) {
@@ -202,21 +189,7 @@ function writeInstallManifest(target: string, manifest: InstallManifest): void {
     return;
   }
   const sorted: InstallManifest = { version: 1, files: Object.fromEntries(keys.map((k) => [k, manifest.files[k]!])) };
-  fs.mkdirSync(target, { recursive: true });
-  writeFileAtomic(file, (tmp) => fs.writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`, { flag: 'wx' }));
-}
-
-/** Writes through a fresh sibling (created exclusively, so a planted link there is not followed) renamed over `file`. */
-function writeFileAtomic(file: string, write: (tmp: string) => void): void {
-  const tmp = `${file}.skillc-tmp-${process.pid}`;
-  fs.rmSync(tmp, { force: true });
-  try {
-    write(tmp);
-    fs.renameSync(tmp, file);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw error;
-  }
+  writeFileAtomic(file, `${JSON.stringify(sorted, null, 2)}\n`, { within: root, durable: true });
 }
 
 /** Removes the now-empty folders above a removed file, up to (not including) the target. */
@@ -293,6 +266,9 @@ export function install(options: InstallOptions): InstallResult {
   const wanted = new Map<string, string>();
   if (!options.uninstall) {
     if (!fs.existsSync(source)) throw new UsageError(`no built skills for ${host.id} in ${path.relative(cwd, source) || '.'}; run \`skillc build\` first`);
+    // The build's tree is read only where it is: a committed `generated -> /elsewhere` would install files from anywhere.
+    const link = isInside(source, config.root) ? linkOnTheWay(config.root, source, { self: true }) : undefined;
+    if (link) throw new UnsafePathError(`refusing to install from ${path.relative(cwd, source) || '.'}: ${link}; skillc does not read the build through links`);
     for (const e of fs.readdirSync(source, { withFileTypes: true })) {
       if (!e.isDirectory() || !fs.existsSync(path.join(source, e.name, 'SKILL.md'))) continue;
       result.skills.push(e.name);
@@ -312,7 +288,7 @@ export function install(options: InstallOptions): InstallResult {
     return !why;
   };
   const next: InstallManifest = { version: 1, files: { ...manifest.files } };
-  const copies: { from: string; to: string; rel: string }[] = [];
+  const copies: { data: Buffer; mode: number; to: string; rel: string }[] = [];
   const removals: string[] = [];
   const skillOf = (rel: string): string => rel.slice(0, rel.indexOf('/'));
   // Skills another installer keeps here (npx skills' lock file) that skillc never installed: not ours to take over.
@@ -320,10 +296,15 @@ export function install(options: InstallOptions): InstallResult {
   const recordedSkills = new Set(Object.keys(manifest.files).map(skillOf));
   // A skill another host sharing this folder installed with other content stays as that host wrote it, whole.
   const otherHosts = new Map<string, string[]>();
-  const planned: { rel: string; from: string; want: string; have: string | undefined; action: InstallAction }[] = [];
+  const planned: { rel: string; data: Buffer; mode: number; want: string; have: string | undefined; action: InstallAction }[] = [];
   for (const [rel, from] of wanted) {
     if (!reachable(rel)) continue;
-    const want = sha256(fs.readFileSync(from));
+    // Read from the build without following a link (listFiles lists regular files only).
+    const read = readRegularFile(from, Number.MAX_SAFE_INTEGER, { noFollow: true });
+    if (!('bytes' in read)) throw new UsageError(`cannot read the built ${from} (${read.problem}); run \`skillc build\` again`);
+    const data = read.bytes;
+    const mode = fs.lstatSync(from).mode & 0o777;
+    const want = sha256(data);
     const have = hashOf(path.join(target, rel));
     const record = manifest.files[rel];
     let action: InstallAction;
@@ -334,7 +315,7 @@ export function install(options: InstallOptions): InstallResult {
       if (others.length) otherHosts.set(skillOf(rel), others);
       action = 'update';
     } else action = 'kept-changed';
-    planned.push({ rel, from, want, have, action });
+    planned.push({ rel, data, mode, want, have, action });
   }
   for (const p of planned) {
     const skill = skillOf(p.rel);
@@ -350,7 +331,7 @@ export function install(options: InstallOptions): InstallResult {
     }
     steps.push({ action: p.action, path: p.rel });
     if (p.action === 'kept-changed') continue;
-    if (p.have !== p.want) copies.push({ from: p.from, to: path.join(target, p.rel), rel: p.rel });
+    if (p.have !== p.want) copies.push({ data: p.data, mode: p.mode, to: path.join(target, p.rel), rel: p.rel });
     // Content both hosts built alike belongs to both; new content belongs to this host alone.
     const before = p.action === 'unchanged' ? (manifest.files[p.rel]?.hosts ?? []) : [];
     next.files[p.rel] = { sha256: p.want, hosts: [...new Set([...before, host.id])].sort() };
@@ -406,20 +387,16 @@ export function install(options: InstallOptions): InstallResult {
   }
   if (options.dryRun) return result;
 
-  for (const c of copies) {
-    fs.mkdirSync(path.dirname(c.to), { recursive: true });
-    const mode = fs.statSync(c.from).mode & 0o777;
-    writeFileAtomic(c.to, (tmp) => {
-      fs.copyFileSync(c.from, tmp, fs.constants.COPYFILE_EXCL);
-      fs.chmodSync(tmp, mode);
-    });
-  }
+  // The one atomic writer: folders made one by one below the install root, never through a link
+  // (for the user scope the root is the host's folder itself, made here: what is above it is yours).
+  if (root === target && (copies.length || Object.keys(next.files).length)) fs.mkdirSync(target, { recursive: true });
+  for (const c of copies) writeFileAtomic(c.to, c.data, { within: root, mode: c.mode, durable: true });
   for (const rel of removals) {
     // Checked above to be a regular file reached without links; rmSync on a link would remove the link only.
     fs.rmSync(path.join(target, rel), { force: true });
     pruneEmpty(target, rel);
   }
-  writeInstallManifest(target, next);
+  writeInstallManifest(target, next, root);
   if (fs.existsSync(target) && fs.readdirSync(target).length === 0 && options.uninstall) fs.rmdirSync(target);
   result.written = true;
   return result;

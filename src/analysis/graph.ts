@@ -24,10 +24,16 @@ export const EDGE_KINDS: readonly EdgeKind[] = ['requires', 'mention', 'link', '
 export const CALL_EDGES: readonly EdgeKind[] = ['requires', 'mention'];
 
 export interface GraphNode {
-  /** The skill's name (its folder's when it has none), or `fragment:<path>` for an included file outside every skill. */
+  /**
+   * The skill's name (its folder's when it has none) when no other skill of the catalog has it;
+   * else `group:name`, or its path from the root when that clashes too; `fragment:<path>` for an
+   * included file outside every skill.
+   */
   id: string;
   kind: 'skill' | 'fragment';
   label: string;
+  /** The folder the skill sits in, from the root (`plugins/itp/skills/x`: `itp`); '' at the root. The drawings cluster by it. */
+  group?: string;
   /** Absolute path of the skill folder or fragment file. */
   path: string;
   skill?: SkillSummary;
@@ -52,7 +58,8 @@ export interface SkillGraph {
   root: string;
 }
 
-const MENTION = /^\/?(?:[a-z0-9][a-z0-9-]*:)?([a-z0-9][a-z0-9-]*)$/;
+/** A skill named in a code span: `name`, `/name`, `/group:name` (a Claude plugin's namespace). */
+const MENTION = /^\/?(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9-]*)$/;
 
 
 
@@ -75,18 +82,69 @@ export function buildGraph(skills: readonly SkillSummary[]): SkillGraph {
   return graph;
 }
 
-function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
-  const named = byName(skills);
-  const nodes: GraphNode[] = [];
-  const idOf = new Map<SkillSummary, string>();
-  for (const [id, skill] of [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    nodes.push({ id, kind: 'skill', label: id, path: skill.dir, skill });
-    idOf.set(skill, id);
+/**
+ * The group of a skill: the folder holding it, from the root, without a last `skills` segment
+ * (`<root>/itp/skills/x` is in `itp`, as a Claude plugin's `plugin:name` namespace reads it;
+ * `<root>/x` in '').
+ */
+export function skillGroup(root: string, dir: string): string {
+  const rel = path.relative(root, path.dirname(dir)).split(path.sep).join('/');
+  return rel === 'skills' ? '' : rel.replace(/\/skills$/, '');
+}
+
+/** Node ids: the name when it is the catalog's only skill of that name, else `group:name`, else the path from the root. */
+function nodeIds(skills: readonly SkillSummary[], root: string): Map<SkillSummary, string> {
+  const nameOf = (s: SkillSummary): string => s.name ?? s.dirName;
+  const count = new Map<string, number>();
+  for (const s of skills) count.set(nameOf(s), (count.get(nameOf(s)) ?? 0) + 1);
+  const qualified = (s: SkillSummary): string => `${skillGroup(root, s.dir)}:${nameOf(s)}`;
+  const qualifiedCount = new Map<string, number>();
+  for (const s of skills) if (count.get(nameOf(s))! > 1) qualifiedCount.set(qualified(s), (qualifiedCount.get(qualified(s)) ?? 0) + 1);
+  const ids = new Map<SkillSummary, string>();
+  for (const s of skills) {
+    const name = nameOf(s);
+    if (count.get(name) === 1) ids.set(s, name);
+    else if (skillGroup(root, s.dir) && qualifiedCount.get(qualified(s)) === 1) ids.set(s, qualified(s));
+    else ids.set(s, path.relative(root, s.dir).split(path.sep).join('/') || name);
   }
-  const root = commonRoot(sortSkills([...named.values()]).map((s) => path.dirname(s.dir)));
+  return ids;
+}
+
+function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
+  // Every skill is a node: two skills of one name (two plugins' `setup`) are two nodes.
+  const all = sortSkills(skills);
+  const root = commonRoot(all.map((s) => path.dirname(s.dir)));
+  const idOf = nodeIds(all, root);
+  const nodes: GraphNode[] = all
+    .map((skill): GraphNode => ({ id: idOf.get(skill)!, kind: 'skill', label: idOf.get(skill)!, path: skill.dir, group: skillGroup(root, skill.dir), skill }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const named = byName(all);
+  // Skills of each name, for a reference by name: the referring skill's group first.
+  const sameName = new Map<string, SkillSummary[]>();
+  for (const s of all) {
+    const list = sameName.get(s.name ?? s.dirName);
+    if (list) list.push(s);
+    else sameName.set(s.name ?? s.dirName, [s]);
+  }
+  /**
+   * The skill a name refers to, from `skill`: `group:name` names its group's; a bare name the
+   * one of the referrer's group, else the only one of that name (for a mention across groups, only
+   * a hyphenated name); for `requires`, else the first (what `requires` rules resolve).
+   */
+  const resolve = (skill: SkillSummary, group: string | undefined, name: string, firstWins: boolean): SkillSummary | undefined => {
+    const list = sameName.get(name);
+    if (!list) return undefined;
+    if (group !== undefined) return list.find((s) => skillGroup(root, s.dir) === group) ?? (list.length === 1 ? list[0] : undefined);
+    const own = skillGroup(root, skill.dir);
+    const mine = list.find((s) => s !== skill && skillGroup(root, s.dir) === own);
+    if (mine || firstWins) return mine ?? (list.length === 1 ? list[0] : named.get(name));
+    // A mention in another group's skill: a one-word code span there (`status`, `go`, `uninstall` in a
+    // table of subcommands) is a word far more often than that skill; `group:name` names it.
+    return list.length === 1 && name.includes('-') ? list[0] : undefined;
+  };
   // The innermost skill folder holding a file: walk up its parents (a map lookup each), not over every skill.
   const byDir = new Map<string, SkillSummary>();
-  for (const s of [...named.values()].sort((a, b) => b.dir.length - a.dir.length)) if (!byDir.has(s.dir)) byDir.set(s.dir, s);
+  for (const s of [...all].sort((a, b) => b.dir.length - a.dir.length)) if (!byDir.has(s.dir)) byDir.set(s.dir, s);
   const skillAt = (file: string): SkillSummary | undefined => {
     for (let dir = file; ; ) {
       const s = byDir.get(dir);
@@ -109,10 +167,14 @@ function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
     }
   };
   const fragments = new Map<string, GraphNode>();
-  for (const skill of sortSkills([...named.values()])) {
+  for (const skill of all) {
     if (!parsed(skill)) continue;
     const from = idOf.get(skill)!;
-    for (const entry of requiresOf(skill)) if (named.has(entry.name)) add(from, entry.name, 'requires', entry.range, entry.name);
+    for (const entry of requiresOf(skill)) {
+      // A skill requiring itself is an edge too: skills/requires-cycle reports it.
+      const target = resolve(skill, undefined, entry.name, true);
+      if (target) add(from, idOf.get(target)!, 'requires', entry.range, entry.name);
+    }
     const pathTarget = (raw: string): SkillSummary | undefined => {
       let decoded: string;
       try {
@@ -127,7 +189,8 @@ function buildGraphOnce(skills: readonly SkillSummary[]): SkillGraph {
     for (const code of skill.inlineCode) {
       const value = code.value.trim();
       const m = MENTION.exec(value);
-      if (m && named.has(m[1]!) && named.get(m[1]!) !== skill) add(from, m[1]!, 'mention', code.range, value);
+      const mentioned = m ? resolve(skill, m[1], m[2]!, false) : undefined;
+      if (mentioned && mentioned !== skill) add(from, idOf.get(mentioned)!, 'mention', code.range, value);
       else if (/^\.\.\/[^\s`]+$/.test(value)) {
         const target = pathTarget(value);
         if (target) add(from, idOf.get(target)!, 'link', code.range, value);

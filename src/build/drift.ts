@@ -2,10 +2,13 @@
 // json, sarif and github reports carry it as they carry lint problems.
 import fs from 'node:fs';
 import path from 'node:path';
+import { UnsafePathError } from '../core/errors.js';
+import { guardedPath } from '../core/paths.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { readRegularFile } from '../parse/bundle.js';
 import { docsUrl } from '../rules/rule.js';
 import type { OutputFile } from './emit-skill.js';
-import type { Drift } from './output.js';
+import { MANIFEST, type Drift } from './output.js';
 
 /** The message of a file skillc did not write in a folder it owns: a rebuild keeps it, so "run build" would never end the drift. */
 export const NOT_WRITTEN_MESSAGE = 'skillc did not write this: delete it or move it to the sources';
@@ -20,7 +23,12 @@ const MAX_DIFF_BYTES = 1 << 20;
 export interface DriftReport {
   /** One a file, sorted by path: `build/drift` (changed, missing, no longer built) or `build/not-written`. */
   diagnostics: Diagnostic[];
-  /** A short unified diff per changed file (absolute path -> diff), `--- built` against `+++ on disk`. */
+  /**
+   * A short unified diff per changed file (absolute path -> diff), `--- on disk` against `+++ built`:
+   * what a rebuild would change, as `gofmt -d` and `black --diff` print it, so a source edit
+   * not yet rebuilt (CI's usual drift) reads as the lines it adds. The manifest has none: its lines
+   * are the hashes of the files listed above it.
+   */
   diffs: Map<string, string>;
 }
 
@@ -37,22 +45,35 @@ export function driftReport(outDir: string, files: readonly OutputFile[], drift:
   for (const rel of drift.changed) {
     const built = byPath.get(rel);
     const file = path.join(outDir, ...rel.split('/'));
+    // Read as compareOutput read it: through the path guard and the one reader, so a link (to a
+    // file outside, whose text would land in the report) or a FIFO at an output's place is drift
+    // with no diff, never read nor waited on.
     let onDisk: Buffer | undefined;
+    let mode = 0;
     try {
-      onDisk = fs.readFileSync(file);
-    } catch {
-      onDisk = undefined;
+      const p = guardedPath(outDir, rel, { what: 'output', self: true });
+      const read = built ? readRegularFile(p, Math.max(built.data.length, MAX_DIFF_BYTES), { noFollow: true }) : undefined;
+      if (read && 'bytes' in read) {
+        onDisk = read.bytes;
+        mode = fs.lstatSync(p).mode;
+      }
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
     }
     if (!built || !onDisk) {
       add(rel, 'build/drift', 'Unexpected content in a built file, expected what `skillc build` writes');
       continue;
     }
     if (built.data.equals(onDisk)) {
-      const mode = (m: number): string => (m & 0o111 ? 'executable' : 'not executable');
-      add(rel, 'build/drift', `Unexpected file mode (${mode(fs.statSync(file).mode)}), expected ${mode(built.mode)} as \`skillc build\` writes it`);
+      const kind = (m: number): string => (m & 0o111 ? 'executable' : 'not executable');
+      add(rel, 'build/drift', `Unexpected file mode (${kind(mode)}), expected ${kind(built.mode)} as \`skillc build\` writes it`);
       continue;
     }
-    const diff = unifiedDiff(`${rel} (built)`, `${rel} (on disk)`, built.data, onDisk);
+    if (rel === MANIFEST) {
+      add(rel, 'build/drift', 'Unexpected manifest, expected the one `skillc build` writes (it records the hash of every built file: rebuild)');
+      continue;
+    }
+    const diff = unifiedDiff(`${rel} (on disk)`, `${rel} (built)`, onDisk, built.data);
     add(rel, 'build/drift', 'Unexpected content in a built file, expected what `skillc build` writes: edit the source, not the output, and rebuild', diff.firstLine);
     diffs.set(file, diff.text);
   }
@@ -76,12 +97,12 @@ const splitLines = (text: string): string[] => {
  * are trimmed, and what lies between is one hunk (every old line, then every new one) with
  * three lines of context, cut to 40 lines. A hand edit in one place reads as `diff -u` prints
  * it; edits in several places come out as one hunk from the first to the last. `firstLine` is
- * the first line that differs, in the file on disk.
+ * the first line that differs, in `from` (the file on disk, which the report points at).
  */
 export function unifiedDiff(fromName: string, toName: string, from: Buffer, to: Buffer): { text: string; firstLine: number } {
   const header = `--- ${fromName}\n+++ ${toName}\n`;
   if (isBinary(from) || isBinary(to) || from.length > MAX_DIFF_BYTES || to.length > MAX_DIFF_BYTES) {
-    return { text: `${header}Binary or large files differ (${from.length} bytes built, ${to.length} on disk)\n`, firstLine: 1 };
+    return { text: `${header}Binary or large files differ (${from.length} and ${to.length} bytes)\n`, firstLine: 1 };
   }
   const a = splitLines(from.toString('utf8'));
   const b = splitLines(to.toString('utf8'));
@@ -110,5 +131,5 @@ export function unifiedDiff(fromName: string, toName: string, from: Buffer, to: 
     body += `${shown.join('\n')}\n`;
     if (lines.length > shown.length) body += `... ${lines.length - shown.length} more lines\n`;
   }
-  return { text: header + body, firstLine: Math.min(head + 1, Math.max(b.length, 1)) };
+  return { text: header + body, firstLine: Math.min(head + 1, Math.max(a.length, 1)) };
 }

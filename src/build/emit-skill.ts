@@ -18,6 +18,8 @@ import { hostFrontmatter } from './frontmatter.js';
 import { renderRegions, type RegionContext } from './generated.js';
 import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
+import { includeRoot } from '../parse/includes.js';
+import { readRegularFile } from '../parse/bundle.js';
 import { toYaml } from './yaml.js';
 import { skillcBlock } from '../model/skillc-block.js';
 
@@ -64,6 +66,12 @@ export interface PreparedSkill {
   /** sha256 of each source file's bytes as read here ('' when it could not be read): the build cache records these, never reading the files again. */
   sourceHashes: Map<string, string>;
   sourceHash: string;
+  /** The real path of the folder includes stay in (`includeRoot`): the copies are read inside it. */
+  includeRoot: string;
+  /** The real path of the skill folder: its files are read inside it. */
+  skillReal: string;
+  /** Real paths of the folders read so far (`readRegularFile`'s `realDirs`), kept for the hosts' emits. */
+  realDirs: Map<string, string>;
   problems: BuildProblem[];
 }
 
@@ -128,14 +136,15 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   // which only tells the incremental build what to watch.)
   const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
+  // Through the one reader: a FIFO is never waited on, a link never followed out of the include root.
+  // Real paths of the folders read (the skill's first), kept for every host's emit.
+  const skillReal = realFolder(skill.dir);
+  const realDirs = new Map<string, string>([[skill.dir, skillReal]]);
+  const within = realFolder(includeRoot(skill.dir, sourcesRoot));
   const sourceHashes = new Map<string, string>();
   for (const f of [...new Set(sourceFiles)].sort()) {
-    let bytes: Buffer | undefined;
-    try {
-      bytes = fs.readFileSync(f);
-    } catch {
-      bytes = undefined;
-    }
+    const read = readRegularFile(f, Number.MAX_SAFE_INTEGER, { within, realDirs });
+    const bytes = 'bytes' in read ? read.bytes : undefined;
     sourceHashes.set(f, bytes ? sha256(bytes) : '');
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
@@ -155,6 +164,9 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     sourceFiles,
     sourceHashes,
     sourceHash: hash.digest('hex'),
+    includeRoot: within,
+    skillReal,
+    realDirs,
     problems,
   };
 }
@@ -167,6 +179,15 @@ function isFile(p: string): boolean {
   }
 }
 
+/** A folder's real path (links resolved), or the path itself when it cannot be resolved. */
+function realFolder(dir: string): string {
+  try {
+    return fs.realpathSync.native(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
 /** The bytes with each CR of a CRLF dropped (byte-wise, so a script in any encoding keeps its text). */
 function withoutCr(data: Buffer): Buffer {
   const out = Buffer.alloc(data.length);
@@ -175,18 +196,29 @@ function withoutCr(data: Buffer): Buffer {
   return out.subarray(0, n);
 }
 
-/** A copied file, run bit kept (a shell script with LF line ends); a problem when it cannot be read. */
-function readOutput(to: string, from: string, problems: BuildProblem[], shown: string): OutputFile | undefined {
-  try {
-    const mode = fs.statSync(from).mode & 0o111 ? 0o755 : 0o644;
-    const data = fs.readFileSync(from);
-    // A CRLF shell script fails where the skill runs (`set: Illegal option -`); scripts/line-endings reports it in the source.
-    if (data.includes('\r\n') && shellOf(shown, data.subarray(0, 256).toString('latin1'))) return { path: to, data: withoutCr(data), mode };
-    return { path: to, data, mode };
-  } catch {
-    problems.push({ severity: 'error', ruleId: 'build/read', file: from, message: `Cannot read \`${shown}\`` });
+/**
+ * A copied file, run bit kept (a shell script with LF line ends); a problem when it cannot be
+ * read. Read through the one reader (parse/bundle.ts): links are followed only while they stay
+ * inside `within` (the skill's real folder, or the include root for an included asset), and a
+ * FIFO or device is refused, never waited on.
+ */
+function readOutput(to: string, from: string, problems: BuildProblem[], shown: string, within: string, realDirs: Map<string, string>): OutputFile | undefined {
+  const read = readRegularFile(from, Number.MAX_SAFE_INTEGER, { within, realDirs });
+  if (!('bytes' in read)) {
+    const why = read.problem === 'symlink' ? ': it is a link out of the skill, which the build does not follow' : read.problem === 'not-a-file' ? ': it is not a regular file' : '';
+    problems.push({ severity: 'error', ruleId: 'build/read', file: from, message: `Cannot read \`${shown}\`${why}` });
     return undefined;
   }
+  const data = read.bytes;
+  let mode: number;
+  try {
+    mode = fs.statSync(from).mode & 0o111 ? 0o755 : 0o644;
+  } catch {
+    mode = 0o644;
+  }
+  // A CRLF shell script fails where the skill runs (`set: Illegal option -`); scripts/line-endings reports it in the source.
+  if (data.includes('\r\n') && shellOf(shown, data.subarray(0, 256).toString('latin1'))) return { path: to, data: withoutCr(data), mode };
+  return { path: to, data, mode };
 }
 
 /** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
@@ -242,6 +274,7 @@ export function emitSkill(
   const { skill, expanded } = prepared;
   const problems: BuildProblem[] = [];
   const base = skillOutputDir(host, prepared.name, outputs);
+  const { skillReal, realDirs } = prepared;
 
   // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
   // the body only, so the frontmatter and the body's offset stay as parsed.
@@ -275,20 +308,20 @@ export function emitSkill(
     if (md) {
       files.push({ path: to, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
     } else if (mdBanner) {
-      const file = readOutput(to, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push({ ...file, data: Buffer.concat([Buffer.from(mdBanner), file.data]) });
     } else if (b.kind === 'file') {
-      const file = readOutput(to, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push(file);
     } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {
       // A symlink inside the skill ships as the file it points at: hosts install copies, not links.
-      const file = readOutput(to, b.symlinkTarget, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath, skillReal, realDirs);
       if (file) files.push(file);
     }
     // Symlinks that leave the skill folder are links/escape errors; folders and dangling links carry nothing.
   }
   for (const c of prepared.copies) {
-    const file = readOutput(`${base}/${c.to}`, c.from, problems, c.to);
+    const file = readOutput(`${base}/${c.to}`, c.from, problems, c.to, prepared.includeRoot, realDirs);
     if (file) files.push(file);
   }
   return { files, problems };

@@ -96,7 +96,7 @@ function rewriteLinks(text: string, fragment: string, skillDir: string, root: st
       continue;
     }
     let rel = path.relative(skillDir, target).split(path.sep).join('/');
-    if (rel.startsWith('..')) {
+    if (!isInside(target, skillDir)) {
       // Outside the skill: ship a copy inside it, so the output is self-contained.
       const to = `${INCLUDED_ASSETS}/${path.relative(root, target).split(path.sep).join('/')}`;
       if (!out.copies.some((c) => c.to === to)) out.copies.push({ from: target, to });

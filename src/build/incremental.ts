@@ -7,8 +7,10 @@ import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { type CanonicalManifest, MANIFEST, type Manifest } from './output.js';
-import { writeJsonCache } from '../core/json-store.js';
+import { type CanonicalManifest, isManifest, MANIFEST } from './output.js';
+import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
+import { guardedPath, isInside } from '../core/paths.js';
+import { readRegularFile } from '../parse/bundle.js';
 
 /**
  * Incremental builds: per skill folder, what the last build emitted for it, and
@@ -54,6 +56,13 @@ function trustedStat(st: fs.Stats, seenAt: number): OutputStat | undefined {
 
 const sameStat = (st: fs.Stats, known: OutputStat | undefined): boolean => !!known && known[0] === st.size && known[1] === st.mtimeMs && known[2] === st.ino;
 
+/** The bytes of an output of the last build, read without following a link (on the way or at it) and never from a FIFO. */
+function readOutput(outDir: string, rel: string, checked?: Set<string>): Buffer {
+  const read = readRegularFile(guardedPath(outDir, rel, { what: 'output', self: true, ...(checked ? { checked } : {}) }), Number.MAX_SAFE_INTEGER, { noFollow: true });
+  if (!('bytes' in read)) throw new Error(`cannot read the last build's ${path.join(outDir, rel)} (${read.problem}${read.code ? `, ${read.code}` : ''})`);
+  return read.bytes;
+}
+
 /** An output read back from the output folder only when its bytes are asked for. */
 function lazyOutput(outDir: string, rel: string, mode: number, hash: string): OutputFile {
   let data: Buffer | undefined;
@@ -62,7 +71,7 @@ function lazyOutput(outDir: string, rel: string, mode: number, hash: string): Ou
     mode,
     hash,
     get data(): Buffer {
-      return (data ??= fs.readFileSync(path.join(outDir, rel)));
+      return (data ??= readOutput(outDir, rel));
     },
   };
 }
@@ -79,12 +88,10 @@ interface BuildCacheFile {
   manifest?: OutputStat;
 }
 
+/** The hash of a source file, '' when it is not a regular file (never blocking on a FIFO the cache file names). */
 function hashOf(p: string): string {
-  try {
-    return sha256(fs.readFileSync(p));
-  } catch {
-    return '';
-  }
+  const read = readRegularFile(p, Number.MAX_SAFE_INTEGER);
+  return 'bytes' in read ? sha256(read.bytes) : '';
 }
 
 /** Watch mode: the build cache of each lint session, kept in memory between runs. */
@@ -135,10 +142,15 @@ export class BuildCache {
     readonly file: string,
     readonly key: string,
     readonly outDir: string,
+    /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
+    readonly root?: string,
   ) {
     this.data = { format: 1, key, skills: {} };
     try {
-      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildCacheFile;
+      // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
+      const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
+      if (!('bytes' in read)) throw new Error(read.problem);
+      const raw = JSON.parse(read.bytes.toString('utf8')) as BuildCacheFile;
       if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object') this.data = raw;
       else this.dirty = true;
     } catch {
@@ -152,11 +164,11 @@ export class BuildCache {
    * The cache for a build: in watch mode the session's (the same file, key and output
    * folder), which trusts what `noteChanges` says did not change; else read from its file.
    */
-  static open(file: string, key: string, outDir: string, session?: { changed?: Set<string> }): BuildCache {
-    if (!session) return new BuildCache(file, key, outDir);
+  static open(file: string, key: string, outDir: string, session?: { changed?: Set<string> }, root?: string): BuildCache {
+    if (!session) return new BuildCache(file, key, outDir, root);
     let cache = sessions.get(session);
     if (!cache || cache.file !== file || cache.key !== key || cache.outDir !== outDir) {
-      cache = new BuildCache(file, key, outDir);
+      cache = new BuildCache(file, key, outDir, root);
       cache.deferWrites = true;
       sessions.set(session, cache);
       cache.session = session;
@@ -178,10 +190,13 @@ export class BuildCache {
     this.manifest = this.manifestBytes = this.manifestStat = undefined;
     this.manifestCanonical = false;
     try {
-      const st = fs.statSync(file);
-      const bytes = fs.readFileSync(file);
-      const m = JSON.parse(bytes.toString('utf8')) as Manifest;
-      if (!(m && m.version === 1 && m.files && typeof m.files === 'object')) return;
+      // Committed with the output: hostile. Read without following a link, and trusted only when every key is a plain path inside the folder.
+      const read = readRegularFile(file, 256 * 1024 * 1024, { noFollow: true });
+      if (!('bytes' in read)) return;
+      const st = fs.lstatSync(file);
+      const bytes = read.bytes;
+      const m: unknown = JSON.parse(bytes.toString('utf8'));
+      if (!isManifest(m)) return;
       this.manifest = new Map(Object.entries(m.files));
       this.manifestBytes = bytes;
       this.manifestStat = [st.size, st.mtimeMs, st.ino];
@@ -316,9 +331,11 @@ export class BuildCache {
       }
       const stats: (OutputStat | undefined)[] = [];
       let restat = false;
+      const checked = new Set<string>();
       for (const [rel, hash, mode, known] of record.outputs) {
         if (manifest.get(rel) !== hash) return undefined;
-        const abs = path.join(this.outDir, rel);
+        // No link on the way nor at the output (throws, and the skill is built again).
+        const abs = guardedPath(this.outDir, rel, { what: 'output', self: true, checked });
         const seenAt = Date.now();
         const st = fs.lstatSync(abs);
         if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== mode)) return undefined;
@@ -328,7 +345,7 @@ export class BuildCache {
           stats.push(known);
           continue;
         }
-        const data = fs.readFileSync(abs);
+        const data = readOutput(this.outDir, rel, checked);
         if (sha256(data) !== hash) return undefined;
         files.push({ path: rel, data, mode, hash });
         stats.push(trustedStat(st, seenAt));
@@ -387,12 +404,18 @@ export class BuildCache {
 
   private write(): void {
     if (!this.dirty) return;
-    const written = writeJsonCache(this.file, this.data, 'skills', (r) => {
-      const record = r as SkillRecord;
-      let json = this.serialized.get(record);
-      if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
-      return json;
-    });
+    const written = writeJsonCache(
+      this.file,
+      this.data,
+      'skills',
+      (r) => {
+        const record = r as SkillRecord;
+        let json = this.serialized.get(record);
+        if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
+        return json;
+      },
+      this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined,
+    );
     // A read-only tree builds without a cache.
     if (written) this.dirty = false;
   }

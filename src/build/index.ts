@@ -3,6 +3,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { createLinter, lintFound } from '../lint/engine.js';
 import { BuildCache, buildCacheFile } from './incremental.js';
 import { recoverInterruptedSwap } from './output.js';
+import { foreignLeftover } from './leftovers.js';
 import { sha256 } from '../core/hash.js';
 import { configureBuild } from './pipeline/configure.js';
 import { compileSkills } from './pipeline/compile.js';
@@ -33,9 +34,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (lintResult.errorCount || lintResult.internalErrors) return result;
 
   // A build killed mid-write left a journal or a tree beside the output folder: put it right before anything reads the folder.
-  if (!options.check) recoverInterruptedSwap(outDir);
+  // Only folders a build on this machine made are recovered; the others are reported and left alone.
+  const leftovers = options.check ? undefined : recoverInterruptedSwap(outDir);
   const cacheKey = sha256(JSON.stringify({ v: lintResult.config, outDir, hostIds, version: process.version }));
-  const cache = incremental ? BuildCache.open(buildCacheFile(config, outDir, options.cacheLocation), cacheKey, outDir, options.session) : undefined;
+  const cache = incremental ? BuildCache.open(buildCacheFile(config, outDir, options.cacheLocation), cacheKey, outDir, options.session, config.root) : undefined;
   // The last build's records (before this one's replace them): their skill output folders are replaced or removed whole.
   const lastRecords = cache?.records() ?? [];
   const compiled = compileSkills(lintResult, config, hosts, cache);
@@ -45,6 +47,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   await assembleOutputs(compiled, config, hosts, outDir, cache, options);
   result.files = compiled.files;
+  for (const f of leftovers?.foreign ?? []) compiled.problems.push(foreignLeftover(f));
   reportProblems(result, compiled.problems);
   if (result.errorCount) return result;
   return writeBuild(result, compiled, config, hosts, cache, lastRecords, options);

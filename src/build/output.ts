@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sha256 } from '../core/hash.js';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileExclusive } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
+import { guardedPath, unsafeRelativePath } from '../core/paths.js';
+import { readRegularFile } from '../parse/bundle.js';
 import type { OutputFile } from './emit-skill.js';
+import { claimLeftover, leftoverTag, type Leftovers, releaseLeftover, sortLeftovers } from './leftovers.js';
 import { recoverStages } from './stage.js';
 
 export const MANIFEST = '.skillc-manifest.json';
@@ -17,16 +21,16 @@ export interface Manifest {
 const INDEX_LIKE = /^(0|[1-9]\d{0,9})$/;
 
 /**
- * Creates one output file. A script keeps its run bit whatever the umask; other files
- * get the umask's mode, as any tool's output does (the drift check compares only the
- * run bit). One chmod per script rather than per file: on slow file systems a
- * syscall per output adds up (18,000 outputs: ~0.5 s of chmods on the bench machine).
+ * Creates one output file in a folder the build made (a new tree, a stage): exclusively, so
+ * nothing already there (a link planted at the name) is written through. A script keeps its
+ * run bit whatever the umask; other files get the umask's mode, as any tool's output does
+ * (the drift check compares only the run bit). One chmod per script rather than per file: on
+ * slow file systems a syscall per output adds up (18,000 outputs: ~0.5 s of chmods on the
+ * bench machine).
  */
 export function writeNewOutput(p: string, f: { data: Buffer; mode: number }): void {
-  fs.writeFileSync(p, f.data, { mode: f.mode });
-  if (f.mode & 0o111) fs.chmodSync(p, f.mode);
+  createFileExclusive(p, f.data, { mode: f.mode, exactMode: (f.mode & 0o111) !== 0 });
 }
-
 
 /**
  * Sorts outputs by path, in place and stably, as `files.sort()` by path would; true
@@ -117,13 +121,30 @@ export function manifestFile(files: readonly OutputFile[], lines?: Map<string, [
   return { path: MANIFEST, data: Buffer.from(`{\n  "version": 1,\n  "files": ${body}\n}\n`), mode: 0o644 };
 }
 
+/**
+ * The output folder's manifest, or undefined when there is none or it is not skillc's. The
+ * manifest is committed with the output, so it is hostile input: a key that is not a plain
+ * path inside the output folder (`../../victim`) makes the whole manifest untrusted, and
+ * nothing is removed or kept on its word.
+ */
 export function readManifest(outDir: string): Manifest | undefined {
+  const read = readRegularFile(path.join(outDir, MANIFEST), 256 * 1024 * 1024, { noFollow: true });
+  if (!('bytes' in read)) return undefined;
   try {
-    const m = JSON.parse(fs.readFileSync(path.join(outDir, MANIFEST), 'utf8')) as Manifest;
-    return m && m.version === 1 && m.files && typeof m.files === 'object' ? m : undefined;
+    const m = JSON.parse(read.bytes.toString('utf8')) as Manifest;
+    return isManifest(m) ? m : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A manifest skillc could have written: version 1, every key a plain relative path, every value a string. */
+export function isManifest(m: unknown): m is Manifest {
+  if (!m || typeof m !== 'object' || (m as Manifest).version !== 1) return false;
+  const files = (m as Manifest).files;
+  if (!files || typeof files !== 'object' || Array.isArray(files)) return false;
+  for (const [rel, hash] of Object.entries(files)) if (typeof hash !== 'string' || unsafeRelativePath(rel)) return false;
+  return true;
 }
 
 /** Every regular file under a folder, relative with `/`, without following symlinks. */
@@ -158,7 +179,9 @@ export interface Drift {
 }
 
 /**
- * Compares the outputs with the folder byte for byte (and run bits); writes nothing. An extra file
+ * Compares the outputs with the folder byte for byte (and run bits); writes nothing. Each
+ * output is read only when its path lies inside the folder with no link on the way nor at
+ * it (a link, a FIFO or a folder where an output should be is drift, never read). An extra file
  * is one the build would take away: a file skillc's manifest on disk says it wrote and this build
  * does not write, or any file it did not write inside a folder skillc owns (`owned`: folder prefixes
  * with `/`, `''` for the whole output folder). Elsewhere a file skillc did not write is the
@@ -168,18 +191,24 @@ export interface Drift {
 export function compareOutput(outDir: string, files: readonly OutputFile[], owned: readonly string[] = ['']): Drift {
   const drift: Drift = { changed: [], missing: [], extra: [], foreign: [] };
   const expected = new Set(files.map((f) => f.path));
+  const checked = new Set<string>();
   for (const f of files) {
-    const p = path.join(outDir, f.path);
-    let data: Buffer;
-    let mode: number;
+    let p: string;
     try {
-      data = fs.readFileSync(p);
-      mode = fs.statSync(p).mode & 0o111 ? 0o755 : 0o644;
-    } catch {
-      drift.missing.push(f.path);
+      p = guardedPath(outDir, f.path, { what: 'output', self: true, checked });
+    } catch (error) {
+      if (!(error instanceof UnsafePathError) || unsafeRelativePath(f.path)) throw error;
+      drift.changed.push(f.path);
       continue;
     }
-    if (!data.equals(f.data) || (process.platform !== 'win32' && mode !== f.mode)) drift.changed.push(f.path);
+    const read = readRegularFile(p, Math.max(f.data.length, 1), { noFollow: true });
+    if (!('bytes' in read)) {
+      if (read.problem === 'missing') drift.missing.push(f.path);
+      else drift.changed.push(f.path);
+      continue;
+    }
+    const mode = fs.lstatSync(p).mode & 0o111 ? 0o755 : 0o644;
+    if (!read.bytes.equals(f.data) || (process.platform !== 'win32' && mode !== f.mode)) drift.changed.push(f.path);
   }
   const written = readManifest(outDir)?.files ?? {};
   const isOwned = (rel: string): boolean => owned.some((o) => rel.startsWith(o));
@@ -195,25 +224,33 @@ export function compareOutput(outDir: string, files: readonly OutputFile[], owne
  * Leftovers of a build that was killed mid-swap: put the old output back. For a
  * whole-tree swap, the old tree returns if the new one had not taken its place
  * yet; for an in-place update (patch.ts), its journal is rolled back or forward.
+ * Only the folders a build on this machine made are touched (leftovers.ts): the
+ * others are returned, left as they are, and one git tracks is refused (throws).
  */
-export function recoverInterruptedSwap(outDir: string): void {
+export function recoverInterruptedSwap(outDir: string): Leftovers {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   let siblings: string[];
   try {
     siblings = fs.readdirSync(parent);
   } catch {
-    return;
+    return { foreign: [] };
   }
-  if (!siblings.some((s) => s.startsWith(`${base}.skillc-`))) return;
-  const old = siblings.filter((s) => s.startsWith(`${base}.skillc-old-`));
-  if (!fs.existsSync(outDir) && old.length) fs.renameSync(path.join(parent, old[0]!), outDir);
-  recoverStages(outDir, siblings);
-  for (const s of siblings) {
+  if (!siblings.some((s) => s.startsWith(`${base}.skillc-`))) return { foreign: [] };
+  const { own, foreign } = sortLeftovers(outDir, siblings);
+  const old = own.filter((s) => s.startsWith(`${base}.skillc-old-`));
+  if (!fs.existsSync(outDir) && old.length) {
+    fs.renameSync(path.join(parent, old[0]!), outDir);
+    releaseLeftover(path.join(parent, old[0]!));
+  }
+  recoverStages(outDir, own);
+  for (const s of own) {
     if (s.startsWith(`${base}.skillc-tmp-`) || (s.startsWith(`${base}.skillc-old-`) && fs.existsSync(outDir))) {
       fs.rmSync(path.join(parent, s), { recursive: true, force: true });
+      releaseLeftover(path.join(parent, s));
     }
   }
+  return { foreign: foreign.map((s) => path.join(parent, s)) };
 }
 
 /**
@@ -228,7 +265,7 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
   recoverInterruptedSwap(outDir);
   const parent = path.dirname(outDir);
   fs.mkdirSync(parent, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tag = leftoverTag();
   const tmp = path.join(parent, `${path.basename(outDir)}.skillc-tmp-${tag}`);
   const old = path.join(parent, `${path.basename(outDir)}.skillc-old-${tag}`);
   const carried: string[] = [];
@@ -239,14 +276,19 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
     fs.mkdirSync(d, { recursive: true });
     made.add(d);
   };
+  const outChecked = new Set<string>();
+  // Recorded before they exist, so that a kill at any point leaves folders the next build may recover.
+  claimLeftover(tmp);
+  claimLeftover(old);
   try {
     fs.mkdirSync(tmp);
     made.add(tmp);
     const written = new Set<string>();
     for (const f of files) {
-      const p = path.join(tmp, f.path);
+      // The tree is new and the build's own; every path still goes through the one guard.
+      const p = guardedPath(tmp, f.path, { what: 'output', checked: made });
       mkdir(path.dirname(p));
-      if (!(reused.has(f.path) && linked(path.join(outDir, f.path), p))) writeNewOutput(p, f);
+      if (!(reused.has(f.path) && linked(outDir, f.path, p, outChecked))) writeNewOutput(p, f);
       written.add(f.path);
     }
     carried.push(...carryForeignFiles(outDir, tmp, written));
@@ -256,15 +298,24 @@ export function writeOutputAtomically(outDir: string, files: readonly OutputFile
   } catch (error) {
     fs.rmSync(tmp, { recursive: true, force: true });
     if (!fs.existsSync(outDir) && fs.existsSync(old)) fs.renameSync(old, outDir);
+    if (!fs.existsSync(old)) releaseLeftover(old);
+    if (!fs.existsSync(tmp)) releaseLeftover(tmp);
     throw error;
   }
+  releaseLeftover(tmp);
   fs.rmSync(old, { recursive: true, force: true });
+  releaseLeftover(old);
   return carried;
 }
 
-/** Hard-links an unchanged output into the new tree; false when the file system refuses (then it is written). */
-function linked(from: string, to: string): boolean {
+/**
+ * Hard-links an unchanged output of the old tree into the new one; false when it is not a
+ * regular file reached without a link, or the file system refuses (then it is written).
+ */
+function linked(outDir: string, rel: string, to: string, checked: Set<string>): boolean {
   try {
+    const from = guardedPath(outDir, rel, { what: 'output', self: true, checked });
+    if (!fs.lstatSync(from).isFile()) return false;
     fs.linkSync(from, to);
     return true;
   } catch {
@@ -282,12 +333,15 @@ export function carryForeignFiles(outDir: string, tmp: string, written: Readonly
   const previous = readManifest(outDir);
   for (const rel of listFiles(outDir)) {
     if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
-    const p = path.join(tmp, rel);
     const from = path.join(outDir, rel);
+    const st = fs.lstatSync(from);
+    // A FIFO, socket or device is not carried: copying one would block on it, or read a device.
+    if (!st.isFile() && !st.isSymbolicLink()) continue;
+    const p = path.join(tmp, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });
     // A symlink is carried as a symlink: following it could copy a file from anywhere into the output.
-    if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
-    else fs.copyFileSync(from, p);
+    if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), p);
+    else fs.copyFileSync(from, p, fs.constants.COPYFILE_EXCL);
     carried.push(rel);
   }
   return carried;

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './emit-skill.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
 import { sha256 } from '../core/hash.js';
-import { lexists } from '../core/paths.js';
+import { guardedPath, lexists } from '../core/paths.js';
+import { claimLeftover, leftoverTag, releaseLeftover } from './leftovers.js';
 import { listFiles, MANIFEST, writeNewOutput } from './output.js';
 import { COMMITTED, JOURNAL, pruneEmptyParents, rollBack, STAGE_INFIX, type StageEntry, type StageJournal } from './stage.js';
 
@@ -135,13 +137,35 @@ export function groupPlan(plan: OutputPlan, files: readonly OutputFile[], units:
 
 
 /**
+ * True when every path the update renames or deletes (a skill folder, a file, the manifest)
+ * lies in the output folder with no link on the way nor at it (`guardedPath`). A link there
+ * (a committed `generated/claude/skills/x -> /elsewhere`) would take a rename, a copy of the
+ * files it holds or a delete outside: the build then swaps in a whole new tree instead,
+ * which writes only into a folder of its own and carries links as links.
+ */
+function updatable(outDir: string, groups: UpdateGroups, manifest: OutputFile): boolean {
+  const checked = new Set<string>();
+  try {
+    for (const rel of [...groups.folders.keys(), ...groups.files.map((f) => f.path), ...groups.removedFiles, manifest.path]) guardedPath(outDir, rel, { what: 'output', self: true, checked });
+    return true;
+  } catch (error) {
+    if (error instanceof UnsafePathError) return false;
+    throw error;
+  }
+}
+
+/**
  * Applies an update in place (see the comment at the top). `previous` is the manifest
  * on disk: files in a replaced folder that it does not list (someone else's) are
- * copied into the new folder. Returns those files' paths.
+ * copied into the new folder. Returns those files' paths; undefined, with nothing
+ * changed, when the update cannot be made in place (`updatable`, or no record of the
+ * stage folder could be kept for its recovery: leftovers.ts), so the caller swaps in a
+ * whole new tree.
  */
-export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest: OutputFile, previous: ReadonlyMap<string, string> | undefined, hooks: { beforeSwap?: () => void; deferCleanup?: boolean } = {}): string[] {
+export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest: OutputFile, previous: ReadonlyMap<string, string> | undefined, hooks: { beforeSwap?: () => void; deferCleanup?: boolean } = {}): string[] | undefined {
   const parent = path.dirname(outDir);
-  const stage = path.join(parent, `${path.basename(outDir)}${STAGE_INFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const stage = path.join(parent, `${path.basename(outDir)}${STAGE_INFIX}${leftoverTag()}`);
+  if (!updatable(outDir, groups, manifest) || !claimLeftover(stage)) return undefined;
   const entries: StageEntry[] = [];
   const carried: string[] = [];
   const staged = (e: StageEntry): string => path.join(stage, 'new', String(e.id));
@@ -162,7 +186,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
       };
       const written = new Set<string>();
       for (const f of files) {
-        const p = path.join(dir, f.path.slice(unit.length + 1));
+        const p = guardedPath(dir, f.path.slice(unit.length + 1), { what: 'output', checked: made });
         mkdir(path.dirname(p));
         writeNewOutput(p, f);
         written.add(f.path);
@@ -173,10 +197,13 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
           const full = `${unit}/${rel}`;
           if (written.has(full) || previous?.has(full)) continue;
           const from = path.join(target, rel);
+          const st = fs.lstatSync(from);
+          // A FIFO, socket or device is not carried: copying one would block on it, or read a device.
+          if (!st.isFile() && !st.isSymbolicLink()) continue;
           const to = path.join(dir, rel);
           mkdir(path.dirname(to));
-          if (fs.lstatSync(from).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), to);
-          else fs.copyFileSync(from, to);
+          if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), to);
+          else fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
           carried.push(full);
         }
       }
@@ -193,8 +220,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
     // The manifest goes in last: until then the old one describes the folder.
     fileEntry(manifest);
     const journal: StageJournal = { version: 1, entries };
-    fs.writeFileSync(path.join(stage, `${JOURNAL}.tmp`), JSON.stringify(journal));
-    fs.renameSync(path.join(stage, `${JOURNAL}.tmp`), path.join(stage, JOURNAL));
+    writeFileAtomic(path.join(stage, JOURNAL), JSON.stringify(journal));
     journaled = true;
     hooks.beforeSwap?.();
 
@@ -228,6 +254,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
     try {
       if (journaled) rollBack(outDir, stage, entries);
       fs.rmSync(stage, { recursive: true, force: true });
+      releaseLeftover(stage);
     } catch {
       // left for recoverStages
     }
@@ -239,6 +266,7 @@ export function writeOutputUpdate(outDir: string, groups: UpdateGroups, manifest
   const cleanup = (): void => {
     try {
       fs.rmSync(stage, { recursive: true, force: true });
+      releaseLeftover(stage);
     } catch {
       // left for the next build's recovery
     }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { lexists } from '../core/paths.js';
+import { UnsafePathError } from '../core/errors.js';
+import { guardedPath, lexists } from '../core/paths.js';
+import { ownsLeftover, releaseLeftover } from './leftovers.js';
 
 /**
  * The journal of an in-place output update (see patch.ts). An update stages its
@@ -17,6 +19,11 @@ import { lexists } from '../core/paths.js';
  * output, entry by entry in reverse, and one with `committed` forward (it only
  * deletes what was moved aside). Either way the output folder and its manifest
  * agree again: the manifest never lists a file that is not there.
+ *
+ * Only a stage a build on this machine made is recovered (leftovers.ts: a record in the
+ * user's cache folder), and its journal is checked whole before the first rename: every
+ * entry a plain path inside the output folder, reached without a link. A journal that
+ * fails is refused, and nothing outside the output folder is ever moved or deleted.
  */
 export interface StageEntry {
   id: number;
@@ -58,6 +65,19 @@ function readJournal(stage: string): StageJournal | undefined {
     return j && j.version === 1 && Array.isArray(j.entries) ? j : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Throws an UnsafePathError unless every entry is well formed and lies inside the output folder, with no link on the way. */
+function checkJournal(outDir: string, stage: string, journal: StageJournal): void {
+  const ids = new Set<number>();
+  const checked = new Set<string>();
+  for (const e of journal.entries as unknown[]) {
+    const entry = e as Partial<StageEntry> | null;
+    const ok = !!entry && typeof entry === 'object' && Number.isSafeInteger(entry.id) && entry.id! >= 0 && !ids.has(entry.id!) && typeof entry.rel === 'string' && typeof entry.dir === 'boolean' && typeof entry.existed === 'boolean' && typeof entry.replace === 'boolean';
+    if (!ok) throw new UnsafePathError(`refusing to recover ${stage}: its journal has a malformed entry ${JSON.stringify(e)}; remove the folder (the output folder may then need a clean build: skillc build --no-incremental)`);
+    ids.add(entry.id!);
+    guardedPath(outDir, entry.rel!, { what: `journal entry of ${stage}`, checked });
   }
 }
 
@@ -106,6 +126,7 @@ function ownerRunning(name: string): boolean {
 export function recoverStage(outDir: string, stage: string): void {
   const journal = readJournal(stage);
   if (journal) {
+    checkJournal(outDir, stage, journal);
     if (lexists(path.join(stage, COMMITTED))) {
       for (const e of journal.entries) if (!e.replace) pruneEmptyParents(outDir, e.rel);
     } else {
@@ -114,12 +135,14 @@ export function recoverStage(outDir: string, stage: string): void {
   }
   // No journal: the update stopped while staging, before it touched the output folder.
   fs.rmSync(stage, { recursive: true, force: true });
+  releaseLeftover(stage);
 }
 
 /**
- * Recovers every stage folder an interrupted update left beside the output folder.
- * A stage whose build is still running (another process) is left alone, unless it is
- * older than ten minutes (its pid was reused).
+ * Recovers every stage folder an interrupted update left beside the output folder, among
+ * `siblings` (names in its parent): only those a build on this machine made (`ownsLeftover`).
+ * A stage whose build is still running (another process) is left alone, unless it is older
+ * than ten minutes (its pid was reused).
  */
 export function recoverStages(outDir: string, siblings: readonly string[]): void {
   const parent = path.dirname(outDir);
@@ -127,6 +150,7 @@ export function recoverStages(outDir: string, siblings: readonly string[]): void
   for (const s of siblings) {
     if (!s.startsWith(prefix)) continue;
     const stage = path.join(parent, s);
+    if (!ownsLeftover(stage)) continue;
     if (ownerRunning(s.slice(prefix.length))) {
       try {
         if (Date.now() - fs.statSync(stage).mtimeMs < 10 * 60_000) continue;

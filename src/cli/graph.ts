@@ -1,5 +1,5 @@
 import { attachFindings, catalogReport } from '../catalog/load.js';
-import { edgeKinds, GRAPH_FORMATS, renderGraph } from '../catalog/render/index.js';
+import { chooseKinds, edgeKinds, GRAPH_FORMATS, renderGraph } from '../catalog/render/index.js';
 import { UsageError } from '../config/discover.js';
 import { intOption, oneOf, parse, splitList } from './args.js';
 import { hostList } from './hosts.js';
@@ -10,12 +10,16 @@ export const GRAPH_HELP = `Usage: skillc graph [paths...] [options]
 Draw the catalog: every skill, the shared fragments they include, the edges
 between them by kind (requires, mention, link, include), and how much of each
 host's listing budget the catalog uses. Default paths: the config's sources.
+Skills are framed by the folder they sit in (a plugin: plugins/<p>/skills/*),
+two skills of one name are two nodes (\`plugin:name\`), and the skills no drawn
+edge touches are folded into one count a group.
 
 Options:
   -f, --format <name>      mermaid (default), dot, svg, html (one offline page) or json
       --edges <kinds>      edge kinds to draw, comma-separated: requires, include,
-                           mention, link, or all (default: requires,include; the
-                           HTML view can show the others on demand)
+                           mention, link, or all (default: requires,include, or
+                           every kind when the catalog has neither, said on
+                           stderr; the HTML view lays out any other choice)
       --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
       --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
   -o, --output-file <file> write to a file instead of stdout (\`--output\` is its old name)
@@ -69,7 +73,9 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   }
   // The HTML view shows each skill's lint findings in its panel.
   if (format === 'html') await attachFindings(picture, options);
-  const text = await renderGraph(picture, format, { edges });
+  const chosen = chooseKinds(picture, edges);
+  if (chosen.note && format !== 'json') io.stderr(`skillc graph: ${chosen.note}\n`);
+  const text = await renderGraph(picture, format, edges ? { edges } : {});
   if (target && outFile !== undefined) writeOutput(target, text, flag, outFile);
   else io.stdout(text);
   return 0;

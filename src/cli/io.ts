@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
-import { UsageError } from '../core/errors.js';
+import { UnsafePathError, UsageError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { isInside } from '../core/paths.js';
 import type { LintSession } from '../lint/cache.js';
 
@@ -145,12 +146,25 @@ export function reportOutput(io: Io, file: string | undefined, flag = '--output-
   return { io: { ...io, stdout: (text) => void parts.push(text) }, toFile: true, finish: () => writeOutput(target, parts.join(''), flag, file) };
 }
 
-/** Writes a report to a target checked by outputTarget; a write that fails is a clear one-line error (exit 2). */
+/**
+ * Writes a report to a target checked by outputTarget. A relative path that stays in the working
+ * folder (the checkout, hostile) goes through the one atomic writer: a `results.sarif ->
+ * ~/.bashrc` committed where CI writes its report is refused, not written through, and nor is
+ * a link on the way. A path you name outside it (`/dev/stdout`, `../reports/x.sarif`) is yours,
+ * written as named. A write that fails is a clear one-line error (exit 2).
+ */
 export function writeOutput(target: string, text: string, flag: string, file: string): void {
+  const parts = path.normalize(file).split(/[\\/]/).filter((p) => p && p !== '.');
+  // The working folder the relative path was resolved from (outputTarget: `path.resolve(cwd, file)`).
+  const cwd = !path.isAbsolute(file) && !parts.includes('..') ? path.resolve(target, ...parts.map(() => '..')) : undefined;
   try {
-    if (!fs.existsSync(path.dirname(target))) fs.mkdirSync(path.dirname(target));
-    fs.writeFileSync(target, text);
+    if (cwd !== undefined) writeFileAtomic(target, text, { within: cwd });
+    else {
+      if (!fs.existsSync(path.dirname(target))) fs.mkdirSync(path.dirname(target));
+      fs.writeFileSync(target, text);
+    }
   } catch (error) {
+    if (error instanceof UnsafePathError) throw new UsageError(`${flag} ${file}: is a symbolic link or not a regular file; skillc does not write through links (remove it, or name another file)`);
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     const why: Record<string, string> = { EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', EISDIR: 'is a folder', ENOTDIR: 'a part of the path is not a folder', ENOSPC: 'no space left' };
     throw new UsageError(`${flag} ${file}: cannot write the file (${why[code] ?? code})`);

@@ -14,6 +14,7 @@ Commands:
   graph [paths...]     draw the skill graph: mermaid, dot, svg, html or json
   rehearse [paths...]  run skills' fixture cases in a sandbox with capture fakes
   replay <trace>       what-if: re-fold a recorded trace under other budgets or thresholds
+  record <session>     turn a Claude Code or Codex session into a rehearsal case
   rules                list the built-in rules
   init                 scaffold skills-src/, the config, a first skill and build:skills
   import <folder>      turn an existing .claude/skills or .agents/skills tree into skills-src/
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   graph: async () => (await import('./graph.js')).runGraph,
   rehearse: async () => (await import('./rehearse.js')).runRehearse,
   replay: async () => (await import('./replay.js')).runReplay,
+  record: async () => (await import('./record.js')).runRecord,
   rules: async () => (await import('./rules.js')).runRules,
   explain: async () => (await import('./rules.js')).runExplain,
   init: async () => (await import('./init.js')).runInit,

@@ -6,6 +6,7 @@ import type { Severity } from '../model/diagnostic.js';
 import { didYouMean } from '../core/suggest.js';
 import { BUILT_IN_HOSTS, DEFAULT_HOSTS, defineHost, firstUnknownHost, getHost, type HostProfile, type HostTable, unknownHostMessage } from '../hosts/index.js';
 import { applyExtends, type PresetRule } from './presets.js';
+import { unsafeRelativePath } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
 
@@ -191,9 +192,9 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
   const outputs: Record<string, string> = {};
   for (const [id, folder] of Object.entries(config.outputs ?? {})) {
     const normal = path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '');
-    if (!folder || path.isAbsolute(folder) || /^[a-z]:/i.test(folder) || normal === '.' || normal === '..' || normal.startsWith('../')) {
-      throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..')`, file);
-    }
+    // The one path check the build holds every output path to (core/paths.ts), here with the config's position.
+    const unsafe = !folder || path.isAbsolute(folder) ? 'an absolute or empty path' : unsafeRelativePath(normal);
+    if (unsafe) throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..'; here ${unsafe})`, file);
     outputs[id] = normal;
   }
   const hosts = config.hosts ?? [...DEFAULT_HOSTS];
@@ -227,6 +228,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
     artifacts: config.artifacts ?? {},
     contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
     placeholders: config.placeholders ?? {},
+    record: { effects: { ...config.record?.effects } },
   };
   if (config.plugins?.length) resolved.plugins = config.plugins;
   if (file) resolved.file = file;

@@ -94,6 +94,8 @@ export interface SkillcConfig {
   extends?: string | string[];
   /** Rule modules and `skillc-plugin-*` packages to load, by path (relative to the config) or package name. */
   plugins?: string[];
+  /** `skillc record`: the effect each tool of a session has (`"mcp__slack__post_message": "slack.post"`). */
+  record?: { effects?: Record<string, string> };
 }
 
 /**
@@ -167,4 +169,6 @@ export interface ResolvedConfig {
   placeholders: Record<string, PathBase>;
   /** Plugin modules to load: absolute paths, or package names resolved from `root`. */
   plugins?: string[];
+  /** `skillc record`: tool name -> the effect a call of it has. */
+  record: { effects: Record<string, string> };
 }

@@ -20,3 +20,15 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * A read, write, rename or delete skillc refused because its path leaves the folder the command
+ * may touch, or goes through a symbolic link (`src/core/paths.ts`). The CLI shows it as a usage
+ * error (exit code 2), with the path named: a hostile tree is refused, never followed.
+ */
+export class UnsafePathError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsafePathError';
+  }
+}

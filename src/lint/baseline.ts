@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LintResult } from './result.js';
 import { ConfigError } from '../config/config.js';
-import { writeFileAtomic } from './fix.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 
 /**
  * Bulk suppressions (ESLint's model): a baseline file records, per file and
@@ -42,7 +42,7 @@ export function writeBaseline(file: string, baseline: Baseline): void {
       .map((f) => [f, Object.fromEntries(Object.keys(baseline.files[f]!).sort().map((r) => [r, baseline.files[f]![r]!]))]),
   );
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  writeFileAtomic(file, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
+  writeFileAtomic(file, `${JSON.stringify({ version: 1, files }, null, 2)}\n`, { durable: true });
 }
 
 const key = (file: string, root: string): string => path.relative(root, file).split(path.sep).join('/');

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Diagnostic, Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, InlineCode } from '../model/skill.js';
 import type { StoredSummary, SummaryField } from '../model/summary.js';
-import { listBundle } from '../parse/bundle.js';
+import { listBundle, readRegularFile } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
-import { writeJsonCache } from '../core/json-store.js';
+import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
 import { packageVersion } from '../core/package.js';
+import { isInside } from '../core/paths.js';
 
 /**
  * The lint cache (`skillc lint --cache`): per skill folder, the skill rules'
@@ -268,13 +269,10 @@ export function bundleSignature(bundled: readonly BundledFile[]): string {
   return sha256(s);
 }
 
-/** sha256 of a file's bytes, or '' when it cannot be read. */
+/** sha256 of a file's bytes, or '' when it cannot be read: through the one reader, so a FIFO planted where a read file was is never waited on. */
 export function readHash(p: string): string {
-  try {
-    return sha256(fs.readFileSync(p));
-  } catch {
-    return '';
-  }
+  const read = readRegularFile(p, Number.MAX_SAFE_INTEGER);
+  return 'bytes' in read ? sha256(read.bytes) : '';
 }
 
 function existsNow(p: string): boolean {
@@ -377,6 +375,8 @@ export class LintCache {
    */
   deferWrites = false;
   private writeScheduled = false;
+  /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
+  private readonly root: string | undefined;
 
   /** A new run over this cache (a watch session's next run): what earlier runs' lookups checked is not taken for now. */
   startRun(): void {
@@ -393,13 +393,18 @@ export class LintCache {
     /** Undefined: in memory only (watch mode without `--cache`). */
     readonly file: string | undefined,
     readonly key: string,
-    options: { guest?: boolean } = {},
+    /** `root`: the project, so a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
+    options: { guest?: boolean; root?: string } = {},
   ) {
+    this.root = options.root;
     const version = cacheVersion();
     this.data = { format: FORMAT, version, key, entries: {} };
     if (file === undefined) return;
     try {
-      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+      // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
+      const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
+      if (!('bytes' in read)) throw new Error(read.problem);
+      const raw = JSON.parse(read.bytes.toString('utf8')) as CacheFile;
       if (!raw || raw.format !== FORMAT || raw.version !== version || typeof raw.key !== 'string' || !raw.entries || typeof raw.entries !== 'object' || Array.isArray(raw.entries)) this.dirty = true;
       else if (raw.key === key || options.guest) {
         this.data = raw;
@@ -580,8 +585,8 @@ export class LintCache {
         if (entry && typeof entry === 'object') this.serialized.set(entry, json);
       }
       return json;
-    });
-    // A read-only tree lints without a cache.
+    }, this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined);
+    // A read-only tree (or a link on the way to the cache) lints without a cache.
     if (written) this.dirty = false;
   }
 }

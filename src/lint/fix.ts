@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TextEdit } from '../model/diagnostic.js';
 
 /**
@@ -20,22 +18,4 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): { text: st
     applied++;
   }
   return { text: out + text.slice(cursor), applied };
-}
-
-/** Writes a file atomically: a sibling temporary file renamed over it, keeping its mode. */
-export function writeFileAtomic(file: string, text: string): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.skillc-${process.pid}.tmp`);
-  let mode: number | undefined;
-  try {
-    mode = fs.statSync(file).mode & 0o777;
-  } catch {
-    mode = undefined;
-  }
-  try {
-    fs.writeFileSync(tmp, text, mode === undefined ? undefined : { mode });
-    fs.renameSync(tmp, file);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw error;
-  }
 }

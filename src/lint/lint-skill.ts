@@ -3,7 +3,8 @@ import type { Skill } from '../model/skill.js';
 import { summarize, type StoredSummary } from '../model/summary.js';
 import { requiresOfSkill } from '../analysis/requires.js';
 import { bundleSignature, type CacheEntry } from './cache.js';
-import { writeFileAtomic } from './fix.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
+import { UnsafePathError } from '../core/errors.js';
 import { sha256 } from '../core/hash.js';
 import { checkSkill, type Collector, type Linter } from './pipeline/check.js';
 import { readTracked, type Tracked } from './pipeline/read.js';
@@ -81,18 +82,28 @@ export function lintSkillFolder(
   if (options.fix && !skill.readProblem) {
     const write = options.fix === 'write';
     const fixed = fixSkill(skill, linter);
-    checked = fixed.checked;
-    if (fixed.skill !== skill) {
+    // A file that is a link (SKILL.md -> elsewhere) is never written through nor replaced by a
+    // copy: the atomic writer refuses it, and its problems stay reported, unfixed.
+    const wrote = (file: string, text: string): boolean => {
+      if (!write) return true;
+      try {
+        writeFileAtomic(file, text, { durable: true });
+        return true;
+      } catch (error) {
+        if (error instanceof UnsafePathError) return false;
+        throw error;
+      }
+    };
+    if (fixed.skill !== skill && wrote(fixed.skill.file.path, fixed.skill.file.text)) {
+      checked = fixed.checked;
       outputs.set(fixed.skill.file.path, fixed.skill.file.text);
-      if (write) writeFileAtomic(fixed.skill.file.path, fixed.skill.file.text);
       skill = fixed.skill;
       // What is on disk now is the fixed text: the cache entry names it.
       if (read.tracked) read.tracked.text = sha256(fixed.skill.file.text);
+    } else if (fixed.skill === skill) {
+      checked = fixed.checked;
     }
-    for (const [file, text] of fixed.bundled) {
-      outputs.set(file, text);
-      if (write) writeFileAtomic(file, text);
-    }
+    for (const [file, text] of fixed.bundled) if (wrote(file, text)) outputs.set(file, text);
     // Re-read and check again so the result shows the fixed bundled files, as it shows the fixed
     // SKILL.md: the one case where the rules run once more (their input changed after the last pass).
     if (fixed.bundled.size && write) {

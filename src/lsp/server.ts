@@ -2,20 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  CodeActionKind,
-  DiagnosticSeverity,
-  TextDocumentSyncKind,
-  type CodeAction,
-  type Connection,
-  type Diagnostic as LspDiagnostic,
-  type InitializeResult,
-  type Location,
-  type Range as LspRange,
-} from 'vscode-languageserver/node.js';
-import type { Diagnostic, Range, TextEdit } from '../model/diagnostic.js';
+import { DiagnosticSeverity, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult, type Location, type Range as LspRange } from 'vscode-languageserver/node.js';
+import type { Range } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import { LineIndex } from '../model/text.js';
 import { ConfigError, type ResolvedConfig } from '../config/config.js';
 import type { LintResult } from '../lint/result.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
@@ -26,12 +15,11 @@ import { diskSkills, type ServedSkill } from '../lint/sources.js';
 import type { SkillSummary } from '../model/summary.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill } from '../parse/skill.js';
+import { CODE_ACTION_KINDS, codeActions } from './actions.js';
+import { caseDiagnostics, configDiagnostics, findingsIn, projectFile, toLspRange } from './files.js';
+import { hoverAt } from './hover.js';
 
-/** What a published diagnostic carries for its quick fix. */
-interface FixData {
-  ruleId: string;
-  edits: TextEdit[];
-}
+export { toLspRange };
 
 interface OpenDocument {
   uri: string;
@@ -41,23 +29,8 @@ interface OpenDocument {
   skill?: Skill;
   /** Every skill of its catalog at the last lint (summaries), for skill references. */
   catalog?: readonly SkillSummary[];
-}
-
-const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-};
-
-/** skillc's 1-based points -> LSP's 0-based positions (both count UTF-16 code units). */
-export function toLspRange(r: { line: number; column: number; endLine: number; endColumn: number }): LspRange {
-  return { start: { line: r.line - 1, character: r.column - 1 }, end: { line: r.endLine - 1, character: r.endColumn - 1 } };
-}
-
-function offsetRange(lines: LineIndex, start: number, end: number): LspRange {
-  const a = lines.pointAt(start);
-  const b = lines.pointAt(end);
-  return toLspRange({ line: a.line, column: a.column, endLine: b.line, endColumn: b.column });
+  /** The diagnostics last published for it, and the text they were found in (hover, code actions). */
+  published?: { text: string; diagnostics: LspDiagnostic[] };
 }
 
 const contains = (r: Range, offset: number): boolean => (r.start.offset ?? -1) <= offset && offset <= (r.end.offset ?? -1);
@@ -155,23 +128,44 @@ export function startLanguageServer(connection: Connection): void {
     (): InitializeResult => ({
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
         definitionProvider: true,
+        hoverProvider: true,
       },
       serverInfo: { name: 'skillc' },
     }),
   );
 
-  const toLsp = (doc: OpenDocument, result: LintResult): LspDiagnostic[] =>
-    result.files
-      .filter((f) => f.path === doc.file)
-      .flatMap((f) => f.messages)
-      .map((d) => {
-        const out: LspDiagnostic = { range: toLspRange(d), severity: SEVERITY[d.severity], source: 'skillc', code: d.ruleId, message: d.message };
-        if (d.url) out.codeDescription = { href: d.url };
-        if (d.fix && d.fix.file === doc.file) out.data = { ruleId: d.ruleId, edits: d.fix.edits } satisfies FixData;
-        return out;
-      });
+  const otherBuffers = (doc: OpenDocument): Map<string, string> => {
+    const buffers = new Map<string, string>();
+    for (const other of docs.values()) if (other !== doc) buffers.set(other.file, other.text);
+    return buffers;
+  };
+
+  const publish = async (doc: OpenDocument, diagnostics: LspDiagnostic[]): Promise<void> => {
+    doc.published = { text: doc.text, diagnostics };
+    await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  };
+
+  /** A reference Markdown file, a case.yaml or the config: checked as the CLI reads them (`files.ts`). */
+  async function validateProjectFile(doc: OpenDocument): Promise<void> {
+    const kind = projectFile(doc.file);
+    if (!kind) return;
+    let diagnostics: LspDiagnostic[];
+    try {
+      if (kind.kind === 'config') diagnostics = configDiagnostics(doc.file, doc.text);
+      else if (kind.kind === 'case') diagnostics = caseDiagnostics(kind.caseDir, kind.skillDir, doc.text);
+      else {
+        const skillFile = path.join(kind.skillDir, 'SKILL.md');
+        const buffers = otherBuffers(doc);
+        const { result } = await lintBuffer(skillFile, buffers.get(skillFile) ?? fs.readFileSync(skillFile, 'utf8'), buffers, session);
+        diagnostics = findingsIn(doc.file, result.files);
+      }
+    } catch (error) {
+      diagnostics = [{ range: START, severity: DiagnosticSeverity.Error, source: 'skillc', message: error instanceof ConfigError ? `skillc config error: ${error.message}` : `skillc: ${error instanceof Error ? error.message : String(error)}` }];
+    }
+    if (docs.get(doc.uri) === doc) await publish(doc, diagnostics);
+  }
 
   /**
    * Lints an open skill: its own rules' findings are published at once, then, once the catalog
@@ -179,26 +173,26 @@ export function startLanguageServer(connection: Connection): void {
    * has its own run queued.
    */
   async function validate(doc: OpenDocument): Promise<void> {
-    if (path.basename(doc.file) !== 'SKILL.md') return;
+    if (path.basename(doc.file) !== 'SKILL.md') return validateProjectFile(doc);
     let diagnostics: LspDiagnostic[] = [];
-    const current = (): boolean => docs.get(doc.uri) === doc;
+    const linted = (): boolean => docs.get(doc.uri) === doc;
     try {
-      const buffers = new Map<string, string>();
-      for (const other of docs.values()) if (other !== doc) buffers.set(other.file, other.text);
+      const buffers = otherBuffers(doc);
       const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, session, async (partial) => {
-        if (!current()) return;
-        await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: toLsp(doc, partial) });
+        if (!linted()) return;
+        // Not kept as `published`: hover and code actions answer from the full set, once the catalog rules ran.
+        await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingsIn(doc.file, partial.files) });
         // Let the notification go out before the catalog rules take the thread.
         await new Promise((resolve) => setImmediate(resolve));
       });
       doc.skill = skill;
       doc.catalog = catalog;
-      diagnostics = toLsp(doc, result);
+      diagnostics = findingsIn(doc.file, result.files);
     } catch (error) {
       const message = error instanceof ConfigError ? `skillc config error: ${error.message}` : `skillc: ${error instanceof Error ? error.message : String(error)}`;
       diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'skillc', message }];
     }
-    if (current()) await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    if (linted()) await publish(doc, diagnostics);
   }
 
   const schedule = (doc: OpenDocument, delay: number): void => {
@@ -215,6 +209,9 @@ export function startLanguageServer(connection: Connection): void {
   const open = (uri: string, text: string, version: number): OpenDocument | undefined => {
     if (!uri.startsWith('file:')) return undefined;
     const doc: OpenDocument = { uri, file: fileURLToPath(uri), text, version };
+    // The catalog of the last lint stays until the next one: go to definition on a sibling skill works right after an edit.
+    const before = docs.get(uri);
+    if (before?.catalog) doc.catalog = before.catalog;
     docs.set(uri, doc);
     return doc;
   };
@@ -227,7 +224,8 @@ export function startLanguageServer(connection: Connection): void {
     const last = contentChanges[contentChanges.length - 1];
     if (!last) return;
     const doc = open(textDocument.uri, last.text, textDocument.version ?? 0);
-    if (doc) schedule(doc, 150);
+    // Files other than SKILL.md are checked from disk: on open and save, not as they are typed.
+    if (doc && path.basename(doc.file) === 'SKILL.md') schedule(doc, 150);
   });
   connection.onDidSaveTextDocument(() => {
     // A saved skill changes its siblings' catalog rules: re-lint every open skill.
@@ -239,30 +237,27 @@ export function startLanguageServer(connection: Connection): void {
     void connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
   });
 
+  // Code actions and hovers answer from the diagnostics published for the text as it is now:
+  // after an edit, until its lint publishes, the old edits' offsets would land in the wrong place.
+  const current = (uri: string): { doc: OpenDocument; diagnostics: LspDiagnostic[] } | undefined => {
+    const doc = docs.get(uri);
+    return doc?.published && doc.published.text === doc.text ? { doc, diagnostics: doc.published.diagnostics } : undefined;
+  };
   connection.onCodeAction(({ textDocument, context }) => {
-    const doc = docs.get(textDocument.uri);
-    if (!doc) return [];
-    const lines = new LineIndex(doc.text);
-    const actions: CodeAction[] = [];
-    for (const d of context.diagnostics) {
-      const data = d.data as FixData | undefined;
-      if (!data?.edits?.length) continue;
-      actions.push({
-        title: `Fix: ${d.message} (${data.ruleId})`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [d],
-        isPreferred: true,
-        edit: { changes: { [doc.uri]: data.edits.map((e) => ({ range: offsetRange(lines, e.range[0], e.range[1]), newText: e.text })) } },
-      });
-    }
-    return actions;
+    const now = current(textDocument.uri);
+    return now ? codeActions(now.doc.uri, now.doc.text, context, now.diagnostics) : [];
+  });
+  connection.onHover(({ textDocument, position }) => {
+    const now = current(textDocument.uri);
+    return now ? hoverAt(now.diagnostics, position) : null;
   });
 
   connection.onDefinition(({ textDocument, position }) => {
     const doc = docs.get(textDocument.uri);
     if (!doc) return null;
     const dir = path.dirname(doc.file);
-    const skill = doc.skill ?? parseSkill({ dir, text: doc.text });
+    // The buffer as it is now: right after an edit, the last lint's parse is of the text before it.
+    const skill = doc.skill && doc.skill.file.text === doc.text ? doc.skill : parseSkill({ dir, text: doc.text });
     const lines = skill.file.lines;
     const offset = lines.offsetAt(position.line + 1, position.character + 1);
     return definitionAt(skill, doc.catalog ?? [skill], offset);

@@ -27,6 +27,16 @@ export interface Fix {
   edits: TextEdit[];
 }
 
+/**
+ * An edit a rule proposes but `--fix` never applies (ESLint's suggestions): the editor offers it
+ * as a quick fix, and the user chooses (the file `links/broken` most likely meant).
+ */
+export interface Suggestion {
+  /** What it does, shown as the quick fix's title: "Change the link to `references/x.md`". */
+  desc: string;
+  fix: Fix;
+}
+
 export interface Diagnostic {
   ruleId: string;
   severity: Severity;
@@ -39,6 +49,7 @@ export interface Diagnostic {
   endColumn: number;
   url?: string;
   fix?: Fix;
+  suggestions?: Suggestion[];
   /** The source of the finding, e.g. `skillc` or a plugin name (remark-lint's `source`). */
   source?: string;
   /** The id of the rule's `meta.messages` entry the message came from, when it reported one (ESLint's `messageId`). */

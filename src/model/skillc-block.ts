@@ -1,3 +1,4 @@
+import { unsafeRelativePath } from '../core/paths.js';
 /**
  * The compile-time keys of a source skill's `skillc:` block (besides one mapping per host id):
  * the one list that the `source/skillc-block` rule checks, the editor schema
@@ -32,9 +33,9 @@ export function fileSpec(skillc: Record<string, unknown> | undefined, relPath: s
   return out;
 }
 
-/** A path inside the skill's output folder: relative, `/`-separated, no `..`, `.` or empty segment, no NUL or backslash. */
+/** A path inside the skill's output folder: one the build's path guard takes (`unsafeRelativePath`: relative, `/`-separated, plain segments, no `.git`). */
 export function isSafeRelPath(p: string): boolean {
-  return p.length > 0 && p.length <= 1024 && !/[\\\0]/.test(p) && p.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+  return unsafeRelativePath(p) === undefined;
 }
 
 export type SkillcBlockKey = keyof typeof SKILLC_BLOCK_KEYS;

@@ -75,33 +75,69 @@ export function decodeText(buf: Buffer): { text: string; problem?: 'binary' | 'e
 
 /** Where a bundle reader gets bytes: the disk, or (for `lint --staged`) the git index. */
 export interface ByteSource {
-  /** The bytes of a regular file, or undefined when it is missing, not a file, or over `maxBytes`. */
-  read(absPath: string, maxBytes: number): Buffer | undefined;
+  /**
+   * The bytes of a regular file, or undefined when it is missing, not a file, or over `maxBytes`.
+   * With `within` (a real path), undefined too when the file, links resolved, lies outside it.
+   */
+  read(absPath: string, maxBytes: number, within?: string, realDirs?: Map<string, string>): Buffer | undefined;
   exists(absPath: string): boolean;
 }
 
 export type ReadFileResult = { bytes: Buffer } | { problem: 'missing' | 'symlink' | 'not-a-file' | 'too-large' | 'unreadable'; size?: number; code?: string };
 
 /**
- * The bytes of a regular file, read so that a hostile tree cannot hang or
- * redirect the read: opened non-blocking (a FIFO with no writer does not
- * block the open), checked with fstat on the open descriptor (nothing can be
- * swapped in between), refused unless it is a regular file within `maxBytes`.
- * With `noFollow`, a symlink as the last component is refused, not followed.
+ * The one reader of files skillc reads from a tree it does not trust (a skill, a case, an
+ * output folder): a hostile tree cannot hang, redirect or swap the read. Opened non-blocking
+ * (a FIFO with no writer does not block the open), checked with fstat on the open descriptor,
+ * refused unless it is a regular file within `maxBytes`.
+ * - `noFollow`: a symlink as the last component is refused (`symlink`), not followed.
+ * - `within` (a real path, `fs.realpathSync`'s): links are followed only while they stay inside
+ *   it; a file whose real path lies outside is refused (`symlink`) before it is opened. It is then
+ *   opened at its real path with O_NOFOLLOW, and the descriptor's device and inode must be the
+ *   ones lstat found there, so a link swapped in between is refused too. `within` set to the
+ *   file's own path means "no link anywhere on the way". `realDirs` caches the real path of each
+ *   folder for a caller that reads many files (a skill's bundle, a build of a skill).
  */
-export function readRegularFile(absPath: string, maxBytes: number, options: { noFollow?: boolean } = {}): ReadFileResult {
-  const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (options.noFollow ? fs.constants.O_NOFOLLOW : 0);
+export function readRegularFile(absPath: string, maxBytes: number, options: { noFollow?: boolean; within?: string; realDirs?: Map<string, string> } = {}): ReadFileResult {
+  let target = absPath;
+  let expected: fs.Stats | undefined;
+  if (options.within !== undefined) {
+    try {
+      expected = fs.lstatSync(absPath);
+      if (expected.isSymbolicLink()) {
+        target = fs.realpathSync.native(absPath);
+        expected = fs.lstatSync(target);
+      } else {
+        // Not a link itself: its real path is its folder's (resolved once per folder with `realDirs`).
+        const dir = path.dirname(absPath);
+        let real = options.realDirs?.get(dir);
+        if (real === undefined) {
+          real = fs.realpathSync.native(dir);
+          options.realDirs?.set(dir, real);
+        }
+        target = path.join(real, path.basename(absPath));
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: 'missing', code };
+      return { problem: code === 'ELOOP' ? 'symlink' : 'unreadable', code };
+    }
+    if (!isInside(target, options.within)) return { problem: 'symlink', code: 'EXDEV' };
+  }
+  const noFollow = options.noFollow || options.within !== undefined;
+  const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (noFollow ? (fs.constants.O_NOFOLLOW ?? 0) : 0);
   let fd: number;
   try {
-    fd = fs.openSync(absPath, flags);
+    fd = fs.openSync(target, flags);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: 'missing', code };
-    if (code === 'ELOOP' && options.noFollow) return { problem: 'symlink', code };
+    if (code === 'ELOOP' && noFollow) return { problem: 'symlink', code };
     return { problem: 'unreadable', code };
   }
   try {
     const st = fs.fstatSync(fd);
+    if (expected && (st.dev !== expected.dev || st.ino !== expected.ino)) return { problem: 'symlink', code: 'ESTALE' };
     if (!st.isFile()) return { problem: 'not-a-file' };
     if (st.size > maxBytes) return { problem: 'too-large', size: st.size };
     return { bytes: fs.readFileSync(fd) };
@@ -145,8 +181,8 @@ export function bundledFromEntries(dir: string, entries: Iterable<VirtualEntry>)
 }
 
 export const diskSource: ByteSource = {
-  read(absPath, maxBytes) {
-    const r = readRegularFile(absPath, maxBytes);
+  read(absPath, maxBytes, within, realDirs) {
+    const r = readRegularFile(absPath, maxBytes, within === undefined ? {} : { within, ...(realDirs ? { realDirs } : {}) });
     return 'bytes' in r ? r.bytes : undefined;
   },
   exists(absPath) {
@@ -179,10 +215,29 @@ export interface Outline {
 export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline, source: ByteSource = diskSource): BundleReader {
   const texts = new Map<string, TextFile | undefined>();
   const outlines = new Map<string, Outline | undefined>();
+  /** Real paths of folders, resolved once per reader (`readRegularFile`'s `realDirs`). */
+  const reals = new Map<string, string>();
+  const real = (folder: string): string => {
+    let r = reals.get(folder);
+    if (r === undefined) {
+      try {
+        r = fs.realpathSync.native(folder);
+      } catch {
+        r = folder;
+      }
+      reals.set(folder, r);
+    }
+    return r;
+  };
   const text = (relPath: string): TextFile | undefined => {
     if (texts.has(relPath)) return texts.get(relPath);
     const p = path.resolve(dir, relPath);
-    const buf = source.read(p, LIMITS.maxBundledTextBytes);
+    // No read follows a link out of where its path points: a file of the skill only through links
+    // that stay inside the skill; one above it (an include's `../_shared/x.md`, a plugin's
+    // `../../README.md`) only through links that stay inside the folder the path climbs to.
+    let above = path.resolve(dir);
+    while (!isInside(p, above)) above = path.dirname(above);
+    const buf = source.read(p, LIMITS.maxBundledTextBytes, real(above), reals);
     let result: TextFile | undefined;
     if (buf) {
       const decoded = decodeText(buf);

@@ -4,7 +4,7 @@ import GithubSlugger from 'github-slugger';
 import type { Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, CodeFence, Directive, Heading, HtmlComment, InlineCode, Link, ReadProblem, Section, Skill } from '../model/skill.js';
 import { type LineIndex, textFile, type TextFile } from '../model/text.js';
-import { bundleReader, type ByteSource, decodeText, listBundle } from './bundle.js';
+import { bundleReader, type ByteSource, decodeText, listBundle, readRegularFile } from './bundle.js';
 import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
@@ -37,26 +37,32 @@ export function readSkill(dir: string, options: ReadSkillOptions = {}): Skill {
   const file = path.join(abs, 'SKILL.md');
   let text = '';
   let readProblem: ReadProblem | undefined;
+  // The one reader (parse/bundle.ts): a SKILL.md that is a link out of its skill is never read.
+  let real: string;
   try {
-    const st = fs.statSync(file);
-    if (!st.isFile()) readProblem = { kind: 'not-a-file', message: 'Unexpected SKILL.md that is not a regular file' };
-    else if (st.size > LIMITS.maxFileBytes) {
-      readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${st.size} bytes, expected at most ${LIMITS.maxFileBytes}` };
-    } else {
-      const bytes = fs.readFileSync(file);
-      options.onBytes?.(bytes);
-      const decoded = decodeText(bytes);
-      text = decoded.text;
-      if (decoded.problem === 'binary') {
-        readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
-        text = '';
-      } else if (decoded.problem === 'encoding') {
-        readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
-      }
+    real = fs.realpathSync.native(abs);
+  } catch {
+    real = abs;
+  }
+  const read = readRegularFile(file, LIMITS.maxFileBytes, { within: real, realDirs: new Map([[abs, real]]) });
+  if ('bytes' in read) {
+    options.onBytes?.(read.bytes);
+    const decoded = decodeText(read.bytes);
+    text = decoded.text;
+    if (decoded.problem === 'binary') {
+      readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
+      text = '';
+    } else if (decoded.problem === 'encoding') {
+      readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
     }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    readProblem = { kind: 'unreadable', message: `Cannot read SKILL.md (${code})` };
+  } else if (read.problem === 'symlink') {
+    readProblem = { kind: 'not-a-file', message: 'Unexpected SKILL.md that is a symbolic link to outside the skill folder, expected a regular file (skillc does not read through it)' };
+  } else if (read.problem === 'not-a-file') {
+    readProblem = { kind: 'not-a-file', message: 'Unexpected SKILL.md that is not a regular file' };
+  } else if (read.problem === 'too-large') {
+    readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${read.size} bytes, expected at most ${LIMITS.maxFileBytes}` };
+  } else {
+    readProblem = { kind: 'unreadable', message: `Cannot read SKILL.md (${read.code ?? 'EIO'})` };
   }
   const input: ParseInput = { dir: abs, text };
   if (readProblem) input.readProblem = readProblem;

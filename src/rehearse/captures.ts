@@ -149,7 +149,8 @@ function readGolden(dir: string): { name: string; text: string }[] | undefined {
   });
 }
 
-function firstDifference(expected: string, actual: string): string {
+/** The first line where two texts differ, as `line N: expected "…", got "…"`. */
+export function firstDifference(expected: string, actual: string): string {
   const e = expected.split('\n');
   const a = actual.split('\n');
   for (let i = 0; i < Math.max(e.length, a.length); i++) {

@@ -43,13 +43,34 @@ export interface FileWrite extends Base {
   /** A file of the case folder whose content is written instead of `content`. */
   from?: string;
 }
+/** Output a recording holds: the text itself, or a file of the case folder holding it (for large outputs). */
+export type RecordedOutput = string | { from: string };
+
+/** Shells a `run` line may be written for; `sh` (the default) is POSIX sh. */
+export const COMMAND_SHELLS = ['sh', 'bash', 'zsh'] as const;
+export type CommandShell = (typeof COMMAND_SHELLS)[number];
+
+/**
+ * How a command is replayed: `live` runs it in the sandbox and compares it with the recording,
+ * `recorded` answers it from the recording (its effects still captured), `auto` (the default)
+ * picks `live` for a command that runs a file of the skill or has no recording, else `recorded`.
+ */
+export const REPLAY_MODES = ['auto', 'live', 'recorded'] as const;
+export type ReplayMode = (typeof REPLAY_MODES)[number];
+
 export interface CommandRun extends Base {
   type: 'command';
-  /** A shell command line (run with `sh -c`), or `argv`. */
+  /** A shell command line (run with `shell -c`), or `argv`. */
   run?: string;
   argv?: string[];
-  /** The recorded exit status; the replayed command must match it. Default 0. */
-  exit?: number;
+  /** The shell `run` is written for (default `sh`). */
+  shell?: CommandShell;
+  /** The recorded exit status; a live command must match it. Default 0; `unknown` when the log does not hold it (never compared). */
+  exit?: number | 'unknown';
+  /** What the command printed when it was recorded: a live command's stdout is compared with it; a recorded one answers with it. */
+  stdout?: RecordedOutput;
+  stderr?: RecordedOutput;
+  replay?: ReplayMode;
   cwd?: 'run' | 'skill';
   env?: Record<string, string>;
   /** Seconds. */
@@ -104,6 +125,7 @@ const isStringArray: Check = (v) => Array.isArray(v) && v.length > 0 && v.every(
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const isEnvMap: Check = (v) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.entries(v).every(([k, x]) => ENV_NAME.test(k) && typeof x === 'string' && !x.includes('\0'));
 const oneOf = (...values: string[]): Check => (v) => typeof v === 'string' && values.includes(v);
+const isRecordedOutput: Check = (v) => typeof v === 'string' || (!!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && isCString((v as { from?: unknown }).from));
 
 /** Required and optional fields of each event type, with what they must hold. */
 const SHAPES: Record<TraceEvent['type'], { required: Record<string, [Check, string]>; optional: Record<string, [Check, string]> }> = {
@@ -118,7 +140,11 @@ const SHAPES: Record<TraceEvent['type'], { required: Record<string, [Check, stri
     optional: {
       run: [isCString, 'a command line'],
       argv: [(v) => isStringArray(v) && (v as string[]).every((a) => !a.includes('\0')), 'a non-empty list of strings without NUL bytes'],
-      exit: [(v) => isInt(v) && (v as number) >= 0 && (v as number) <= 255, 'an exit status from 0 to 255'],
+      exit: [(v) => (isInt(v) && (v as number) >= 0 && (v as number) <= 255) || v === 'unknown', 'an exit status from 0 to 255, or `unknown`'],
+      shell: [oneOf(...COMMAND_SHELLS), COMMAND_SHELLS.map((x) => `\`${x}\``).join(', ')],
+      stdout: [isRecordedOutput, 'the recorded text or `{ "from": <a file of the case folder> }`'],
+      stderr: [isRecordedOutput, 'the recorded text or `{ "from": <a file of the case folder> }`'],
+      replay: [oneOf(...REPLAY_MODES), REPLAY_MODES.map((x) => `\`${x}\``).join(', ')],
       cwd: [oneOf('run', 'skill'), '`run` or `skill`'],
       env: [isEnvMap, 'a map of variable names (letters, digits, `_`) to strings without NUL bytes'],
       timeout: [(v) => isNumber(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT_S, `a positive number of seconds, at most ${MAX_TIMEOUT_S}`],
@@ -176,13 +202,18 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
     const refused = refusedEnv(v.env as Record<string, string> | undefined);
     if (refused) return `Unexpected \`env\` that ${refused}`;
   }
+  if (type === 'command' && 'shell' in v && !('run' in v)) return 'Unexpected `shell` in a `command` event with `argv`, expected it only beside `run`';
   if (type === 'command' && typeof v.run === 'string') {
-    // `run` goes to `sh -c`: a line sh cannot parse fails only when the rehearsal reaches it, so say so now.
-    const error = parseShell(v.run, 'posix').error;
+    // `run` goes to `<shell> -c`: a line the shell cannot parse fails only when the rehearsal reaches
+    // it, so say so now. zsh has no parser here (mvdan/sh reads sh, bash and mksh): not checked.
+    const shell = (v.shell as CommandShell | undefined) ?? 'sh';
+    const error = shell === 'zsh' ? undefined : parseShell(v.run, shell === 'bash' ? 'bash' : 'posix').error;
     if (error) {
       const before = v.run.slice(0, error.offset).split('\n');
       const where = before.length > 1 ? `line ${before.length}, column ${before[before.length - 1]!.length + 1}` : `column ${error.offset + 1}`;
-      return `Unexpected \`run\` that sh cannot parse (${error.message}, at ${where} of the command), expected a POSIX shell command line`;
+      return shell === 'bash'
+        ? `Unexpected \`run\` that bash cannot parse (${error.message}, at ${where} of the command), expected a bash command line`
+        : `Unexpected \`run\` that sh cannot parse (${error.message}, at ${where} of the command), expected a POSIX shell command line`;
     }
   }
   if (type === 'file.write' && ('content' in v) === ('from' in v)) return 'Unexpected `file.write` event, expected exactly one of `content` or `from`';

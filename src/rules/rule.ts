@@ -52,6 +52,8 @@ interface ReportWhere {
   file?: string;
   /** Edits to `file` that fix the problem; only when safe. */
   fix?: TextEdit[];
+  /** Edits to `file` that may fix it, for the user to choose in an editor; never applied by `--fix`. */
+  suggest?: { desc: string; fix: TextEdit[] }[];
   /**
    * A milder severity for this one report (e.g. a key one host ignores but
    * another rejects). Never raises the configured severity.

@@ -27,7 +27,8 @@ const LAYERS: string[][] = [
   ['analysis'],
   ['rules'],
   ['lint'],
-  ['build', 'rehearse', 'catalog', 'testing'],
+  // record/ turns sessions into rehearsal cases: it imports rehearse/ (same layer, one way).
+  ['build', 'rehearse', 'record', 'catalog', 'testing'],
   ['adopt', 'lsp'],
   ['cli'],
   // The package's entry files (package.json exports): `skillc/plugin`, `skillc/testing`, then `skillc`.

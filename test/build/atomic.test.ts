@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
 import { recoverInterruptedSwap } from '../../src/build/output.js';
+import { claimLeftover } from '../../src/build/leftovers.js';
 import { bin, copyFixture, diffSnapshots, type Entry, skillc, snapshot, swapLeftovers, tempDir } from './helpers.js';
 
 const EDITED = 'skills-src/changelog-style/assets/template.md';
@@ -76,7 +77,10 @@ describe('build: atomic output', () => {
     const out = path.join(dir, 'generated');
     await build({ cwd: dir });
     const old = snapshot(out);
-    // Killed after `generated` -> `generated.skillc-old-*`, before the new tree took its place.
+    // Killed after `generated` -> `generated.skillc-old-*`, before the new tree took its place
+    // (the build records each folder before it makes it: only recorded ones are recovered).
+    claimLeftover(`${out}.skillc-old-123-abcd`);
+    claimLeftover(`${out}.skillc-tmp-123-abcd`);
     fs.renameSync(out, `${out}.skillc-old-123-abcd`);
     fs.mkdirSync(`${out}.skillc-tmp-123-abcd`);
     fs.writeFileSync(`${out}.skillc-tmp-123-abcd/half.md`, 'half');
@@ -84,6 +88,7 @@ describe('build: atomic output', () => {
     expect(diffSnapshots(snapshot(out), old)).toEqual([]);
     expect(swapLeftovers(out)).toEqual([]);
     // Killed after the swap, before the old tree was removed: the new output stays, the old goes.
+    claimLeftover(`${out}.skillc-old-456-beef`);
     fs.cpSync(out, `${out}.skillc-old-456-beef`, { recursive: true });
     fs.writeFileSync(path.join(`${out}.skillc-old-456-beef`, 'stale.md'), 'stale');
     recoverInterruptedSwap(out);
@@ -145,6 +150,7 @@ describe('build: atomic output', () => {
       expect(outcomes.length).toBeGreaterThanOrEqual(6);
 
       // A following build finishes the job and cleans whatever the kills left.
+      claimLeftover(`${out}.skillc-tmp-999-dead`);
       fs.mkdirSync(`${out}.skillc-tmp-999-dead`, { recursive: true });
       fs.writeFileSync(`${out}.skillc-tmp-999-dead/partial.md`, 'partial');
       expect(skillc(args, dir).code).toBe(0);

@@ -71,6 +71,8 @@ describe('build: per-host output folders and hosts defined in config', () => {
   it('refuses an output folder outside out, a custom host extending no built-in one, a redefined built-in, two hosts in one folder', async () => {
     await expect(build({ cwd: project({ outputs: { pi: '../elsewhere' } }) })).rejects.toThrow(/outputs\.pi: '\.\.\/elsewhere' must be a folder inside the output folder/);
     await expect(build({ cwd: project({ outputs: { pi: '/abs' } }) })).rejects.toThrow(ConfigError);
+    // Held to the build's one path check: no `.git` segment (any case), no drive letter, no NUL.
+    for (const folder of ['a/.git/hooks', '.GIT', 'C:x', 'a\u0000b']) await expect(build({ cwd: project({ outputs: { pi: folder } }) }), folder).rejects.toThrow(/must be a folder inside the output folder/);
     await expect(build({ cwd: project({ outputs: { nowhere: 'x' } }) })).rejects.toThrow(/unknown host 'nowhere' in outputs/);
     await expect(build({ cwd: project({ customHosts: { grok: { extends: 'opencodex' } } }) })).rejects.toThrow(/customHosts\.grok: unknown host 'opencodex' to extend.*opencode/);
     await expect(build({ cwd: project({ customHosts: { codex: { extends: 'opencode' } } }) })).rejects.toThrow(/customHosts\.codex: host 'codex' is built in/);

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogReport } from '../../src/catalog/load.js';
-import { drawnEdges, edgeKinds, layoutCatalog, layoutMerit, renderGraph, renderSvg, svgMerit, type CatalogLayout, type CatalogPicture } from '../../src/catalog/render/index.js';
+import { chooseKinds, drawnEdges, edgeKinds, layoutCatalog, layoutMerit, renderGraph, renderSvg, svgMerit, type CatalogLayout, type CatalogPicture } from '../../src/catalog/render/index.js';
 import { textWidth } from '../../src/catalog/render/layout.js';
+import { FATE_COLORS } from '../../src/catalog/render/svg.js';
 import { main } from '../../src/cli/main.js';
 import { BUILT_IN_HOSTS } from '../../src/hosts/index.js';
 import { corpus } from '../helpers.js';
@@ -89,7 +90,7 @@ describe('merging parallel edges', () => {
     expect(drawnEdges([e('a', 'b', 'mention')], ['requires'])).toEqual([]);
   });
   it('--edges: default the structural kinds, `all`, and a clear error', () => {
-    expect(edgeKinds(undefined)).toEqual(['requires', 'include']);
+    expect(edgeKinds(undefined)).toBeUndefined();
     expect(edgeKinds(['mention', 'requires'])).toEqual(['requires', 'mention']);
     expect(edgeKinds(['all'])).toEqual(['requires', 'mention', 'link', 'include']);
     expect(() => edgeKinds(['calls'])).toThrow("unknown edge kind 'calls'");
@@ -107,19 +108,44 @@ describe('the laid-out skill graph (supermodo, 16 skills, every host)', () => {
     expect(svg).toContain('>Agent Skills (agentskills.io)</text>');
     checkGeometry(svg);
   });
-  it('by default draws only requires and include (none here), and the boxes still do not collide', async () => {
-    const svg = await renderGraph(picture(), 'svg');
-    expect(svg.match(/<path class="edge /g)).toBeNull();
+  it('by default draws requires and include, or every kind (said in the subtitle) when the catalog has neither', async () => {
+    const p = picture();
+    expect(chooseKinds(p, undefined)).toEqual({ kinds: ['requires', 'mention', 'link', 'include'], note: 'no requires or include edge in this catalog: drawing every kind (mention, link); --edges chooses' });
+    const svg = await renderGraph(p, 'svg');
+    expect(svg).toContain('(no requires or include edge in this catalog: drawing every kind (mention, link); --edges chooses)</text>');
+    expect(svg.match(/<path class="edge /g)!.length).toBeGreaterThan(20);
     expect(svg.match(/class="node node-skill"/g)).toHaveLength(16);
     checkGeometry(svg);
+    // Asked for by name, the structural kinds draw nothing, and every skill is alone: one count, no box each.
+    const asked = await renderGraph(p, 'svg', { edges: ['requires'] });
+    expect(asked.match(/<path class="edge /g)).toBeNull();
+    expect(asked.match(/class="node node-skill"/g)).toBeNull();
+    expect(asked).toContain('>16 skills without edges</text>');
+    // The repository's own skills have requires edges: no fallback there.
+    expect(chooseKinds(catalogReport({ cwd: repo, hosts: ['claude'] }), undefined)).toEqual({ kinds: ['requires', 'include'] });
   });
-  it('the HTML view carries the other kinds hidden, to show on demand', async () => {
+  it('cut and dropped have colours of their own, in the boxes and in the listing tables', async () => {
+    expect(FATE_COLORS.cut.stroke).not.toBe(FATE_COLORS.dropped.stroke);
     const html = await renderGraph(picture(), 'html');
-    expect(html).toMatch(/<input type="checkbox" data-kind="mention"> /);
-    expect(html).toMatch(/data-kind="mention" data-count="\d+"[^>]* data-hidden="1"/);
-    // Hidden edges do not count in the figure of merit.
-    expect(svgMerit(html).edges).toBe(0);
-    checkGeometry(html.slice(html.indexOf('<svg'), html.indexOf('</svg>') + 6));
+    expect(html).toContain('.fate-dropped{color:#c62828;font-weight:600} .fate-cut{color:#e65100;font-weight:600}');
+    // Claude Code cuts five of supermodo's descriptions: orange boxes, and orange cells in the skills table.
+    expect(html).toMatch(new RegExp(`stroke="${FATE_COLORS.cut.stroke}"`));
+    expect(html).toContain('<td class="fate-cut">cut</td>');
+    expect(html).toContain('orange box: cut');
+  });
+  it('the HTML view lays out each set of kinds its checkboxes can choose, the chosen one shown', async () => {
+    const html = await renderGraph(picture(), 'html');
+    expect(html).toMatch(/<input type="checkbox" data-kind="mention" checked> /);
+    expect(html).not.toMatch(/data-kind="requires"/);
+    const views = [...html.matchAll(/<div class="view" data-kinds="([^"]*)"( hidden)?>/g)].map((m) => [m[1], !!m[2]]);
+    expect(views).toEqual([['mention,link', false], ['', true], ['mention', true], ['link', true]]);
+    // Each view is its own layout: the mention-only one has no link edge, and its boxes sit elsewhere.
+    const view = (kinds: string): string => html.slice(html.indexOf(`data-kinds="${kinds}"`), html.indexOf('</svg>', html.indexOf(`data-kinds="${kinds}"`)) + 6);
+    expect(view('mention')).not.toContain('class="edge edge-link"');
+    expect(view('mention,link')).toContain('class="edge edge-link"');
+    const at = (v: string): string => /<g class="node node-skill" data-id="protocols">[^]*?<rect x="([\d.]+)" y="([\d.]+)"/.exec(v)!.slice(1).join(',');
+    expect(at(view('mention'))).not.toBe(at(view('link')));
+    for (const k of ['mention,link', 'mention', 'link']) checkGeometry(view(k).slice(view(k).indexOf('<svg')));
   });
   it("the repository's own skills, with a fragment and requires", async () => {
     const svg = await renderGraph(catalogReport({ cwd: repo, hosts: ['claude', 'agentskills'] }), 'svg');
@@ -139,11 +165,46 @@ describe('a 100-skill catalog', () => {
       edges: names.flatMap((id, i) => (i % 7 === 0 && i + 2 < names.length ? [{ from: id, to: names[i + 1]!, kind: 'requires' as const, via: names[i + 1]!, count: 1, line: 3 }, { from: id, to: names[i + 2]!, kind: 'requires' as const, via: names[i + 2]!, count: 2, line: 4 }] : [])),
     };
     const layout = await layoutCatalog(p);
-    expect(layout.nodes.size).toBe(100);
+    // The 42 skills some edge touches (14 skills and the two each needs) have boxes; the 58 alone are one count.
+    expect(layout.nodes.size).toBe(42);
+    expect(layout.folds.map((f) => [f.label, f.members.length])).toEqual([['58 skills without edges', 58]]);
     expect(layout.width).toBeLessThan(4000);
     const svg = renderSvg(p, layout);
     checkGeometry(svg);
     expect(svgMerit(svg).crossings).toBe(0);
+  });
+});
+
+describe('a marketplace of plugins', () => {
+  it('frames each plugin, its nodes inside, no two frames overlapping, plugins that refer to each other placed together', async () => {
+    const base = picture();
+    const groups = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+    const nodes = groups.flatMap((g, gi) => Array.from({ length: 3 + gi }, (_, i) => ({ id: `${g}-${i}`, kind: 'skill' as const, label: `${g}-${i}`, path: `${g}/skills/${g}-${i}`, group: g })));
+    const edge = (from: string, to: string) => ({ from, to, kind: 'mention' as const, via: to, count: 1, line: 5 });
+    // Inside each plugin a chain of its first three; alpha's first calls beta's and gamma's; the rest alone.
+    const edges = [...groups.flatMap((g) => [edge(`${g}-0`, `${g}-1`), edge(`${g}-1`, `${g}-2`)]), edge('alpha-0', 'beta-0'), edge('alpha-0', 'gamma-0')];
+    const p: CatalogPicture = { ...base, nodes, edges };
+    const layout = await layoutCatalog(p, ['mention']);
+    expect(layout.clusters.map((c) => c.group).sort()).toEqual([...groups].sort());
+    for (const [i, a] of layout.clusters.entries()) for (const b of layout.clusters.slice(i + 1)) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.group} overlaps ${b.group}`).toBe(false);
+    const frame = new Map(layout.clusters.map((c) => [c.group, c]));
+    for (const nd of nodes.filter((n) => layout.nodes.has(n.id))) {
+      const box = layout.nodes.get(nd.id)!;
+      const c = frame.get(nd.group)!;
+      expect(box.x >= c.x && box.y >= c.y && box.x + box.w <= c.x + c.w && box.y + box.h <= c.y + c.h, `${nd.id} inside ${nd.group}`).toBe(true);
+    }
+    // Beyond its chain, beta has one lone skill (kept as its box), gamma to zeta two or more: one count each.
+    expect(layout.nodes.has('beta-3')).toBe(true);
+    expect(layout.folds.map((f) => [f.group, f.members.length]).sort()).toEqual([['delta', 3], ['epsilon', 4], ['gamma', 2], ['zeta', 5]]);
+    // alpha sits next to beta and gamma: its frame touches theirs within a gap, not across the picture.
+    const gap = (a: string, b: string): number => {
+      const x = frame.get(a)!;
+      const y = frame.get(b)!;
+      return Math.max(0, Math.max(x.x, y.x) - Math.min(x.x + x.w, y.x + y.w)) + Math.max(0, Math.max(x.y, y.y) - Math.min(x.y + x.h, y.y + y.h));
+    };
+    expect(gap('alpha', 'beta')).toBeLessThan(60);
+    expect(gap('alpha', 'gamma')).toBeLessThan(60);
+    checkGeometry(renderSvg(p, layout));
   });
 });
 

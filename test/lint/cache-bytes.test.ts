@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHash } from '../../src/lint/cache.js';
 import { lint } from '../../src/lint/engine.js';
 import { defineSkillRule } from '../../src/rules/rule.js';
-import { tempTree } from '../helpers.js';
+import { tempDir, tempTree } from '../helpers.js';
 
 /**
  * Issue 26: `--cache` records the hash of the bytes the parse got, never the file read again
@@ -30,5 +32,16 @@ describe('the lint cache hashes the bytes the parse got', () => {
     const second = await lint({ cwd: root, cache: true, cacheLocation, rules: [saver] });
     expect(second.cacheHits).toBe(0);
     expect(second.files.flatMap((f) => f.messages.map((m) => m.ruleId))).toContain('links/broken');
+  });
+});
+
+describe('readHash (the cache checking a file it recorded)', () => {
+  it('hashes through the one reader: a FIFO planted where a read file was is not waited on', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'file.md'), 'text');
+    expect(readHash(path.join(dir, 'file.md'))).toMatch(/^[0-9a-f]{64}$/);
+    execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
+    expect(readHash(path.join(dir, 'pipe.md'))).toBe('');
+    expect(readHash(path.join(dir, 'missing.md'))).toBe('');
   });
 });

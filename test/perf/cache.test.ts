@@ -432,17 +432,27 @@ describe('incremental build', () => {
 });
 
 describe('--watch', () => {
-  function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean, ms: number): Promise<void> {
+  // No time limit (a loaded machine may take any time for a run): the wait ends when the output says
+  // so, or fails when the watcher exits first (a crash, or test/child-bound.ts killing a hung one).
+  function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; output so far:\n${text()}`)), ms);
+      const done = (): void => {
+        proc.stdout!.off('data', check);
+        proc.stderr!.off('data', check);
+        proc.off('exit', exited);
+      };
       const check = (): void => {
-        if (pred(text())) {
-          clearTimeout(timer);
-          resolve();
-        }
+        if (!pred(text())) return;
+        done();
+        resolve();
+      };
+      const exited = (code: number | null, signal: NodeJS.Signals | null): void => {
+        done();
+        reject(new Error(`the watcher exited (${signal ?? code}) before it was seen; output so far:\n${text()}`));
       };
       proc.stdout!.on('data', check);
       proc.stderr!.on('data', check);
+      proc.on('exit', exited);
       check();
     });
   }
@@ -455,20 +465,20 @@ describe('--watch', () => {
       proc.stdout.on('data', (d) => (out += d));
       proc.stderr.on('data', (d) => (out += d));
       try {
-        await waitFor(proc, () => out, (s) => s.includes('run 1 '), 20_000);
+        await waitFor(proc, () => out, (s) => s.includes('run 1 '));
         const md = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
         fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^description: .*$/m, 'description: TODO'));
-        await waitFor(proc, () => out, (s) => /run 2 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 2 /.test(s));
         expect(out.slice(out.indexOf('run 1 '))).toMatch(/description/);
         // Rename the skill folder, then delete it: each is a new run, and the report follows.
         fs.renameSync(path.join(dir, 'skills-src', 'anchored'), path.join(dir, 'skills-src', 'renamed'));
-        await waitFor(proc, () => out, (s) => /run 3 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 3 /.test(s));
         fs.rmSync(path.join(dir, 'skills-src', 'renamed'), { recursive: true });
-        await waitFor(proc, () => out, (s) => /run 4 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 4 /.test(s));
         const last = out.slice(out.lastIndexOf('run 3 '));
         expect(last).not.toMatch(/renamed\/SKILL\.md/);
         if (command === 'build') {
-          await waitFor(proc, () => out, () => !fs.existsSync(path.join(dir, 'generated', 'claude', 'skills', 'anchored')), 10_000);
+          await waitFor(proc, () => out, () => !fs.existsSync(path.join(dir, 'generated', 'claude', 'skills', 'anchored')));
         }
       } finally {
         proc.kill('SIGTERM');

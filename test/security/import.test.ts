@@ -61,3 +61,92 @@ describe('import: hostile trees', () => {
     expect(fs.readlinkSync(path.join(root, 'skills-src/g-exists'))).toBe('nowhere');
   });
 });
+
+// Issue #24: import followed links in the tree it imports (SKILL.md, agents/openai.yaml), and wrote
+// before it had checked everything (a FIFO found late left a half-copied skill).
+describe('import: links and late special files', () => {
+  const SECRET = 'TOPSECRET-51c2';
+
+  function linked(): { root: string; from: string; outside: string } {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-sec-import-'));
+    roots.push(root);
+    const from = path.join(root, 'project/.claude/skills');
+    const outside = path.join(root, 'outside');
+    fs.mkdirSync(path.join(outside, 'agents'), { recursive: true });
+    fs.writeFileSync(path.join(outside, 'secret.md'), SKILL('h-link', `# ${SECRET}\n`));
+    fs.writeFileSync(path.join(outside, 'agents/openai.yaml'), `interface:\n  display_name: ${SECRET}\n`);
+    const put = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(from, rel)), { recursive: true });
+      fs.writeFileSync(path.join(from, rel), text);
+    };
+    put('a-good/SKILL.md', SKILL('a-good'));
+    fs.mkdirSync(path.join(from, 'h-link'));
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(from, 'h-link/SKILL.md'));
+    put('i-openai/SKILL.md', SKILL('i-openai'));
+    fs.mkdirSync(path.join(from, 'i-openai/agents'));
+    fs.symlinkSync(path.join(outside, 'agents/openai.yaml'), path.join(from, 'i-openai/agents/openai.yaml'));
+    put('j-agents/SKILL.md', SKILL('j-agents'));
+    fs.symlinkSync(path.join(outside, 'agents'), path.join(from, 'j-agents/agents'));
+    return { root: path.join(root, 'project'), from, outside };
+  }
+
+  /** Files under `dir` holding the secret (links not followed). */
+  const holding = (dir: string): string[] => {
+    const out: string[] = [];
+    const walk = (d: string): void => {
+      if (!fs.existsSync(d)) return;
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(d, e.name));
+        else if (e.isFile() && fs.readFileSync(path.join(d, e.name), 'utf8').includes(SECRET)) out.push(path.join(d, e.name));
+      }
+    };
+    walk(dir);
+    return out;
+  };
+
+  it('never reads SKILL.md or agents/openai.yaml through a link: such a skill is skipped, a linked folder is copied as a link', () => {
+    const { root } = linked();
+    const r = skillc(['import', '.claude/skills'], root);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/skip +\.claude\/skills\/h-link \(SKILL\.md is a symbolic link/);
+    expect(r.stdout).toMatch(/skip +\.claude\/skills\/i-openai \(agents\/openai\.yaml is a symbolic link/);
+    expect(holding(path.join(root, 'skills-src'))).toEqual([]);
+    expect(fs.existsSync(path.join(root, 'skills-src/h-link'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'skills-src/i-openai'))).toBe(false);
+    // The linked `agents` folder is copied as the link it is; what it points at is not read (nothing folded into skillc.codex).
+    expect(fs.lstatSync(path.join(root, 'skills-src/j-agents/agents')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(root, 'skills-src/j-agents/SKILL.md'), 'utf8')).not.toContain('codex');
+  });
+
+  it('never writes through a linked destination folder', () => {
+    const { root, outside } = linked();
+    fs.mkdirSync(path.join(outside, 'dest'));
+    fs.symlinkSync(path.join(outside, 'dest'), path.join(root, 'skills-src'));
+    const r = skillc(['import', '.claude/skills'], root);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('is a symbolic link');
+    expect(fs.readdirSync(path.join(outside, 'dest'))).toEqual([]);
+  });
+
+  it('checks a whole skill before copying: a FIFO after thousands of files leaves nothing of it, and no temporary folder', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-sec-import-'));
+    roots.push(root);
+    const from = path.join(root, '.claude/skills');
+    fs.mkdirSync(path.join(from, 'a-good'), { recursive: true });
+    fs.writeFileSync(path.join(from, 'a-good/SKILL.md'), SKILL('a-good'));
+    const big = path.join(from, 'k-late-fifo');
+    fs.mkdirSync(path.join(big, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(big, 'SKILL.md'), SKILL('k-late-fifo'));
+    // More entries than skillc 0.1 looked at before it started copying, the FIFO in a folder beside them.
+    for (let i = 0; i < 20_010; i++) fs.writeFileSync(path.join(big, 'assets', `f${String(i).padStart(5, '0')}.txt`), 'x');
+    fs.mkdirSync(path.join(big, 'assets/zz'));
+    execFileSync('mkfifo', [path.join(big, 'assets/zz/pipe')]);
+    const r = skillc(['import', '.claude/skills'], root);
+    expect(r.stderr).not.toMatch(/\n +at |ERR_FS_CP/);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/skip +\.claude\/skills\/k-late-fifo \(/);
+    expect(fs.existsSync(path.join(root, 'skills-src/k-late-fifo'))).toBe(false);
+    expect(fs.readdirSync(path.join(root, 'skills-src'))).toEqual(['a-good']);
+  });
+});

@@ -1,5 +1,4 @@
 // Build stage, assemble: the files beside the skills (host manifests, catalog.json, the type-checked catalog.ts), sorted, then the output manifest.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { HostProfile } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
@@ -10,7 +9,8 @@ import { cacheFolder, type BuildCache } from '../incremental.js';
 import { hostManifests } from '../manifests.js';
 import { manifestFile, readManifest, sortByPath } from '../output.js';
 import type { Compiled } from './compile.js';
-import { lexists } from '../../core/paths.js';
+import { lexists, unsafeRelativePath } from '../../core/paths.js';
+import { readRegularFile } from '../../parse/bundle.js';
 
 /**
  * The host manifests to write. Without a `plugin` key in the config, one whose file is already in the
@@ -30,19 +30,19 @@ export async function assembleOutputs(c: Compiled, config: ResolvedConfig, hosts
   c.files.push(catalogJson(c.entries));
   // catalog.ts is text; the compiler (ts-morph and TypeScript) loads only for a text not checked before.
   const catalogTs: OutputFile = { path: 'catalog.ts', data: Buffer.from(catalogText(c.entries)), mode: 0o644 };
-  let onDisk: Buffer | undefined;
-  try {
-    // Only a regular file of the same size can be the same bytes (never read a FIFO or a huge file).
-    const p = path.join(outDir, 'catalog.ts');
-    const st = fs.lstatSync(p);
-    if (st.isFile() && st.size === catalogTs.data.length) onDisk = fs.readFileSync(p);
-  } catch {
-    // not built yet
-  }
-  const typeErrors = await catalogTypeErrors(catalogTs.data.toString('utf8'), { cacheDir: cacheFolder(config, options.cacheLocation), record: !options.check, ...(onDisk ? { onDisk } : {}) });
+  // Only a regular file no larger can be the same bytes (never read through a link, a FIFO or a huge file).
+  const read = readRegularFile(path.join(outDir, 'catalog.ts'), catalogTs.data.length, { noFollow: true });
+  const onDisk = 'bytes' in read ? read.bytes : undefined;
+  const typeErrors = await catalogTypeErrors(catalogTs.data.toString('utf8'), { cacheDir: cacheFolder(config, options.cacheLocation), record: !options.check, root: config.root, ...(onDisk ? { onDisk } : {}) });
   c.files.push(catalogTs);
   for (const e of typeErrors) c.problems.push({ severity: 'error', ruleId: 'build/catalog-type', file: path.join(outDir, 'catalog.ts'), message: `Unexpected type error in the emitted catalog: ${e}` });
 
+  // Every path the build will write, rename or compare, held to one plain relative path inside
+  // the output folder, whatever made it (a skill's name, the config's `outputs`, a host's folders).
+  for (const f of c.files) {
+    const why = unsafeRelativePath(f.path);
+    if (why) c.problems.push({ severity: 'error', ruleId: 'build/output-path', file: config.file ?? config.root, message: `Unexpected output path ${JSON.stringify(f.path)} with ${why}, expected a path inside the output folder` });
+  }
   const unsorted = [...c.files];
   if (sortByPath(c.files)) {
     const seen = new Set<string>();

@@ -11,6 +11,8 @@ import { hashFiles, type CatalogEntry } from '../catalog.js';
 import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from '../emit-skill.js';
 import type { BuildCache } from '../incremental.js';
 import { skillcBlock, targetHosts } from '../../model/skillc-block.js';
+import { field } from '../../model/queries.js';
+import { unsafeSegment } from '../../core/paths.js';
 
 /** What the build has made so far: the output files, its problems, the catalog entries, the skills per host. */
 export interface Compiled {
@@ -26,6 +28,29 @@ export interface Compiled {
   reused: number;
   /** Skills read here (cached by lint, so not parsed there). */
   kept: Skill[];
+}
+
+/**
+ * Why the build must not emit a skill at all, as a problem no config turns off: its SKILL.md
+ * was not read (a link out of the skill, a FIFO, too large, binary), or its name is not a
+ * single safe folder name (`..`, `a/b`, `.git`, a NUL), which would put its outputs outside
+ * the host's skills folder.
+ */
+function unbuildable(skill: Skill): BuildProblem | undefined {
+  if (skill.readProblem && skill.readProblem.kind !== 'encoding') {
+    return { severity: 'error', ruleId: 'build/read', file: skill.file.path, message: `${skill.readProblem.message}; the skill is not built` };
+  }
+  const name = skill.name ?? skill.dirName;
+  const why = unsafeSegment(name);
+  if (!why) return undefined;
+  const at = field(skill, 'name');
+  return {
+    severity: 'error',
+    ruleId: 'build/output-path',
+    file: skill.file.path,
+    ...(at ? { range: at.valueRange } : {}),
+    message: `Unexpected skill name ${JSON.stringify(name)} with ${why}, expected one plain folder name: the build writes each skill's outputs in a folder of that name and nowhere else`,
+  };
 }
 
 export function compileSkills(lintResult: LintResult, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined): Compiled {
@@ -46,6 +71,13 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
     }
     const skill = parsed.get(dir) ?? readSkill(dir);
     if (!parsed.has(dir)) c.kept.push(skill);
+    // Held here whatever lint's rules say (off, or suppressed): a SKILL.md not read is not built,
+    // and a name that is not one plain folder name is never made into an output path.
+    const refused = unbuildable(skill);
+    if (refused) {
+      c.problems.push(refused);
+      continue;
+    }
     const firstProblem = c.problems.length;
     const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts, artifacts: config.artifacts }, { inCodeFences: config.hostBlocks.inCodeFences });
     c.problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));

@@ -4,7 +4,8 @@ import { getHost, unknownHostMessage } from '../../hosts/index.js';
 import { ConfigError, type ResolvedConfig } from '../../config/config.js';
 import { discover, type Discovery, UsageError } from '../../config/discover.js';
 import { loadLintConfig, type LintOptions } from '../../lint/engine.js';
-import { isInside } from '../../core/paths.js';
+import { isInside, linkOnTheWay } from '../../core/paths.js';
+import { UnsafePathError } from '../../core/errors.js';
 import { noteChanges } from '../incremental.js';
 import type { BuildOptions } from './types.js';
 
@@ -53,5 +54,9 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
   const shownOut = path.relative(cwd, outDir).split(path.sep).join('/') || '.';
   if (!isInside(outDir, preConfig.root) || outDir === preConfig.root) fail(`output folder ${shownOut} must be a folder inside the project (${preConfig.root})`, !!options.out);
   if (isInside(preConfig.sources, outDir) || isInside(outDir, preConfig.sources)) fail(`output folder ${shownOut} overlaps the sources ${path.relative(cwd, preConfig.sources).split(path.sep).join('/') || '.'}`, !!options.out);
+  // A committed `generated -> /elsewhere` (or a link on the way to it) would take every write,
+  // rename and delete of the build there, and every read of the last outputs from there.
+  const link = linkOnTheWay(preConfig.root, outDir, { self: true });
+  if (link) throw new UnsafePathError(`output folder ${shownOut}: ${link}; skillc does not read from, write to or delete through links (remove the link, or set \`out\` to a real folder)`);
   return { config: preConfig, found, lintOptions, incremental, outDir };
 }

@@ -47,11 +47,8 @@ export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedCon
   const groups = groupPlan(plan, files, folders);
   // A few skills changed: their folders are replaced in place (see patch.ts for the atomicity this trades).
   // Most of the tree changed, or there is no last build to update: a whole new tree is swapped in.
-  if (previous.manifest && groups.folders.size * 2 <= folders.size) {
-    result.carried = writeOutputUpdate(outDir, groups, files[files.length - 1]!, previous.manifest, { ...hooks, deferCleanup: !!options.session });
-  } else {
-    result.carried = writeOutputAtomically(outDir, files, hooks, c.reusedFiles);
-  }
+  const updated = previous.manifest && groups.folders.size * 2 <= folders.size ? writeOutputUpdate(outDir, groups, files[files.length - 1]!, previous.manifest, { ...hooks, deferCleanup: !!options.session }) : undefined;
+  result.carried = updated ?? writeOutputAtomically(outDir, files, hooks, c.reusedFiles);
   cache.wrote(files);
   cache.recordsCurrent();
   result.written = true;

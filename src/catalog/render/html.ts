@@ -1,4 +1,4 @@
-import { EDGE_KINDS } from '../../analysis/graph.js';
+import { EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
 import type { CatalogLayout } from './layout.js';
 import { budgetLine, n, type CatalogPicture } from './model.js';
 import { EDGE_COLORS, renderSvg, xml } from './svg.js';
@@ -18,7 +18,7 @@ table{border-collapse:collapse;width:100%} th,td{border-bottom:1px solid #e4e8ee
 th{background:#f5f7fa;font-weight:600} code{font-size:12.5px;background:#f3f5f8;padding:0 3px;border-radius:3px}
 .bar{display:inline-block;width:160px;height:10px;background:#eceff3;border-radius:3px;vertical-align:middle;overflow:hidden}
 .bar>span{display:block;height:100%} .ok{background:#2e7d32} .over{background:#c62828}
-.fate-dropped,.fate-cut{color:#c62828;font-weight:600} .fate-hidden{color:#777}
+.fate-dropped{color:#c62828;font-weight:600} .fate-cut{color:#e65100;font-weight:600} .fate-hidden{color:#777}
 .sev-error{color:#c62828;font-weight:600} .sev-warning{color:#8a6d00;font-weight:600} .sev-info{color:#555}
 .controls{display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center;margin-bottom:10px}
 .controls label{cursor:pointer;white-space:nowrap} .swatch{display:inline-block;width:18px;height:3px;vertical-align:middle;margin-right:4px}
@@ -43,7 +43,10 @@ const SCRIPT = `
   document.getElementById('summary').textContent = skills + ' skills, ' + (data.nodes.length - skills) + ' shared fragments, ' + data.edges.length + ' references; ' +
     (over.length ? 'over the listing budget on ' + over.join(', ') : 'every host listing within budget') + '.';
   var selected = null;
+  var views = Array.prototype.slice.call(document.querySelectorAll('.figure .view'));
+  var svg = views[0].querySelector('svg');
   function q(sel){return Array.prototype.slice.call(document.querySelectorAll(sel));}
+  function inSvg(sel){return Array.prototype.slice.call(svg.querySelectorAll(sel));}
   function esc(s){return String(s).replace(/[&<>"]/g, function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
   function state(){
     var kinds = {}; q('input[data-kind]').forEach(function(b){kinds[b.getAttribute('data-kind')] = b.checked;});
@@ -52,8 +55,15 @@ const SCRIPT = `
   }
   function apply(){
     var s = state();
+    // The layout laid out for exactly the checked kinds: the boxes move when a kind is toggled.
+    var key = q('input[data-kind]').filter(function(b){return b.checked;}).map(function(b){return b.getAttribute('data-kind');}).join(',');
+    views.forEach(function(v){
+      var on = v.getAttribute('data-kinds') === key;
+      v.hidden = !on;
+      if (on) svg = v.querySelector('svg');
+    });
     var visible = {};
-    q('svg .node').forEach(function(g){
+    inSvg('.node').forEach(function(g){
       var n = byId[g.getAttribute('data-id')];
       var on = s.nodeKinds[n.kind] !== false;
       g.classList.toggle('node-off', !on);
@@ -62,12 +72,11 @@ const SCRIPT = `
       g.classList.toggle('dim', !listed);
       g.classList.toggle('match', !!s.text && n.label.toLowerCase().indexOf(s.text) >= 0);
     });
-    q('svg .edge-group').forEach(function(g){
+    if (selected && !visible[selected]) selected = null;
+    inSvg('.edge-group').forEach(function(g){
       var p = g.querySelector('path');
-      var on = s.kinds[g.getAttribute('data-kind')] === true && visible[p.getAttribute('data-from')] && visible[p.getAttribute('data-to')];
-      g.classList.toggle('edge-hidden', !on);
+      g.classList.toggle('edge-hidden', !(visible[p.getAttribute('data-from')] && visible[p.getAttribute('data-to')]));
     });
-    q('svg .count').forEach(function(t){t.classList.toggle('edge-hidden', s.kinds[t.getAttribute('data-kind')] !== true);});
     q('tr[data-kind]').forEach(function(r){r.style.display = s.kinds[r.getAttribute('data-kind')] ? '' : 'none';});
     q('#hosts tr[data-host]').forEach(function(r){r.style.background = s.host && r.getAttribute('data-host') === s.host ? '#fff8e1' : '';});
     var found = s.text ? data.nodes.filter(function(n){return n.label.toLowerCase().indexOf(s.text) >= 0;}) : [];
@@ -76,16 +85,16 @@ const SCRIPT = `
   }
   function focus(){
     svg.classList.toggle('focus', !!selected);
-    q('svg .near').forEach(function(e){e.classList.remove('near');});
-    q('svg .sel').forEach(function(e){e.classList.remove('sel');});
+    inSvg('.near').forEach(function(e){e.classList.remove('near');});
+    inSvg('.sel').forEach(function(e){e.classList.remove('sel');});
     if (!selected) { panel(null); return; }
     var near = {}; near[selected] = true;
-    q('svg .edge-group').forEach(function(g){
+    inSvg('.edge-group').forEach(function(g){
       if (g.classList.contains('edge-hidden')) return;
       var p = g.querySelector('path'), a = p.getAttribute('data-from'), b = p.getAttribute('data-to');
       if (a === selected || b === selected) { g.classList.add('near'); near[a] = near[b] = true; }
     });
-    q('svg .node').forEach(function(g){
+    inSvg('.node').forEach(function(g){
       var id = g.getAttribute('data-id');
       if (near[id]) g.classList.add('near');
       if (id === selected) g.classList.add('sel');
@@ -117,21 +126,26 @@ const SCRIPT = `
     }
     el.innerHTML = h;
   }
-  q('svg .node').forEach(function(g){g.addEventListener('click', function(ev){ev.stopPropagation(); var id = g.getAttribute('data-id'); selected = selected === id ? null : id; focus();});});
-  svg.addEventListener('click', function(){ selected = null; focus(); });
+  q('.figure svg .node').forEach(function(g){g.addEventListener('click', function(ev){ev.stopPropagation(); var id = g.getAttribute('data-id'); selected = selected === id ? null : id; focus();});});
+  views.forEach(function(v){ v.querySelector('svg').addEventListener('click', function(){ selected = null; focus(); }); });
   q('.controls input, .controls select').forEach(function(b){b.addEventListener('input', apply); b.addEventListener('change', apply);});
   apply();
+  // A big catalog is wider than the window: open on its top-left frame or box, not on the white space beside it.
+  var figure = document.querySelector('.figure'), first = null;
+  inSvg('.cluster > rect, .node rect, .fold rect').forEach(function(r){var b = r.getBoundingClientRect(); if (!first || b.top < first.top - 40 || (Math.abs(b.top - first.top) <= 40 && b.left < first.left)) first = b;});
+  if (first) { var f = figure.getBoundingClientRect(); figure.scrollLeft += Math.max(0, first.left - f.left - 40); }
   document.body.setAttribute('data-ready', '1');
 })();
 `;
 
 /**
- * One self-contained, interactive page: the laid-out graph (the kinds not laid
- * out drawn hidden, to show on demand), filters, search, a panel for the
- * selected skill, the budgets and the tables, with the data embedded. A
- * Content-Security-Policy forbids every fetch, so it works (and stays) offline.
+ * One self-contained, interactive page: the graph laid out once for each set of
+ * edge kinds its checkboxes can choose (`layouts`, the first shown: `kinds`),
+ * filters, search, a panel for the selected skill, the budgets and the tables,
+ * with the data embedded. A Content-Security-Policy forbids every fetch, so it
+ * works (and stays) offline.
  */
-export function renderHtml(picture: CatalogPicture, layout: CatalogLayout, title = 'skillc catalog'): string {
+export function renderHtml(picture: CatalogPicture, layouts: readonly CatalogLayout[], kinds: readonly EdgeKind[], note?: string, title = 'skillc catalog'): string {
   const hostIds = picture.hosts.map((h) => h.id);
   const hostRows = picture.hosts
     .map((h) => {
@@ -154,9 +168,9 @@ export function renderHtml(picture: CatalogPicture, layout: CatalogLayout, title
   const edgeRows = picture.edges
     .map((e) => `<tr data-kind="${e.kind}"><td><code>${xml(e.from)}</code></td><td>${e.kind}</td><td><code>${xml(e.to)}</code></td><td><code>${xml(e.via)}</code></td><td>${e.line}</td><td>${e.count}</td></tr>`)
     .join('\n');
-  const present = EDGE_KINDS.filter((k) => picture.edges.some((e) => e.kind === k) || layout.kinds.includes(k));
+  const present = EDGE_KINDS.filter((k) => picture.edges.some((e) => e.kind === k));
   const edgeFilters = present
-    .map((k) => `<label><input type="checkbox" data-kind="${k}"${layout.kinds.includes(k) ? ' checked' : ''}> <span class="swatch" style="background:${EDGE_COLORS[k]}"></span>${k} (${picture.edges.filter((e) => e.kind === k).length})</label>`)
+    .map((k) => `<label><input type="checkbox" data-kind="${k}"${kinds.includes(k) ? ' checked' : ''}> <span class="swatch" style="background:${EDGE_COLORS[k]}"></span>${k} (${picture.edges.filter((e) => e.kind === k).length})</label>`)
     .join('');
   const nodeFilters = (['skill', 'fragment'] as const)
     .filter((k) => picture.nodes.some((nd) => nd.kind === k))
@@ -178,7 +192,7 @@ export function renderHtml(picture: CatalogPicture, layout: CatalogLayout, title
 <div class="controls"><span>Edges: ${edgeFilters || 'none'}</span><span>Show: ${nodeFilters}</span>${hostSelect}<label>Search <input id="search" type="search" placeholder="skill name"></label><span id="found"></span></div>
 <div class="main">
 <div class="figure">
-${renderSvg(picture, layout, { overlay: EDGE_KINDS })}</div>
+${layouts.map((layout, i) => `<div class="view" data-kinds="${layout.kinds.join(',')}"${i ? ' hidden' : ''}>\n${renderSvg(picture, layout, i ? undefined : note)}</div>`).join('\n')}</div>
 <aside id="panel"></aside>
 </div>
 <h2>Listing budgets at ${n(picture.contextTokens)} tokens</h2>

@@ -1,6 +1,7 @@
 import type { Viz } from '@viz-js/viz';
-import { EDGE_KINDS, type EdgeKind } from '../../analysis/graph.js';
+import type { EdgeKind } from '../../analysis/graph.js';
 import type { CatalogPicture, PictureEdge } from './model.js';
+import { groupOf, sceneOf, STRUCTURAL_EDGES, type Fold } from './scene.js';
 
 /**
  * The skill graph laid out by Graphviz's `dot` (layered: callers above the
@@ -9,18 +10,6 @@ import type { CatalogPicture, PictureEdge } from './model.js';
  * sizes the boxes itself (`textWidth`) and draws the SVG from dot's
  * coordinates, so the text it measured is the text it draws.
  */
-
-/** Edge kinds drawn by default: the ones that shape the catalog (a skill needs another, or pulls in its text). */
-export const STRUCTURAL_EDGES: readonly EdgeKind[] = ['requires', 'include'];
-
-/** Parses `--edges requires,include` (or `all`). */
-export function edgeKinds(list: readonly string[] | undefined): EdgeKind[] {
-  if (!list?.length) return [...STRUCTURAL_EDGES];
-  if (list.includes('all')) return [...EDGE_KINDS];
-  const bad = list.filter((k) => !(EDGE_KINDS as readonly string[]).includes(k));
-  if (bad.length) throw new RangeError(`unknown edge kind '${bad[0]}', expected ${EDGE_KINDS.join(', ')} or all`);
-  return EDGE_KINDS.filter((k) => list.includes(k));
-}
 
 /**
  * Advance widths of DejaVu Sans (units of 1/2048 em), the widest of the fonts
@@ -103,9 +92,23 @@ export interface LaidEdge extends DrawnEdge {
   label?: { x: number; y: number; w: number; h: number; text: string };
 }
 
+/** A group's frame (a plugin's skills), when the catalog has more than one group. */
+export interface LaidCluster {
+  group: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface LaidFold extends Fold, LaidNode {}
+
 export interface CatalogLayout {
+  /** Nodes drawn one by one (folded ones are in `folds`). */
   nodes: Map<string, LaidNode>;
   edges: LaidEdge[];
+  folds: LaidFold[];
+  clusters: LaidCluster[];
   width: number;
   height: number;
   kinds: EdgeKind[];
@@ -205,43 +208,16 @@ function dotPart(viz: Viz, labels: readonly { id: string; label: string }[], edg
 
 const PACK_GAP_X = 28;
 const PACK_GAP_Y = 36;
+/** Room inside a group's frame: padding, and the title line above its drawing. */
+export const CLUSTER_PAD = 12;
+export const CLUSTER_TITLE = 24;
 
-/**
- * Lays the catalog out; `kinds` chooses which edges shape it. Each connected
- * part goes through dot on its own, then the parts (a skill no drawn edge
- * touches is a part of one box) are packed in rows into a near-square block,
- * largest first: laid out whole, dot would put every part side by side (100
- * skills without edges: one row 10,000 px long); dot's own `pack` misplaces
- * edge labels. Coordinates are pixels, y down, from `offset` (the SVG's).
- */
-export async function layoutCatalog(picture: CatalogPicture, kinds: readonly EdgeKind[] = STRUCTURAL_EDGES, offset: Point = GRAPH_OFFSET): Promise<CatalogLayout> {
-  const edges = drawnEdges(picture.edges, kinds);
-  const viz = await graphviz();
-  // Connected parts, by union-find over the drawn edges.
-  const parent = new Map(picture.nodes.map((nd) => [nd.id, nd.id]));
-  const find = (id: string): string => {
-    while (parent.get(id) !== id) id = parent.get(id)!;
-    return id;
-  };
-  for (const e of edges) if (parent.has(e.from) && parent.has(e.to)) parent.set(find(e.from), find(e.to));
-  const groups = new Map<string, { labels: { id: string; label: string }[]; edges: DrawnEdge[] }>();
-  for (const nd of picture.nodes) {
-    const g = find(nd.id);
-    if (!groups.has(g)) groups.set(g, { labels: [], edges: [] });
-    groups.get(g)!.labels.push(nd);
-  }
-  for (const e of edges) groups.get(find(e.from))?.edges.push(e);
-  const index = new Map(edges.map((e, i) => [e, i]));
-  const parts: (Part & { from: DrawnEdge[] })[] = [...groups.values()].map((g) => ({
-    ...(g.edges.length ? dotPart(viz, g.labels, g.edges) : { nodes: [{ id: g.labels[0]!.id, x: 0, y: 0, w: nodeWidth(g.labels[0]!.label), h: NODE_H }], edges: [], width: nodeWidth(g.labels[0]!.label), height: NODE_H }),
-    from: g.edges,
-  }));
-  // Shelf packing: rows no wider than the widest part or about 1.6 times the side of a square of the same area.
-  const order = parts.map((p, i) => ({ p, i })).sort((a, b) => b.p.height - a.p.height || b.p.width - a.p.width || a.i - b.i);
-  const area = parts.reduce((sum, p) => sum + (p.width + PACK_GAP_X) * (p.height + PACK_GAP_Y), 0);
-  const rowMax = Math.max(...parts.map((p) => p.width), Math.sqrt(area) * 1.6);
-  const nodes = new Map<string, LaidNode>();
-  const laid: { at: number; edge: LaidEdge }[] = [];
+/** Places boxes in rows no wider than the widest box or about 1.6 times the side of a square of the same area, tallest first. */
+function shelf<T extends { width: number; height: number }>(items: readonly T[]): { placed: { item: T; x: number; y: number }[]; width: number; height: number } {
+  const order = items.map((p, i) => ({ p, i })).sort((a, b) => b.p.height - a.p.height || b.p.width - a.p.width || a.i - b.i);
+  const area = items.reduce((sum, p) => sum + (p.width + PACK_GAP_X) * (p.height + PACK_GAP_Y), 0);
+  const rowMax = Math.max(...items.map((p) => p.width), Math.sqrt(area) * 1.6);
+  const placed: { item: T; x: number; y: number }[] = [];
   let x = 0;
   let y = 0;
   let rowH = 0;
@@ -252,21 +228,224 @@ export async function layoutCatalog(picture: CatalogPicture, kinds: readonly Edg
       x = 0;
       rowH = 0;
     }
-    const dx = x + offset[0];
-    const dy = y + offset[1];
-    const move = (q: Point): Point => [round(q[0] + dx), round(q[1] + dy)];
-    for (const nd of p.nodes) nodes.set(nd.id, { ...nd, x: round(nd.x + dx), y: round(nd.y + dy) });
-    p.edges.forEach((e, k) => {
-      const edge: LaidEdge = { ...e, curve: e.curve.map(move), heads: e.heads.map((h) => h.map(move)) };
-      if (e.label) edge.label = { ...e.label, x: round(e.label.x + dx), y: round(e.label.y + dy) };
-      laid.push({ at: index.get(p.from[k]!)!, edge });
-    });
+    placed.push({ item: p, x, y });
     width = Math.max(width, x + p.width);
     rowH = Math.max(rowH, p.height);
     x += p.width + PACK_GAP_X;
   }
+  return { placed, width, height: items.length ? y + rowH : 0 };
+}
+
+/** A drawing in progress, from (0, 0): nodes, edges (by their index in drawnEdges), folds, frames. */
+interface Block {
+  nodes: LaidNode[];
+  edges: { at: number; edge: LaidEdge }[];
+  folds: LaidFold[];
+  clusters: LaidCluster[];
+  width: number;
+  height: number;
+}
+
+function moved(b: Block, dx: number, dy: number): Block {
+  const move = (q: Point): Point => [round(q[0] + dx), round(q[1] + dy)];
+  return {
+    nodes: b.nodes.map((nd) => ({ ...nd, x: round(nd.x + dx), y: round(nd.y + dy) })),
+    edges: b.edges.map(({ at, edge }) => {
+      const e: LaidEdge = { ...edge, curve: edge.curve.map(move), heads: edge.heads.map((h) => h.map(move)) };
+      if (edge.label) e.label = { ...edge.label, x: round(edge.label.x + dx), y: round(edge.label.y + dy) };
+      return { at, edge: e };
+    }),
+    folds: b.folds.map((fd) => ({ ...fd, x: round(fd.x + dx), y: round(fd.y + dy) })),
+    clusters: b.clusters.map((c) => ({ ...c, x: round(c.x + dx), y: round(c.y + dy) })),
+    width: b.width,
+    height: b.height,
+  };
+}
+
+/** Blocks packed in rows into one. */
+function packed(blocks: readonly Block[]): Block {
+  const { placed, width, height } = shelf(blocks);
+  const out: Block = { nodes: [], edges: [], folds: [], clusters: [], width, height };
+  for (const { item, x, y } of placed) {
+    const b = moved(item, x, y);
+    out.nodes.push(...b.nodes);
+    out.edges.push(...b.edges);
+    out.folds.push(...b.folds);
+    out.clusters.push(...b.clusters);
+  }
+  return out;
+}
+
+/**
+ * One group's drawing: each connected part of its own edges through dot on its own, a lone
+ * node as its box, its fold as a box, packed in rows.
+ */
+function groupBlock(viz: Viz, labels: readonly { id: string; label: string }[], folds: readonly Fold[], edges: readonly { at: number; edge: DrawnEdge }[]): Block {
+  // Connected parts, by union-find over the group's edges.
+  const parent = new Map(labels.map((nd) => [nd.id, nd.id]));
+  const find = (id: string): string => {
+    while (parent.get(id) !== id) id = parent.get(id)!;
+    return id;
+  };
+  for (const { edge: e } of edges) parent.set(find(e.from), find(e.to));
+  const parts = new Map<string, { labels: { id: string; label: string }[]; edges: { at: number; edge: DrawnEdge }[] }>();
+  for (const nd of labels) {
+    const g = find(nd.id);
+    if (!parts.has(g)) parts.set(g, { labels: [], edges: [] });
+    parts.get(g)!.labels.push(nd);
+  }
+  for (const e of edges) parts.get(find(e.edge.from))!.edges.push(e);
+  const blocks: Block[] = [...parts.values()].map((g) => {
+    if (!g.edges.length) {
+      const w = nodeWidth(g.labels[0]!.label);
+      return { nodes: [{ id: g.labels[0]!.id, x: 0, y: 0, w, h: NODE_H }], edges: [], folds: [], clusters: [], width: w, height: NODE_H };
+    }
+    const part = dotPart(viz, g.labels, g.edges.map((e) => e.edge));
+    return { nodes: part.nodes, edges: part.edges.map((edge, k) => ({ at: g.edges[k]!.at, edge })), folds: [], clusters: [], width: part.width, height: part.height };
+  });
+  for (const fd of folds) {
+    const w = nodeWidth(fd.label);
+    blocks.push({ nodes: [], edges: [], folds: [{ ...fd, x: 0, y: 0, w, h: NODE_H }], clusters: [], width: w, height: NODE_H });
+  }
+  return packed(blocks);
+}
+
+/**
+ * Lays the catalog out; `kinds` chooses which edges shape it. The nodes no drawn edge touches
+ * are folded into one box a group (`sceneOf`). With more than one group (a marketplace's
+ * plugins), each group is drawn in a frame of its own and the frames packed in rows; the edges
+ * between groups are drawn over that as curves. Inside a group, each connected part goes
+ * through dot on its own and the parts are packed in rows, largest first: laid out whole, dot
+ * would put every part side by side; dot's own `pack` misplaces edge labels. Coordinates are
+ * pixels, y down, from `offset` (the SVG's).
+ */
+export async function layoutCatalog(picture: CatalogPicture, kinds: readonly EdgeKind[] = STRUCTURAL_EDGES, offset: Point = GRAPH_OFFSET): Promise<CatalogLayout> {
+  const scene = sceneOf(picture, kinds);
+  const edges = drawnEdges(picture.edges, kinds);
+  const viz = await graphviz();
+  const groupById = new Map(scene.shown.map((nd) => [nd.id, groupOf(nd)]));
+  const inGroup = new Map(scene.groups.map((g) => [g, { labels: [] as { id: string; label: string }[], edges: [] as { at: number; edge: DrawnEdge }[] }]));
+  for (const nd of scene.shown) inGroup.get(groupOf(nd))!.labels.push(nd);
+  const across: number[] = [];
+  edges.forEach((edge, at) => {
+    const g = groupById.get(edge.from);
+    if (g === undefined || !groupById.has(edge.to)) return;
+    if (g === groupById.get(edge.to)) inGroup.get(g)!.edges.push({ at, edge });
+    else across.push(at);
+  });
+  const framed = scene.groups.length > 1;
+  const blocks = scene.groups.map((g) => {
+    const block = groupBlock(viz, inGroup.get(g)!.labels, scene.folds.filter((fd) => fd.group === g), inGroup.get(g)!.edges);
+    if (!framed) return block;
+    const title = textWidth(g || '(root)', FONT_SIZE) + 2 * CLUSTER_PAD;
+    const w = Math.max(block.width + 2 * CLUSTER_PAD, title);
+    const inner = moved(block, CLUSTER_PAD, CLUSTER_TITLE);
+    return { ...inner, clusters: [{ group: g, x: 0, y: 0, w, h: block.height + CLUSTER_TITLE + CLUSTER_PAD }, ...inner.clusters], width: w, height: block.height + CLUSTER_TITLE + CLUSTER_PAD };
+  });
+  const all = moved(packed(arranged(viz, blocks, scene.groups, across.map((at) => [groupById.get(edges[at]!.from)!, groupById.get(edges[at]!.to)!]))), offset[0], offset[1]);
+  const nodes = new Map(all.nodes.map((nd) => [nd.id, nd]));
+  // Edges between groups: a gentle curve from box to box, over the frames.
+  for (const at of across) {
+    const e = edges[at]!;
+    const { curve, head } = overlayCurve(nodes.get(e.from)!, nodes.get(e.to)!);
+    all.edges.push({ at, edge: { ...e, curve, heads: e.both ? [head, arrowhead(curve[1]!, curve[0]!)] : [head] } });
+  }
   // Edges in the order drawnEdges gave them, whatever part they were laid out in.
-  return { nodes, edges: laid.sort((a, b) => a.at - b.at).map((l) => l.edge), width: round(width), height: round(parts.length ? y + rowH : 0), kinds: [...kinds] };
+  return { nodes, edges: all.edges.sort((a, b) => a.at - b.at).map((l) => l.edge), folds: all.folds, clusters: all.clusters, width: round(all.width), height: round(all.height), kinds: [...kinds] };
+}
+
+/**
+ * Groups that refer to each other placed together: each set of groups joined by edges goes
+ * through dot as boxes of their frames' size (so the frames of a plugin and the plugins it
+ * calls sit side by side or one above the other, and the curves between them stay short); the
+ * sets, and the groups no edge leaves, are then packed in rows. `links` are the group pairs of
+ * the edges between groups.
+ */
+function arranged(viz: Viz, blocks: readonly Block[], groups: readonly string[], links: readonly [string, string][]): Block[] {
+  if (!links.length) return [...blocks];
+  const index = new Map(groups.map((g, i) => [g, i]));
+  const parent = groups.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i]!;
+    return i;
+  };
+  const pairs = new Set<string>();
+  for (const [a, b] of links) {
+    const i = index.get(a)!;
+    const j = index.get(b)!;
+    parent[find(i)] = find(j);
+    pairs.add(`${Math.min(i, j)} ${Math.max(i, j)}`);
+  }
+  const sets = new Map<number, number[]>();
+  groups.forEach((_, i) => {
+    const r = find(i);
+    if (!sets.has(r)) sets.set(r, []);
+    sets.get(r)!.push(i);
+  });
+  const out: Block[] = [];
+  for (const members of sets.values()) {
+    if (members.length === 1) {
+      out.push(blocks[members[0]!]!);
+      continue;
+    }
+    const inSet = new Set(members);
+    const lines = ['graph groups {', '  graph [nodesep=0.4, ranksep=0.5, pad=0];', '  node [shape=box, fixedsize=true, label=""];'];
+    for (const i of members) lines.push(`  g${i} [width=${blocks[i]!.width / 72}, height=${blocks[i]!.height / 72}];`);
+    for (const pair of pairs) {
+      const [i, j] = pair.split(' ').map(Number) as [number, number];
+      if (inSet.has(i)) lines.push(`  g${i} -- g${j};`);
+    }
+    lines.push('}');
+    const result = viz.renderJSON(`${lines.join('\n')}\n`) as DotJson;
+    const [, , bw, bh] = result.bb.split(',').map(Number) as [number, number, number, number];
+    const placed = (result.objects ?? []).map((o) => {
+      const i = Number(o.name.slice(1));
+      const [cx, cy] = (o.pos ?? '0,0').split(',').map(Number) as Point;
+      return moved(blocks[i]!, round(Math.max(0, cx - blocks[i]!.width / 2)), round(Math.max(0, bh - cy - blocks[i]!.height / 2)));
+    });
+    const merged: Block = { nodes: [], edges: [], folds: [], clusters: [], width: bw, height: bh };
+    for (const b of placed) {
+      merged.nodes.push(...b.nodes);
+      merged.edges.push(...b.edges);
+      merged.folds.push(...b.folds);
+      merged.clusters.push(...b.clusters);
+      merged.width = Math.max(merged.width, ...b.clusters.map((c) => c.x + c.w));
+      merged.height = Math.max(merged.height, ...b.clusters.map((c) => c.y + c.h));
+    }
+    out.push(merged);
+  }
+  return out;
+}
+
+/** Where the segment from a box's centre towards `p` leaves the box. */
+function border(n: LaidNode, p: Point): Point {
+  const cx = n.x + n.w / 2;
+  const cy = n.y + n.h / 2;
+  const dx = p[0] - cx;
+  const dy = p[1] - cy;
+  if (!dx && !dy) return [cx, cy];
+  const t = Math.min(dx ? n.w / 2 / Math.abs(dx) : Infinity, dy ? n.h / 2 / Math.abs(dy) : Infinity);
+  return [cx + dx * t, cy + dy * t];
+}
+
+/** A gentle curve between two boxes dot did not route together (boxes of two groups). */
+function overlayCurve(a: LaidNode, b: LaidNode): { curve: Point[]; head: Point[] } {
+  const ca: Point = [a.x + a.w / 2, a.y + a.h / 2];
+  const cb: Point = [b.x + b.w / 2, b.y + b.h / 2];
+  const bend = 0.15;
+  const mid: Point = [(ca[0] + cb[0]) / 2 - (cb[1] - ca[1]) * bend, (ca[1] + cb[1]) / 2 + (cb[0] - ca[0]) * bend];
+  const s = border(a, mid);
+  const e = border(b, mid);
+  const c1: Point = [s[0] + (mid[0] - s[0]) * 0.66, s[1] + (mid[1] - s[1]) * 0.66];
+  const c2: Point = [e[0] + (mid[0] - e[0]) * 0.66, e[1] + (mid[1] - e[1]) * 0.66];
+  return { curve: [s, c1, c2, e].map(([x, y]) => [round(x), round(y)]), head: arrowhead(c2, e) };
+}
+
+function arrowhead(from: Point, tip: Point): Point[] {
+  const len = Math.hypot(tip[0] - from[0], tip[1] - from[1]) || 1;
+  const ux = (tip[0] - from[0]) / len;
+  const uy = (tip[1] - from[1]) / len;
+  return [tip, [tip[0] - ux * 9 - uy * 4, tip[1] - uy * 9 + ux * 4], [tip[0] - ux * 9 + uy * 4, tip[1] - uy * 9 - ux * 4]].map(([x, y]) => [round(x!), round(y!)] as Point);
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;

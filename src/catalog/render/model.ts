@@ -21,6 +21,8 @@ export interface PictureNode {
   label: string;
   /** Relative to `root`, with `/`. */
   path: string;
+  /** A skill's folder from `root` without a last `skills` (a plugin's name); '' at the root. Drawings frame each group. */
+  group?: string;
   description?: string;
   /** Per host id: how the skill fares there. */
   hosts?: Record<string, { model: boolean; user: boolean; listing: 'listed' | 'cut' | 'dropped' | 'hidden' | 'not installed'; chars?: number }>;
@@ -81,6 +83,7 @@ export function catalogPicture(skills: readonly Skill[], hosts: readonly HostPro
   const listings = hosts.map((h) => hostListing(skills, h, contextTokens));
   const nodes: PictureNode[] = graph.nodes.map((n) => {
     const node: PictureNode = { id: n.id, kind: n.kind, label: n.label, path: rel(graph.root, n.path) };
+    if (n.group !== undefined) node.group = n.group;
     if (n.skill) {
       if (n.skill.description) node.description = n.skill.description.replace(/\s+/g, ' ').trim();
       node.hosts = {};

@@ -41,7 +41,7 @@ export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: 
     session.cache.startRun();
     return session.cache;
   }
-  const cache = new LintCache(owned || guest ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k, { guest });
+  const cache = new LintCache(owned || guest ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k, { guest, root: prepared.config.root });
   if (session) {
     session.cache = cache;
     // A new cache (first run, or the config changed) trusts nothing.

@@ -37,6 +37,8 @@ function toDiagnostic(active: ActiveRule, skill: Reported, input: ReportInput): 
     url: active.rule.meta.url ?? docsUrl(active.rule.meta.id),
   };
   if (input.fix && input.fix.length && active.rule.meta.fixable) d.fix = { file, edits: input.fix };
+  const suggestions = input.suggest?.filter((s) => s.fix.length);
+  if (suggestions?.length) d.suggestions = suggestions.map((s) => ({ desc: s.desc, fix: { file, edits: s.fix } }));
   if (input.messageId !== undefined) d.messageId = input.messageId;
   return d;
 }

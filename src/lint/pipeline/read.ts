@@ -38,8 +38,9 @@ function hashingDisk(): { source: ByteSource; hashOf: (abs: string) => string } 
   const hashes = new Map<string, string>();
   return {
     source: {
-      read(absPath, maxBytes) {
-        const bytes = diskSource.read(absPath, maxBytes);
+      // `within` and `realDirs` passed on: the hashing disk follows no link out of the skill either.
+      read(absPath, maxBytes, within, realDirs) {
+        const bytes = diskSource.read(absPath, maxBytes, within, realDirs);
         if (bytes) hashes.set(absPath, sha256(bytes));
         return bytes;
       },

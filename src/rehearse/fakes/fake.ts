@@ -60,6 +60,12 @@ export interface CommandFake {
   names: readonly string[];
   /** Records the call; returns the exit status. */
   run(call: CommandCall): number;
+  /**
+   * Whether a call with these arguments has an effect (default: every call). A command answered
+   * from a recording (src/rehearse/recorded.ts) is handed to its fake only when it has one: the
+   * git fake records `push` and `send-email`, and would run every other git command for real.
+   */
+  effectful?(args: readonly string[]): boolean;
 }
 
 /** A node API replaced in every node process of the case (through the `--import` preload). */

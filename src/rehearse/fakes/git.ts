@@ -7,9 +7,12 @@ export function gitSubcommand(args: readonly string[]): string | undefined {
   return args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
 }
 
+const EFFECTFUL = new Set(['push', 'send-email']);
+
 export const git: CommandFake = {
   kind: 'command',
   names: ['git'],
+  effectful: (args) => EFFECTFUL.has(gitSubcommand(args) ?? ''),
   run(call) {
     const sub = gitSubcommand(call.args);
     if (sub === 'push' || sub === 'send-email') {

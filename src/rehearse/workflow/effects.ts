@@ -1,4 +1,4 @@
-// Workflow stage, effects: file writes land in the run folder, commands run for real behind the capture fakes, tool effects become captures.
+// Workflow stage, effects: file writes land in the run folder, commands run for real behind the capture fakes (or are answered from the recording: recorded.ts), tool effects become captures.
 import path from 'node:path';
 import { addCapture, collectCaptures, commandLimit, fail, timeoutMessage } from '../context.js';
 import { expand, runInSandbox } from '../exec.js';
@@ -7,6 +7,8 @@ import { LIMITS } from '../../parse/limits.js';
 import { readInside, writeInside } from '../paths.js';
 import { where, type CommandRun, type FileWrite, type ToolCall } from '../trace.js';
 import { isInside } from '../../core/paths.js';
+import { hasRecording, modeOf, shellProgram } from '../recorded.js';
+import { answerFromRecording, compareStdout, shownCommand } from './recorded.js';
 import { STOP, type Next, type WorkflowReplay } from './replay.js';
 
 export function writeFile(run: WorkflowReplay, e: FileWrite): Next {
@@ -34,8 +36,20 @@ export function writeFile(run: WorkflowReplay, e: FileWrite): Next {
 
 export async function runCommand(run: WorkflowReplay, e: CommandRun): Promise<Next> {
   const { ctx } = run;
-  const argv = e.argv ? e.argv.map((a) => expand(a, ctx.sb)) : ['sh', '-c', expand(e.run!, ctx.sb)];
-  const shown = `\`${e.run ?? e.argv!.join(' ')}\``;
+  const shown = shownCommand(e);
+  let { mode, why } = modeOf(e);
+  // A line written for bash or zsh runs with that shell, or is answered from the recording: never silently with sh.
+  const program = e.run !== undefined ? shellProgram(e.shell ?? 'sh') : undefined;
+  if (mode === 'live' && e.run !== undefined && !program) {
+    if (!hasRecording(e)) {
+      fail(ctx, { id: 'command', message: `Cannot start ${shown} at ${where(e)}: it is written for ${e.shell}, which this machine does not have, and the trace holds no recorded output to answer it with`, line: e.line });
+      return STOP;
+    }
+    mode = 'recorded';
+    why = `${e.shell} is not installed here`;
+  }
+  if (mode === 'recorded') return answerFromRecording(run, e, why);
+  const argv = e.argv ? e.argv.map((a) => expand(a, ctx.sb)) : [program!, '-c', expand(e.run!, ctx.sb)];
   const limit = commandLimit(ctx, e.timeout !== undefined ? e.timeout * 1000 : ctx.timeoutMs);
   if (limit.ms <= 0) {
     fail(ctx, { id: 'timeout', message: `${timeoutMessage(shown, limit, false)} at ${where(e)}`, line: e.line });
@@ -65,11 +79,13 @@ export async function runCommand(run: WorkflowReplay, e: CommandRun): Promise<Ne
     fail(ctx, { id: 'timeout', message: `${timeoutMessage(shown, limit, true)} at ${where(e)}`, line: e.line, ...(output ? { evidence: output } : {}) });
     return STOP;
   }
+  // An exit status the log did not hold is not compared.
   const recorded = e.exit ?? 0;
-  if (r.code !== recorded) {
+  if (recorded !== 'unknown' && r.code !== recorded) {
     fail(ctx, { id: 'command', message: `Unexpected exit ${r.code ?? r.signal} from ${shown} at ${where(e)}, the trace recorded ${recorded}`, ...(e.step ? { step: e.step } : {}), line: e.line, ...(output ? { evidence: output } : {}) });
+    return undefined;
   }
-  return undefined;
+  return compareStdout(run, e, r.stdout, why);
 }
 
 export function callTool(run: WorkflowReplay, e: ToolCall): void {

@@ -34,7 +34,9 @@ interface Tag extends Span {
 function proseTags(text: string): Tag[] {
   const spans = codeSpans(text);
   const inside = (at: number): boolean => spans.some((s) => at >= s.start && at < s.end);
-  return [...text.matchAll(TAG)].filter((m) => !inside(m.index)).map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
+  // `IRecipient<TMessage>`, `List<string>`: a type argument written against its type's name is code, not a tag.
+  const generic = (m: RegExpMatchArray): boolean => m[0][1] !== '/' && m[0][1] !== '!' && /[\w\]]/.test(text[m.index! - 1] ?? '');
+  return [...text.matchAll(TAG)].filter((m) => !inside(m.index) && !generic(m)).map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
 }
 
 /** A lone tag that reads as a literal token or placeholder (`<think>`, `<repo>`): no end tag, no attributes, not a comment. */

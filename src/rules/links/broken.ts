@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
+import type { Range, TextEdit } from '../../model/diagnostic.js';
 import type { Skill } from '../../model/skill.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
@@ -67,18 +68,35 @@ export default defineSkillRule(
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
         // A fragment's link is shown as written there (its path is resolved from the fragment's folder).
         const written = source.into ? t.link.url.replace(/[#?].*$/, '') : t.path;
-        report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: source.into ? '' : hintFor(skill, source.from, place.where === 'skill' ? rel : undefined) }, range: t.link.range, ...at });
+        const meant = !source.into && place.where === 'skill' ? meantFile(skill, source.from, rel) : undefined;
+        const suggest = meant === undefined ? undefined : suggestion(source.reportFile === undefined ? skill.file.text : skill.bundle.text(source.rel)?.text, t.link, meant);
+        report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: meant === undefined ? '' : ` (did you mean \`${show(meant, 60)}\`?)` }, range: t.link.range, ...at, ...(suggest ? { suggest: [suggest] } : {}) });
       }
     }
   },
 );
 
 /**
- * ` (did you mean \`raw/dump.txt\`?)` when the skill has the file a missing link most likely meant,
- * written as the link would be, from the folder of the file that holds it; `''` otherwise.
+ * The file of the skill a missing link most likely meant, written as the link would be, from the
+ * folder of the file that holds it (`from`).
  */
-function hintFor(skill: Skill, from: string, rel: string | undefined): string {
-  const near = rel === undefined ? undefined : nearFile(rel, skillIndex(skill));
-  if (near === undefined) return '';
-  return ` (did you mean \`${show(from ? path.posix.relative(from, near) : near, 60)}\`?)`;
+function meantFile(skill: Skill, from: string, rel: string): string | undefined {
+  const near = nearFile(rel, skillIndex(skill));
+  return near === undefined ? undefined : from ? path.posix.relative(from, near) : near;
+}
+
+/**
+ * The edit that points the link at `meant`: its destination's path, as written in the file's
+ * `text` (the anchor and query kept), replaced. None when the destination is not written as
+ * remark read it (escapes, entities, angle brackets), so the edit could not be exact.
+ */
+function suggestion(text: string | undefined, link: { url: string; range: Range }, meant: string): { desc: string; fix: TextEdit[] } | undefined {
+  const start = link.range.start.offset;
+  const end = link.range.end.offset;
+  if (text === undefined || start === undefined || end === undefined) return undefined;
+  const at = text.slice(start, end).lastIndexOf(link.url);
+  if (at < 0) return undefined;
+  const pathPart = link.url.length - (/[?#].*$/s.exec(link.url)?.[0].length ?? 0);
+  const from = start + at;
+  return { desc: `Change the link to \`${meant}\``, fix: [{ range: [from, from + pathPart], text: meant.split('/').map(encodeURIComponent).join('/') }] };
 }

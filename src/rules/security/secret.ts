@@ -1,65 +1,12 @@
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { entropy, scanTargets } from './shared.js';
+import { scanTargets } from './shared.js';
+import { isPlaceholder, PRIVATE_KEY, SHAPES } from './secret-shapes.js';
 
-interface Shape {
-  kind: string;
-  pattern: RegExp;
-  /** Characters of the match that are a fixed prefix, not secret material. */
-  prefix: RegExp;
-  /** Least Shannon entropy (bits per character) of the whole token, as gitleaks sets it per rule. */
-  minEntropy: number;
-}
+export { isPlaceholder, isSequence } from './secret-shapes.js';
 
-/**
- * Credential shapes with a recognisable prefix; generic "password=" heuristics are out of scope.
- * The AWS and Google shapes and entropies are gitleaks' (`aws-access-token`: AWS key IDs are
- * base32, `[A-Z2-7]`; `gcp-api-key`: entropy 4); the others keep a floor of 3 as gitleaks does.
- */
-const SHAPES: readonly Shape[] = [
-  { kind: 'AWS access key ID', pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g, prefix: /^(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)/, minEntropy: 3 },
-  { kind: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g, prefix: /^(?:gh[pousr]_|github_pat_)/, minEntropy: 3 },
-  { kind: 'Anthropic API key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, prefix: /^sk-ant-(?:[a-z]+\d\d-)?/, minEntropy: 3 },
-  { kind: 'OpenAI API key', pattern: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, prefix: /^sk-(?:proj-|svcacct-|admin-)?/, minEntropy: 3 },
-  { kind: 'Slack token', pattern: /\bxox[baprs]-[A-Za-z0-9-]{10,}/g, prefix: /^xox[baprs]-/, minEntropy: 3 },
-  { kind: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, prefix: /^AIza/, minEntropy: 4 },
-  { kind: 'Stripe live key', pattern: /\b[rs]k_live_[0-9A-Za-z]{16,}/g, prefix: /^[rs]k_live_/, minEntropy: 3 },
-];
-
-const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
-/** Stand-in words inside a token (AWS's own `AKIAIOSFODNN7EXAMPLE`, `sk-your-key-here`, `xxxx`...). */
-const PLACEHOLDER_WORDS = /example|sample|dummy|fake|placeholder|redacted|your|xxxx|changeme|replace|test|0000|1234|abcd/i;
 /** Words around a value that present it as an illustration rather than a credential in use. */
 const EXAMPLE_CONTEXT = /\b(?:examples?|e\.\s?g\.|for instance|samples?|placeholders?|dummy|fake|illustrat\w*|looks? like|formats?|such as|redacted)\b/i;
-
-/**
- * True for a run of characters that counts up: `abcdef`, `123456`, or interleaved
- * counters such as `A1B2C3D4`. Random keys almost never have half their characters
- * one step after the character one or two places before.
- */
-export function isSequence(body: string): boolean {
-  const chars = body.replace(/[-_]/g, '');
-  if (chars.length < 8) return false;
-  let stepped = 0;
-  for (let i = 1; i < chars.length; i++) {
-    const c = chars.charCodeAt(i);
-    if (c - chars.charCodeAt(i - 1) === 1 || (i >= 2 && c - chars.charCodeAt(i - 2) === 1)) stepped++;
-  }
-  return stepped >= (chars.length - 1) * 0.6;
-}
-
-/**
- * Documentation stand-ins: marker words, long runs of one character, counting
- * sequences, entropy under the shape's floor, or a body of plain words (`sk-learn-...`).
- * Whether the body has a digit is no signal: AWS key IDs are base32 and about 1 in
- * 28 has none.
- */
-export function isPlaceholder(token: string, shape: Pick<Shape, 'prefix' | 'minEntropy'>): boolean {
-  const body = token.replace(shape.prefix, '');
-  if (PLACEHOLDER_WORDS.test(body) || /(.)\1{5,}/.test(body) || isSequence(body)) return true;
-  if (entropy(token) < shape.minEntropy) return true;
-  return /^[a-z]+(?:[-_][a-z]+)+$/.test(body);
-}
 
 /**
  * True when the value is presented as an example: cut short with an ellipsis
