@@ -37,7 +37,16 @@ const fmt = (n: number): string => n.toLocaleString('en-US');
  * offsets stay those of the file.
  */
 function tokenText(text: string): string {
-  return text.replace(/\]\([^)]*\)/g, (m) => `]${m.slice(1).replace(/[^\r\n]/g, ' ')}`);
+  // A scan, not `/\]\([^)]*\)/g`: with no `)` left, that regex read to the end from every `](`.
+  let out = '';
+  let at = 0;
+  for (let open = text.indexOf('](', at); open >= 0; open = text.indexOf('](', at)) {
+    const close = text.indexOf(')', open + 2);
+    if (close < 0) break;
+    out += `${text.slice(at, open)}]${text.slice(open + 1, close + 1).replace(/[^\r\n]/g, ' ')}`;
+    at = close + 1;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 /** The offset where the UTF-8 size of text[start..] first exceeds `max` bytes. */

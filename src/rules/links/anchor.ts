@@ -2,11 +2,20 @@ import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { locate, scopeOf } from './scope.js';
-import { closest } from '../../core/suggest.js';
+import { SUGGESTIONS_PER_SET, Suggester } from '../../core/suggest.js';
 import { headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';
 
 /** A heading's explicit id, `## Title {#id}` (Pandoc, kramdown, MkDocs and markdown-it-attrs read it; agents grep it). */
 const EXPLICIT_ID = /\{#([^\s{}]+)(?:\s[^{}]*)?\}\s*$/;
+
+/** The fragments a file can take: its heading slugs and explicit ids, and (read when a link needs them) its HTML ids. */
+interface Declared {
+  slugs: Set<string>;
+  headings: number;
+  htmlIds: () => Set<string>;
+  /** The heading a fragment most likely meant, for the message. */
+  near: (fragment: string) => string | undefined;
+}
 
 export default defineSkillRule(
   {
@@ -22,6 +31,40 @@ export default defineSkillRule(
   ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const scope = scopeOf(skill, hosts, config);
+    // What each linked file declares, gathered once per file: a reference of 80,000 fragment links
+    // rebuilt its heading set and scanned its text for ids once per link (quadratic, issue #24).
+    const declared = new Map<string, Declared | undefined>();
+    const targetsOf = (file: string): Declared | undefined => {
+      if (declared.has(file)) return declared.get(file);
+      const headings = headingsOf(skill, file);
+      let found: Declared | undefined;
+      if (headings) {
+        const slugs = new Set(headings.map((h) => h.slug));
+        for (const h of headings) {
+          const id = EXPLICIT_ID.exec(h.text)?.[1];
+          if (id) slugs.add(id);
+        }
+        let ids: Set<string> | undefined;
+        // Each hint is a pass over the slugs: kept per fragment, and only the first hundred fragments searched.
+        const hints = new Map<string, string | undefined>();
+        const suggester = new Suggester(slugs);
+        found = {
+          slugs,
+          headings: headings.length,
+          htmlIds: () => (ids ??= htmlIds(file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '')),
+          near: (fragment) => {
+            const lower = fragment.toLowerCase();
+            if (slugs.has(lower)) return lower;
+            if (hints.has(fragment)) return hints.get(fragment);
+            const hint = hints.size < SUGGESTIONS_PER_SET ? (suggester.closest(fragment) ?? headingStartingWith(fragment, slugs)) : undefined;
+            hints.set(fragment, hint);
+            return hint;
+          },
+        };
+      }
+      declared.set(file, found);
+      return found;
+    };
     for (const source of linkSources(skill)) {
       for (const t of source.targets) {
         if (t.fragment === undefined) continue;
@@ -33,20 +76,13 @@ export default defineSkillRule(
           if (place.where !== 'skill' && place.where !== 'plugin') continue;
           file = place.rel;
         } else continue;
-        const headings = headingsOf(skill, file);
-        if (!headings) continue; // a missing or unreadable file is links/broken's
+        const known = targetsOf(file);
+        if (!known) continue; // a missing or unreadable file is links/broken's
         // GitHub prefixes heading ids with `user-content-`; links may spell either.
         const fragment = t.fragment.replace(/^user-content-/, '');
-        const slugs = new Set(headings.map((h) => h.slug));
-        for (const h of headings) {
-          const id = EXPLICIT_ID.exec(h.text)?.[1];
-          if (id) slugs.add(id);
-        }
-        if (slugs.has(fragment)) continue;
-        const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
-        if (htmlIds(text).has(fragment)) continue;
-        const near = [...slugs].find((s) => s === fragment.toLowerCase()) ?? closest(fragment, slugs) ?? headingStartingWith(fragment, slugs);
-        const expected = near ? `\`#${show(near, 60)}\`` : headings.length ? 'an existing heading' : 'a heading (the file has none)';
+        if (known.slugs.has(fragment) || known.htmlIds().has(fragment)) continue;
+        const near = known.near(fragment);
+        const expected = near ? `\`#${show(near, 60)}\`` : known.headings ? 'an existing heading' : 'a heading (the file has none)';
         report({
           messageId: 'fragment', data: { fragment: show(t.fragment, 60), file: show(file, 60), expected },
           range: t.link.range,

@@ -15,8 +15,19 @@ const NOT_A_SHIPPED_FILE =
   /\b(?:creat\w*|generat\w*|writ(?:e|es|ten|ing)|sav(?:e|es|ed|ing)|outputs?|produc\w*|emit\w*|export\w*|touch|mkdir|cp|mv|tee|renam\w*|cop(?:y|ies|ied)|mov(?:e|es|ed)|add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instance|examples?|placeholder|template|like)\b/i;
 /** A redirect or output flag right before the path (`> out/report.md`, `-o dist/x.json`). */
 const OUTPUT_FLAG = /(?:>>?|\s-o|--out\w*|--dest\w*|--target)[\s=]*['"`]?$/;
-/** A file name: a last segment with a letter before an extension of letters or digits. */
-const FILE_NAME = /(?:^|\/)[^/]*[A-Za-z0-9_][^/]*\.[A-Za-z][A-Za-z0-9]{0,9}$/;
+/** An extension of letters or digits, starting with a letter. */
+const EXTENSION = /^[A-Za-z][A-Za-z0-9]{0,9}$/;
+
+/**
+ * A file name: a last segment with a letter, digit or `_` before an extension. Read from the
+ * last `/` and `.` rather than with one regex (`[^/]*[A-Za-z0-9_][^/]*\.`), which backtracked
+ * quadratically over a long segment without a dot (issue #24).
+ */
+function isFileName(p: string): boolean {
+  const last = p.slice(p.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot >= 0 && EXTENSION.test(last.slice(dot + 1)) && /[A-Za-z0-9_]/.test(last.slice(0, dot));
+}
 /** A segment that marks a path as made up for illustration (`my-skill/`, `foo.md`, `references/X.md`). */
 const ILLUSTRATIVE = /^(?:[a-z]|xx?x?|foo|bar|baz|qux|example\w*|sample\w*|dummy|my[-_]\w*|your[-_]\w*|some[-_]\w*|other[-_]\w*|sibling\w*|parent|path|file|filename|name|skill-[a-z])$/i;
 /** Fences whose content is an example document, a file tree or output, not instructions to follow. */
@@ -118,17 +129,14 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
     if (f < fences.length && fences[f]![0] <= h.index) continue;
     headings.push({ at: h.index, depth: h[1]!.length, example: ASIDE_HEADING.test(h[2]!) });
   }
-  headings.forEach((h, k) => {
-    if (!h.example) return;
-    let end = text.length;
-    for (let n = k + 1; n < headings.length; n++) {
-      if (headings[n]!.depth <= h.depth) {
-        end = headings[n]!.at;
-        break;
-      }
-    }
-    out.push([h.at, end]);
-  });
+  // Each aside section ends at the next heading as high or higher: one pass with a stack of the
+  // sections still open (a scan ahead from each heading was quadratic in the headings, issue #24).
+  const sections: { at: number; depth: number }[] = [];
+  for (const h of headings) {
+    while (sections.length && sections[sections.length - 1]!.depth >= h.depth) out.push([sections.pop()!.at, h.at]);
+    if (h.example) sections.push(h);
+  }
+  for (const h of sections) out.push([h.at, text.length]);
   for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
   if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
   return out;
@@ -208,7 +216,7 @@ function check(
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('//') || /[*?{}[\]@]/.test(p.replace(/^\$?\{[^}]*\}/, ''))) return undefined;
   const placeholder = splitPlaceholder(p);
   if (!placeholder && p.includes('$')) return undefined;
-  if (!FILE_NAME.test(p)) return undefined;
+  if (!isFileName(p)) return undefined;
   const written = (placeholder ? placeholder.rest : p).split('/');
   if (written.some((seg) => ILLUSTRATIVE.test(seg.replace(/\.[^.]*$/, '')))) return undefined;
   const place = locate(scope, '', p);
