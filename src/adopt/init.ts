@@ -3,6 +3,7 @@ import path from 'node:path';
 import { unknownHostMessage } from '../hosts/index.js';
 import { CONFIG_FILES, firstUnknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
+import { trimEndOf, trimStartOf } from '../core/strings.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -163,7 +164,7 @@ export function init(options: InitOptions = {}): InitResult {
     pkg = parsed as Record<string, unknown>;
     if (pkg.scripts !== undefined && (!pkg.scripts || typeof pkg.scripts !== 'object' || Array.isArray(pkg.scripts))) throw new UsageError('package.json "scripts" is not an object; nothing was written');
   } else {
-    pkg = { name: path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'skills', private: true };
+    pkg = { name: trimEndOf(trimStartOf(path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-'), '-'), '-') || 'skills', private: true };
   }
   const scripts = { ...((pkg.scripts ?? {}) as Record<string, string>) };
   for (const [k, v] of Object.entries(INIT_SCRIPTS)) {

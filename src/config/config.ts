@@ -9,6 +9,7 @@ import type { PathBase } from '../hosts/profile.js';
 import { applyExtends } from './presets.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
+import { trimEndOf } from '../core/strings.js';
 
 export type SeveritySetting = 'off' | 'warn' | 'warning' | 'error' | 'info' | 0 | 1 | 2;
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -314,7 +315,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string)
   }
   const outputs: Record<string, string> = {};
   for (const [id, folder] of Object.entries(config.outputs ?? {})) {
-    const normal = path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '');
+    const normal = trimEndOf(path.posix.normalize(folder.replace(/\\/g, '/')), '/');
     if (!folder || path.isAbsolute(folder) || /^[a-z]:/i.test(folder) || normal === '.' || normal === '..' || normal.startsWith('../')) {
       throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..')`, file);
     }

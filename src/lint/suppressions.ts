@@ -1,6 +1,7 @@
 import type { Diagnostic, Range } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { docsUrl } from '../rules/rule.js';
+import { beforeReason } from '../parse/directives.js';
 
 export const UNUSED_SUPPRESSION = 'source/unused-suppression';
 
@@ -23,7 +24,7 @@ function yamlSuppressions(skill: Skill): Suppression[] {
   while ((m = re.exec(fm.raw))) {
     const start = fm.rawOffset + m.index;
     const range = skill.file.lines.range(start, start + m[0].length);
-    const rules = m[2]!.replace(/\s--\s.*$/, '').split(/[\s,]+/).filter(Boolean);
+    const rules = beforeReason(m[2]!).split(/[\s,]+/).filter(Boolean);
     out.push({ kind: m[1] as Suppression['kind'], rules, range, offset: start, used: new Set() });
   }
   return out;

@@ -108,6 +108,8 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   const out: [number, number][] = [];
   // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
   const text = source.file.text;
+  // `[^\n]*$` always matches once the fence is read, so nothing backtracks: linear.
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see the line above
   const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
   const fences: [number, number][] = [];
   let open: { marker: string; lang: string; start: number } | undefined;
@@ -124,6 +126,8 @@ function skippedRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   // ATX headings outside fences (a `#` comment in a bash block is no heading).
   let f = 0;
   const headings: { at: number; depth: number; example: boolean }[] = [];
+  // `.*$` (multiline) always matches at the line's end once `.*` is read, so nothing backtracks: linear.
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see the line above
   for (const h of text.matchAll(/^ {0,3}(#{1,6})[ \t]+(.*)$/gm)) {
     while (f < fences.length && fences[f]![1] <= h.index) f++;
     if (f < fences.length && fences[f]![0] <= h.index) continue;

@@ -56,7 +56,8 @@ export function isScript(rel: string): boolean {
 /** Python `import a.b` / `from .a import b, c`, as the module paths they may load. */
 function pythonModules(text: string): { dots: number; module: string; names: string[] }[] {
   const out: { dots: number; module: string; names: string[] }[] = [];
-  for (const m of text.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)/gm)) {
+  // The module after the dots starts with a word character: `(\.*)([\w.]*)` split a run of dots every way before failing.
+  for (const m of text.matchAll(/^[ \t]*from[ \t]+(?=[.\w])(\.*)((?:\w[\w.]*)?)[ \t]+import[ \t]+\(?([\w, \t]+)/gm)) {
     out.push({ dots: m[1]!.length, module: m[2]!, names: m[3]!.split(',').map((n) => n.trim().split(/\s/)[0]!).filter(Boolean) });
   }
   for (const m of text.matchAll(/^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)/gm)) {

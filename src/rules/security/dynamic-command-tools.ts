@@ -27,7 +27,8 @@ export function bashMatcher(entry: string): ((command: string) => boolean) | und
   return (c) => c === spec;
 }
 
-const DISCARD = /\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
+// Starting only where a blank run starts: `\s*` tried from inside a long run rescanned it from each offset.
+const DISCARD = /(?<!\s)\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
 
 /**
  * True when every simple command of `command` matches one of the patterns. A

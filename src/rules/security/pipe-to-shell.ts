@@ -20,7 +20,7 @@ export const VENDOR_INSTALLERS = [
 ];
 
 const FETCH = String.raw`\b(?:curl|wget|aria2c|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`;
-const SHELL = String.raw`(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:/usr)?(?:/bin/)?(?:ba|z|k|da|fi|tc|c|a)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|php\b|iex\b|Invoke-Expression\b|pwsh\b|powershell\b`;
+const SHELL = String.raw`(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:env\s+(?:\S[^\s=]*=\S*\s+)*)?(?:/usr)?(?:/bin/)?(?:ba|z|k|da|fi|tc|c|a)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|php\b|iex\b|Invoke-Expression\b|pwsh\b|powershell\b`;
 /** Where to look: the shapes of a download run as code. The shell parser then says whether it really is one. */
 const FORMS: readonly RegExp[] = [
   // curl … | sh, wget -O- … | sudo bash (a lone `|`, not `||`)
@@ -29,14 +29,15 @@ const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`(?:\b(?:ba|z|k)?sh|\bsource|(?:^|[\s;&(])\.)\s+(?:-\S+\s+)*<\(\s*${FETCH}`, 'gm'),
   // sh -c "$(curl …)", eval "$(wget …)", iex (iwr …)
   new RegExp(String.raw`\b(?:(?:ba|z|k)?sh\s+(?:-\S+\s+)*-c|eval)\s+["']?(?:\$\(|\x60)\s*${FETCH}`, 'g'),
-  new RegExp(String.raw`\b(?:iex|Invoke-Expression)\s*\(?\s*(?:\(\s*)?(?:New-Object\s+Net\.WebClient\)?\.DownloadString|${FETCH})`, 'gi'),
+  new RegExp(String.raw`\b(?:iex|Invoke-Expression)\s*(?:\(\s*)?(?:\(\s*)?(?:New-Object\s+Net\.WebClient\)?\.DownloadString|${FETCH})`, 'gi'),
 ];
 
 const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'iwr', 'irm', 'Invoke-WebRequest', 'Invoke-RestMethod']);
 const INTERPRETER = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk)?sh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|bun|deno)$/;
 const SHELLS = /^(?:ba|z|k|da|fi|tc|c|a|mk)?sh$/;
 /** Options that give the program some other way than stdin: `sh -c '…'`, `python3 -m json.tool`, `node -e`, `pwsh -File`. */
-const SHELL_CODE = /^-[A-Za-z]*c[A-Za-z]*$/;
+/** `-c` among short options (`-xc`); tested as letters plus a `c` (`/^-[A-Za-z]*c[A-Za-z]*$/` split a run of `c` every way). */
+const SHELL_CODE = { test: (v: string): boolean => /^-[A-Za-z]+$/.test(v) && v.includes('c') };
 const OTHER_CODE = /^(?:-[A-Za-z]*[cmeEprf]|--(?:command|eval|print|module|file)|-(?:Command|File|EncodedCommand))$/;
 
 /** Attack vocabulary: a line, or the heading over it, that says the pattern is dangerous describes it. */
@@ -51,7 +52,7 @@ function readsCodeFromStdin(name: string, args: readonly ShellWord[]): boolean {
     const v = a.value;
     if (elsewhere.test(v)) return false;
     // `bash -s -- args`: the program still comes from stdin.
-    if (v === '-' || (shell && /^-[A-Za-z]*s[A-Za-z]*$/.test(v))) return true;
+    if (v === '-' || (shell && /^-[A-Za-z]+$/.test(v) && v.includes('s'))) return true;
     if (v === '--' || !v.startsWith('-')) return false;
   }
   return true;
