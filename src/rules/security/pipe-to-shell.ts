@@ -90,63 +90,112 @@ export function downloadsRun(parsed: ParsedShell): [number, number][] {
 
 type Verdict = 'runs' | 'inert';
 
-/** The smallest word of a parse that holds `offset`, with the command it belongs to. */
-function wordAt(parsed: ParsedShell, offset: number): { word: ShellWord; command: ShellCommand } | undefined {
-  let best: { word: ShellWord; command: ShellCommand } | undefined;
-  for (const command of parsed.commands) {
-    for (const word of command.words) {
-      if (word.start <= offset && offset < word.end && (!best || word.end - word.start < best.word.end - best.word.start)) best = { word, command };
-    }
-  }
-  return best;
+/**
+ * The words of a parse with a lookup for the smallest one holding an offset. Words nest (a
+ * `"$(curl x)"` holds the inner command's words) or are disjoint, so the innermost word holding
+ * an offset is the one starting last at or before it, or one of that word's ancestors: sorted once,
+ * each lookup is a binary search and a short climb, where a walk over every word made a line of
+ * thousands of candidates quadratic (issue #24).
+ */
+interface WordIndex {
+  at(offset: number): { word: ShellWord; command: ShellCommand } | undefined;
+}
+
+function wordIndex(parsed: ParsedShell): WordIndex {
+  const all: { word: ShellWord; command: ShellCommand; parent: number }[] = [];
+  for (const command of parsed.commands) for (const word of command.words) all.push({ word, command, parent: -1 });
+  // By start, the longer first: an enclosing word comes before the words it holds.
+  all.sort((a, b) => a.word.start - b.word.start || b.word.end - a.word.end);
+  const open: number[] = [];
+  all.forEach((w, i) => {
+    while (open.length && all[open[open.length - 1]!]!.word.end <= w.word.start) open.pop();
+    w.parent = open.length ? open[open.length - 1]! : -1;
+    open.push(i);
+  });
+  return {
+    at(offset) {
+      let lo = 0;
+      let hi = all.length - 1;
+      let last = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (all[mid]!.word.start <= offset) {
+          last = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      for (let i = last; i >= 0; i = all[i]!.parent) if (offset < all[i]!.word.end) return all[i];
+      return undefined;
+    },
+  };
 }
 
 const MAX_CONTINUATIONS = 200;
 
 const MARKDOWN_PREFIX = /^(?:\s*(?:>\s*)+)?\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[$%#]\s+(?=\S))?/;
 
-/**
- * Whether a candidate found by the patterns runs a download as code, read with
- * the shell parser: on its own line (a `RUN` instruction, a list item, a code
- * block line), the download must be the command there, not text in a string or
- * a comment, and the interpreter must take its program from the download.
- */
-function verdictOf(text: string, start: number, end: number, dockerfile: boolean): Verdict {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+/** One line of a file (with its `\` continuations) read once as shell, for every candidate on it. */
+interface ShellLine {
+  start: number;
+  end: number;
+  /** Set when the line is read as a whole: its parse did not fail. */
+  whole?: { words: WordIndex; runs: [number, number][] };
+  /** A `#` heading or comment prefix: nothing on the line runs. */
+  inert: boolean;
+  /** Continued past MAX_CONTINUATIONS lines: trust the pattern. */
+  trusted: boolean;
+}
+
+function readLine(text: string, lineStart: number, end: number, dockerfile: boolean): ShellLine {
   let lineEnd = text.indexOf('\n', end);
   // Take in `\` continuation lines, looking only at each line's last characters (a long file stays linear).
   const continued = (eol: number): boolean => text[eol - 1] === '\\' || (text[eol - 1] === '\r' && text[eol - 2] === '\\');
   let lines = 0;
   while (lineEnd !== -1 && continued(lineEnd) && lineEnd + 1 < text.length) {
     // A command continued over hundreds of lines is not one a reader can check: trust the pattern.
-    if (++lines > MAX_CONTINUATIONS) return 'runs';
+    if (++lines > MAX_CONTINUATIONS) return { start: lineStart, end: lineEnd, inert: false, trusted: true };
     lineEnd = text.indexOf('\n', lineEnd + 1);
   }
   if (lineEnd === -1) lineEnd = text.length;
   const raw = text.slice(lineStart, lineEnd);
   const prefix = dockerfile ? (/^\s*RUN\s+/i.exec(raw)?.[0] ?? '') : (MARKDOWN_PREFIX.exec(raw)?.[0] ?? '');
   // A `#` prefix is a Markdown heading or a shell comment: either way nothing runs, unless `$ `/`% ` prompts.
-  if (!dockerfile && /#\s+$/.test(prefix)) return 'inert';
+  if (!dockerfile && /#\s+$/.test(prefix)) return { start: lineStart, end: lineEnd, inert: true, trusted: false };
   const line = ' '.repeat(prefix.length) + raw.slice(prefix.length);
-  const whole = parseShell(line, 'bash');
-  if (!whole.error) {
-    const at = wordAt(whole, start - lineStart);
+  const parsed = parseShell(line, 'bash');
+  const out: ShellLine = { start: lineStart, end: lineEnd, inert: false, trusted: false };
+  if (!parsed.error) out.whole = { words: wordIndex(parsed), runs: downloadsRun(parsed) };
+  return out;
+}
+
+/**
+ * Whether a candidate found by the patterns runs a download as code, read with
+ * the shell parser: on its own line (a `RUN` instruction, a list item, a code
+ * block line), the download must be the command there, not text in a string or
+ * a comment, and the interpreter must take its program from the download.
+ * `stop` is where the next candidate on the line starts: read alone, a candidate
+ * is read up to there, so the line's candidates cost one read of it between them.
+ */
+function verdictOf(text: string, line: ShellLine, start: number, stop: number): Verdict {
+  if (line.trusted) return 'runs';
+  if (line.inert) return 'inert';
+  if (line.whole) {
+    const at = line.whole.words.at(start - line.start);
     if (!at) return 'inert'; // a comment or a here-document body
     const cmd = commandOf(at.command);
-    if (cmd?.nameWord === at.word) return downloadsRun(whole).some(([s, e]) => s <= start - lineStart && start - lineStart < e) ? 'runs' : 'inert';
+    if (cmd?.nameWord === at.word) return line.whole.runs.some(([s, e]) => s <= start - line.start && start - line.start < e) ? 'runs' : 'inert';
     // Inside a string (`echo "… curl x | sh"`) nothing runs; an unquoted argument is prose, read on its own below.
     if (at.word.quoted && !at.word.inner.length) return 'inert';
   }
-  const alone = parseShell(text.slice(start, lineEnd), 'bash');
+  const alone = parseShell(text.slice(start, Math.min(line.end, stop)), 'bash');
   if (alone.error) return 'runs'; // not shell we can read: trust the pattern
   return downloadsRun(alone).length ? 'runs' : 'inert';
 }
 
-function describesAttack(file: TextFile, start: number, headings: readonly Heading[] | undefined | (() => readonly Heading[] | undefined)): boolean {
+/** The line and the line before it, and the last heading before the candidate: words there that describe an attack. */
+function describesAttack(file: TextFile, start: number, heading: Heading | undefined): boolean {
   const { line } = file.lines.pointAt(start);
   const text = [file.lines.lineText(line), line > 1 ? file.lines.lineText(line - 1) : ''];
-  let heading: Heading | undefined;
-  for (const h of (typeof headings === 'function' ? headings() : headings) ?? []) if ((h.range.start.offset ?? 0) < start) heading = h;
   if (heading) text.push(heading.text);
   return text.some((t) => DESCRIBES_ATTACK.test(t));
 }
@@ -166,21 +215,57 @@ function pipe(snippet: string): Pick<ReportInput, 'messageId' | 'data'> {
   return { messageId: 'pipe', data: { command: show(snippet.replace(/\s+/g, ' '), 60) } };
 }
 
-/** Candidates of the patterns, overlapping ones merged, in order. */
+/**
+ * Candidates of the patterns, in order: each form's matches that overlap none kept from the forms
+ * before it. Kept ones are sorted and disjoint, and a form's matches come in order, so each form is
+ * one walk over both (a check against every kept candidate made a line of them quadratic).
+ */
 function candidates(text: string): [number, number][] {
-  const found: [number, number][] = [];
+  let kept: [number, number][] = [];
   for (const form of FORMS) {
     form.lastIndex = 0;
+    const fresh: [number, number][] = [];
+    let k = 0;
+    // The start of the line holding an offset, for offsets in order.
+    let lineStart = 0;
+    let nextBreak = text.indexOf('\n');
+    let rowChecked = -1;
+    let row = -1;
     let m: RegExpExecArray | null;
     while ((m = form.exec(text))) {
       const lead = /^[\s;&(]*/.exec(m[0])![0].length;
+      while (nextBreak >= 0 && nextBreak <= m.index) {
+        lineStart = nextBreak + 1;
+        nextBreak = text.indexOf('\n', lineStart);
+      }
       // A Markdown table row: its pipes are cell borders.
-      const lineStart = text.lastIndexOf('\n', m.index) + 1;
-      if (/^\s*\|/.test(text.slice(lineStart, m.index + 1))) continue;
-      if (!found.some(([s, e]) => m!.index + lead < e && s < m!.index + m![0].length)) found.push([m.index + lead, m.index + m[0].length]);
+      if (rowChecked !== lineStart) {
+        rowChecked = lineStart;
+        const first = /\S/g;
+        first.lastIndex = lineStart;
+        const at = first.exec(text)?.index ?? text.length;
+        row = text[at] === '|' ? at : -1;
+      }
+      if (row >= 0 && row <= m.index) continue;
+      const s = m.index + lead;
+      const e = m.index + m[0].length;
+      while (k < kept.length && kept[k]![1] <= s) k++;
+      if (k < kept.length && kept[k]![0] < e) continue;
+      fresh.push([s, e]);
     }
+    kept = mergeSorted(kept, fresh);
   }
-  return found.sort((a, b) => a[0] - b[0]);
+  return kept;
+}
+
+/** Two sorted lists of spans as one, by start (the first list's first on a tie). */
+function mergeSorted(a: [number, number][], b: [number, number][]): [number, number][] {
+  if (!b.length) return a;
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]![0] <= b[j]![0]) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 export type PipeTarget = 'script' | 'dockerfile' | 'markdown' | 'other';
@@ -190,27 +275,46 @@ export type PipeTarget = 'script' | 'dockerfile' | 'markdown' | 'other';
 export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] | (() => readonly Heading[] | undefined) } = {}): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
-  for (const [start, end] of candidates(text)) {
-    if (verdictOf(text, start, end, target === 'dockerfile') === 'inert') continue;
+  const found = candidates(text);
+  let line: ShellLine | undefined;
+  // The start of the line holding an offset (after the last `\n` before it), for offsets in order.
+  let lineStart = 0;
+  let nextBreak = text.indexOf('\n');
+  // The last heading before each candidate: candidates come in order, so one pointer walks the headings.
+  let headings: readonly Heading[] | undefined;
+  let h = -1;
+  found.forEach(([start, end], i) => {
+    while (nextBreak >= 0 && nextBreak < start) {
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
+    }
+    if (!line || line.start !== lineStart || end > line.end) line = readLine(text, lineStart, end, target === 'dockerfile');
+    const next = found[i + 1];
+    if (verdictOf(text, line, start, next && next[0] < line.end ? next[0] : line.end) === 'inert') return;
     const snippet = text.slice(start, end);
     if (target === 'markdown') {
-      if (describesAttack(file, start, options.headings)) continue;
-      // The URL may come after the candidate's end (`sh -c "$(curl -fsLS get.chezmoi.io)"`): read the rest of the line.
+      headings ??= (typeof options.headings === 'function' ? options.headings() : options.headings) ?? [];
+      while (h + 1 < headings.length && (headings[h + 1]!.range.start.offset ?? 0) < start) h++;
+      if (describesAttack(file, start, h >= 0 ? headings[h] : undefined)) return;
+      // The URL may come after the candidate's end (`sh -c "$(curl -fsLS get.chezmoi.io)"`): read the rest of the line (its next CONTEXT characters).
       const point = lines.pointAt(start);
-      const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1), options.vendors ?? VENDOR_INSTALLERS);
+      const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1, point.column - 1 + CONTEXT), options.vendors ?? VENDOR_INSTALLERS);
       if (vendor) {
         out.push({
           messageId: 'vendorInstaller', data: { show: show(snippet.replace(/\s+/g, ' '), 60), vendor },
           range: lines.range(start, end),
           severity: 'warning',
         });
-        continue;
+        return;
       }
     }
     out.push({ ...pipe(snippet), range: lines.range(start, end) });
-  }
+  });
   return out;
 }
+
+/** How much of the rest of a line is read for the installer's URL. */
+const CONTEXT = 1000;
 
 /** Findings in a shell script, from its parse: only what the shell would run. */
 function scriptPipes(file: TextFile, parsed: ParsedShell): ReportInput[] {
