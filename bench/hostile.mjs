@@ -46,6 +46,10 @@ export const ATTACKS = {
   'list-items': () => fm + Array.from({ length: 19900 }, (_, i) => `- item ${i} with some words`).join('\n'),
   'prose': () => fm + Array.from({ length: 8000 }, (_, i) => `Paragraph ${i}: ` + 'plain words of ordinary prose, '.repeat(16)).join('\n\n'),
   'linkdefs-max': () => fm + Array.from({ length: 19 }, (_, b) => Array.from({ length: 1000 }, (_, i) => `[a${b}x${i}]: http://x`).join('\n')).join('\n\n') + '\n',
+  // Just under the whole-file token limit (issue #24): blank lines, `&` and backslashes.
+  'blank-lines-max': () => fm + '\n'.repeat(199_900) + 'x\n',
+  'amp-max': () => fm + Array.from({ length: 1000 }, () => '&'.repeat(199)).join('\nx\n') + '\n',
+  'backslash-max': () => fm + Array.from({ length: 1000 }, () => '\\'.repeat(199)).join('\nx\n') + '\n',
   'paras-max': () => fm + Array.from({ length: 19990 }, (_, i) => `P${i % 7}`).join('\n\n') + '\n',
   'keys-100k': () => `---\nname: hostile\ndescription: Use when measuring hostile input.\n${Array.from({ length: 100000 }, (_, i) => `k${i}: v`).join('\n')}\n---\n\n# T\n`,
   // 300,000 headings (the stylish reporter's widths).

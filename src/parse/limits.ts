@@ -37,6 +37,12 @@ export const LIMITS = {
    * so this bounds their total (one paragraph at the per-paragraph limit is 10^8; real files stay under 4 x 10^5).
    */
   maxInlineWork: 300_000_000,
+  /**
+   * Backslashes, `&`, `<`, tabs and blank lines in the whole file: micromark keeps 0.5 to 1.8 KB
+   * for each while it parses (1 MB of blank lines took 1.9 GB, 1 MB of `&` 500 MB), so this bounds
+   * the parse's memory to about 350 MB (issue #24). The largest real files seen have about 3,000.
+   */
+  maxTokens: 200_000,
   /** YAML alias expansions per document (defeats billion-laughs). */
   maxYamlAliases: 100,
   /** Files and folders listed per skill folder. */
