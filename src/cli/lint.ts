@@ -4,6 +4,7 @@ import { lint, type LintOptions } from '../lint/engine.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
+import { UsageError } from '../core/errors.js';
 import { hostList } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
@@ -24,6 +25,8 @@ Options:
       --quiet              report errors only
       --fix                apply safe fixes to the files
       --fix-dry-run        compute fixes without writing (json shows the output)
+      --max-bytes <size>   skill text one run may read (default 1GiB; e.g. 256MiB):
+                           skills past it are not linted, each a file/budget error
   -o, --output-file <file> write the report to a file
       --staged             lint the skills holding staged changes, as staged (the git
                            index, not the working tree); catalog rules see every skill
@@ -51,6 +54,13 @@ Examples:
   skillc lint --suppress-all
 `;
 
+/** A size in bytes: a whole number, optionally with KiB, MiB or GiB (K, M, G, KB... read as binary multiples too). */
+function byteSize(value: string, name: string): number {
+  const m = /^(\d+)(?:([KMG])(?:i?B)?)?$/i.exec(value.trim());
+  if (!m) throw new UsageError(`--${name} expects a size in bytes (e.g. 268435456 or 256MiB), got '${value}'`);
+  return Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 0);
+}
+
 /** A path as the user would type it: relative to cwd when inside it, else absolute. */
 function shownPath(cwd: string, file: string): string {
   const rel = path.relative(cwd, file);
@@ -67,6 +77,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     fix: { type: 'boolean' },
     'fix-dry-run': { type: 'boolean' },
     'output-file': { type: 'string', short: 'o' },
+    'max-bytes': { type: 'string' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -86,6 +97,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
+  if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint');
   const progress = progressOnStderr(io);

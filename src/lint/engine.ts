@@ -45,6 +45,12 @@ export interface LintOptions {
    * Serial with fixes, `keepSkills` and API-provided `rules`.
    */
   concurrency?: Concurrency;
+  /**
+   * Bytes of skill text the run may read (SKILL.md files and the bundled text their rules may read):
+   * past it, and past 85% of the heap, skills are not linted and each is a `file/budget` error.
+   * Default 1 GiB (`--max-bytes`).
+   */
+  maxBytes?: number;
   /** Called after each skill is checked (the CLI draws progress on stderr from it). */
   onProgress?: (done: number, total: number) => void;
 }

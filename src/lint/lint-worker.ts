@@ -3,7 +3,7 @@
 // with their outcomes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadLintConfig, prepareRules } from './pipeline/configure.js';
-import { lintSkillFolder } from './lint-skill.js';
+import { lintWithinBudget, RunBudget } from './run-budget.js';
 import type { WorkerSpec } from './parallel.js';
 
 const spec = workerData as WorkerSpec;
@@ -11,9 +11,10 @@ const port = parentPort!;
 const config = loadLintConfig(spec.cwd, spec);
 const { hosts, active } = await prepareRules(config, spec.hosts ? { hosts: spec.hosts } : {});
 const linter = { config, hosts, active };
+const budget = new RunBudget(spec.maxBytes);
 
 port.on('message', (message: { start: number; dirs: string[] }) => {
-  const outcomes = message.dirs.map((dir) => lintSkillFolder(dir, linter, { track: spec.track }).outcome);
+  const outcomes = message.dirs.map((dir) => lintWithinBudget(dir, linter, budget, { track: spec.track }).outcome);
   port.postMessage({ start: message.start, outcomes });
 });
 port.postMessage({ ready: true });

@@ -5,7 +5,7 @@ import type { SkillSummary } from './summary.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
 export interface ReadProblem {
-  kind: 'unreadable' | 'not-a-file' | 'too-large' | 'binary' | 'encoding' | 'parse';
+  kind: 'unreadable' | 'not-a-file' | 'too-large' | 'binary' | 'encoding' | 'parse' | 'budget';
   message: string;
   range?: Range;
 }

@@ -147,10 +147,13 @@ export interface Outline {
 export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline, source: ByteSource = diskSource): BundleReader {
   const texts = new Map<string, TextFile | undefined>();
   const outlines = new Map<string, Outline | undefined>();
+  // The skill's budget of bundled text (LIMITS.maxSkillTextBytes): a read past it is refused, as one of a file over the per-file limit.
+  let spent = 0;
   const text = (relPath: string): TextFile | undefined => {
     if (texts.has(relPath)) return texts.get(relPath);
     const p = path.resolve(dir, relPath);
-    const buf = source.read(p, LIMITS.maxBundledTextBytes);
+    const buf = spent < LIMITS.maxSkillTextBytes ? source.read(p, Math.min(LIMITS.maxBundledTextBytes, LIMITS.maxSkillTextBytes - spent)) : undefined;
+    if (buf) spent += buf.length;
     let result: TextFile | undefined;
     if (buf) {
       const decoded = decodeText(buf);

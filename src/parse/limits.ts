@@ -45,6 +45,20 @@ export const LIMITS = {
   maxTokens: 200_000,
   /** YAML alias expansions per document (defeats billion-laughs). */
   maxYamlAliases: 100,
+  /**
+   * Bundled text one skill's rules may read, in all: 5,000 files each just under the per-file limit
+   * would be 5 GB. Past it a file is not read (as one over the per-file limit), and `file/budget`
+   * reports the skill (issue #24).
+   */
+  maxSkillTextBytes: 64 * 1024 * 1024,
+  /**
+   * Skill text one lint run reads (SKILL.md files and the bundled text their rules may read, per
+   * thread): many skills each under the limits add up. Skills past it are not linted; `file/budget`
+   * reports each. `skillc lint --max-bytes` sets another budget.
+   */
+  maxRunBytes: 1024 * 1024 * 1024,
+  /** The share of the V8 heap limit in use past which a run lints no more skills (`file/budget`), rather than crash out of memory. */
+  maxHeapShare: 0.85,
   /** Files and folders listed per skill folder. */
   maxBundledEntries: 5000,
   /** Folder depth walked inside a skill folder. */

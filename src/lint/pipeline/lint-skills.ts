@@ -3,10 +3,12 @@
 import path from 'node:path';
 import type { SkillcConfig } from '../../config/config.js';
 import type { LintCache } from '../cache.js';
-import { lintSkillFolder, type Linter } from '../lint-skill.js';
+import type { Linter } from '../lint-skill.js';
+import { lintWithinBudget, RunBudget } from '../run-budget.js';
 import { boundHeapGrowth } from '../memory.js';
 import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from '../parallel.js';
 import type { LintRun } from './collect.js';
+import { LIMITS } from '../../parse/limits.js';
 
 export interface LintSkillsOptions {
   configFile?: string;
@@ -18,6 +20,8 @@ export interface LintSkillsOptions {
   /** API-provided rules do not cross to worker threads: their presence keeps the run serial. */
   rules?: unknown[];
   concurrency?: Concurrency;
+  /** Bytes of skill text the run may read (`--max-bytes`; default LIMITS.maxRunBytes), shared out between its threads. */
+  maxBytes?: number;
 }
 
 /** Lints skills `misses` (indexes into `run.dirs`) into `run`, then hands their new cache entries to the cache in discovery order. */
@@ -28,17 +32,19 @@ export async function lintSkills(run: LintRun, misses: readonly number[], linter
   // Serial only: the flag is process-wide, and with several heaps each collecting that often the
   // GC's concurrent marking took the cores the threads needed (--concurrency 2: 17 CPU s instead of 12).
   if (!options.keepSkills && misses.length >= 400 && threads === 1) boundHeapGrowth();
+  const maxBytes = options.maxBytes ?? LIMITS.maxRunBytes;
+  const budget = new RunBudget(maxBytes / threads);
   if (threads > 1) {
-    const spec: WorkerSpec = { cwd, track };
+    const spec: WorkerSpec = { cwd, track, maxBytes: maxBytes / threads };
     if (options.configFile) spec.configFile = options.configFile;
     if (options.config) spec.config = options.config;
     if (options.hosts?.length) spec.hosts = options.hosts;
     const jobs = misses.map((i) => run.dirs[i]!);
-    await runParallel(jobs, threads, spec, (dir) => lintSkillFolder(dir, linter, { track }).outcome, (k, outcome) => run.linted(misses[k]!, outcome));
+    await runParallel(jobs, threads, spec, (dir) => lintWithinBudget(dir, linter, budget, { track }).outcome, (k, outcome) => run.linted(misses[k]!, outcome));
   } else {
     const fix = options.fix ? 'write' : options.fixDryRun ? 'dry-run' : undefined;
     for (const i of misses) {
-      const { skill, outcome, outputs } = lintSkillFolder(run.dirs[i]!, linter, fix ? { track, fix } : { track });
+      const { skill, outcome, outputs } = lintWithinBudget(run.dirs[i]!, linter, budget, fix ? { track, fix } : { track });
       for (const [file, text] of outputs) run.outputs.set(file, text);
       if (options.keepSkills) run.skills.push(skill);
       run.linted(i, outcome, skill);
