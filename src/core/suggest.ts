@@ -42,15 +42,21 @@ export function didYouMean(value: string, candidates: Iterable<string>): string 
  */
 export class Suggester {
   private readonly answers = new Map<string, string | undefined>();
+  private readonly candidates: readonly string[];
 
   constructor(
-    private readonly candidates: Iterable<string>,
+    candidates: Iterable<string>,
     private readonly maxQueries = SUGGESTIONS_PER_SET,
-  ) {}
+    /** Charged one unit per candidate compared (a skill's WorkMeter). */
+    private readonly work?: { charge(units: number): void },
+  ) {
+    this.candidates = [...candidates];
+  }
 
   closest(value: string): string | undefined {
     if (this.answers.has(value)) return this.answers.get(value);
     if (this.answers.size >= this.maxQueries) return undefined;
+    this.work?.charge(this.candidates.length);
     const near = closest(value, this.candidates);
     this.answers.set(value, near);
     return near;

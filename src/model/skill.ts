@@ -2,6 +2,7 @@ import type { Document } from 'yaml';
 import type { Range } from './diagnostic.js';
 import type { TextFile } from './text.js';
 import type { SkillSummary } from './summary.js';
+import type { WorkMeter } from './work.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
 export interface ReadProblem {
@@ -174,6 +175,8 @@ export interface Skill {
   /** Files and folders in the skill folder, SKILL.md excluded, sorted by path. */
   bundled: BundledFile[];
   bundle: BundleReader;
+  /** The work done on it so far, and its budget (model/work.ts); set by the parse stage. */
+  work?: WorkMeter;
 }
 
 /**

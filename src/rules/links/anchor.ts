@@ -37,6 +37,7 @@ export default defineSkillRule(
     const targetsOf = (file: string): Declared | undefined => {
       if (declared.has(file)) return declared.get(file);
       const headings = headingsOf(skill, file);
+      skill.work?.charge(headings?.length ?? 1);
       let found: Declared | undefined;
       if (headings) {
         const slugs = new Set(headings.map((h) => h.slug));
@@ -47,11 +48,16 @@ export default defineSkillRule(
         let ids: Set<string> | undefined;
         // Each hint is a pass over the slugs: kept per fragment, and only the first hundred fragments searched.
         const hints = new Map<string, string | undefined>();
-        const suggester = new Suggester(slugs);
+        const suggester = new Suggester(slugs, undefined, skill.work);
         found = {
           slugs,
           headings: headings.length,
-          htmlIds: () => (ids ??= htmlIds(file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '')),
+          htmlIds: () => {
+            if (ids) return ids;
+            const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
+            skill.work?.charge(text.length);
+            return (ids = htmlIds(text));
+          },
           near: (fragment) => {
             const lower = fragment.toLowerCase();
             if (slugs.has(lower)) return lower;

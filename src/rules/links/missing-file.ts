@@ -64,12 +64,16 @@ export default defineSkillRule<Options>(
       const skip = merged(skippedRanges(skill, source));
       const seen = new Set<string>();
       let j = 0;
+      skill.work?.charge(3 * source.file.text.length);
       for (const m of source.mentions) {
+        skill.work?.charge(16);
         // Mentions come in text order and the ranges are sorted and disjoint: one pass over both.
         while (j < skip.length && skip[j]![1] <= m.start) j++;
         if ((j < skip.length && skip[j]![0] <= m.start) || isLinkTarget(source.file.text, m.start, m.end)) continue;
         const problem = check(m, source, index, scope, skill.bundle.exists);
         if (!problem || seen.has(problem.rel)) continue;
+        // Its line and lead-in are read, each at most WINDOW characters around it.
+        skill.work?.charge(8 * WINDOW);
         if (isNotShipped(source.file.text, m)) continue;
         if (options.mentions === 'directed' && !problem.certain && !isDirected(source.file.text, m)) continue;
         seen.add(problem.rel);

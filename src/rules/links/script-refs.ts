@@ -91,7 +91,7 @@ export function reachedFromScripts(skill: Skill, index: SkillIndex, start: Itera
   };
   const stems = suffixStems(index);
   const addPath = (p: string, from: string): void => {
-    for (const c of candidates(p, from, index.depth)) {
+    for (const c of candidates(p, from, index.depth, index.work)) {
       add(c);
       if (!index.files.has(c) && stems.has(c)) for (const s of RESOLVE_SUFFIXES) add(c + s);
       // TypeScript imports name the emitted `.js`; the file on disk is `.ts`.

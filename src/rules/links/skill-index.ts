@@ -5,6 +5,7 @@ import type { TextFile } from '../../model/text.js';
 import { bundleIndex } from './bundle-index.js';
 import { decode, isMarkdown, resolve } from './shared.js';
 import { beforeFirstOf, trimEndOf } from '../../core/strings.js';
+import type { WorkMeter } from '../../model/work.js';
 
 /**
  * One index of a skill's files and of the paths its text names, built once per skill and run
@@ -29,6 +30,8 @@ export interface SkillIndex {
   byBase: ReadonlyMap<string, string>;
   /** "Did you mean" searches, per folder: each costs a pass over the folder's files. */
   near: Map<string, Suggester>;
+  /** The skill's work meter (model/work.ts). */
+  work: WorkMeter | undefined;
 }
 
 export interface TextSource {
@@ -131,6 +134,7 @@ export function skillIndex(skill: Skill): SkillIndex {
   const near = new Map<string, Suggester>();
   const scan = (file: TextFile, from: number): Mention[] => {
     const mentions: Mention[] = [];
+    skill.work?.charge(file.text.length - from);
     scanPaths(file.text, from, plain, (p, start, end) => mentions.push({ path: p, start, end }));
     return mentions;
   };
@@ -142,11 +146,11 @@ export function skillIndex(skill: Skill): SkillIndex {
     const file = skill.bundle.text(rel);
     if (file) sources.push({ rel, from: '', file, included: true, mentions: scan(file, 0) });
   }
-  index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near };
+  index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near, work: skill.work };
   // One hop: the bundled Markdown files SKILL.md links or names, whose own names the agent follows next.
   const named = new Set<string>();
   for (const s of [...sources]) {
-    for (const m of s.mentions) for (const c of candidates(m.path, s.from, depth)) if (files.has(c) && isMarkdown(c)) named.add(c);
+    for (const m of s.mentions) for (const c of candidates(m.path, s.from, depth, skill.work)) if (files.has(c) && isMarkdown(c)) named.add(c);
   }
   for (const t of skill.links) {
     const rel = resolve('', decode(beforeFirstOf(t.url, '#?'))).rel;
@@ -168,11 +172,16 @@ export function skillIndex(skill: Skill): SkillIndex {
  * of at most `depth` segments (`SkillIndex.depth`: a longer tail is no bundled path). Every
  * tail of a path of 50,000 segments was 50,000 strings of up to 100 KB: 31 s and 2.6 GB.
  */
-export function candidates(name: string, from: string, depth: number): string[] {
+export function candidates(name: string, from: string, depth: number, work?: WorkMeter): string[] {
   const out = new Set<string>();
+  work?.charge(name.length);
   const bare = trimEndOf(name.replace(/^(?:\.\/)+/, ''), '/');
   const parts = bare.split('/').filter((p) => p !== '' && p !== '.');
-  for (let k = Math.max(0, parts.length - depth); k < parts.length; k++) out.add(parts.slice(k).join('/'));
+  for (let k = Math.max(0, parts.length - depth); k < parts.length; k++) {
+    const tail = parts.slice(k).join('/');
+    work?.charge(tail.length);
+    out.add(tail);
+  }
   if (from) out.add(resolve(from, name).rel);
   return [...out];
 }
@@ -189,7 +198,7 @@ export function nearFile(rel: string, index: SkillIndex): string | undefined {
   const siblings = index.byDir.get(dir);
   if (siblings) {
     let near = index.near.get(dir);
-    if (!near) index.near.set(dir, (near = new Suggester(siblings.keys())));
+    if (!near) index.near.set(dir, (near = new Suggester(siblings.keys(), undefined, index.work)));
     const nearName = near.closest(base);
     if (nearName !== undefined) return siblings.get(nearName);
   }

@@ -79,7 +79,7 @@ export default defineSkillRule<Options>(
     const named = new Set<string>();
     const folders = new Set<string>();
     const note = (p: string, from: string): void => {
-      for (const c of candidates(p, from, index.depth)) {
+      for (const c of candidates(p, from, index.depth, index.work)) {
         if (index.dirs.has(c)) folders.add(c);
         else named.add(c);
       }

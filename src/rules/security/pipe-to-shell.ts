@@ -6,6 +6,7 @@ import { defineSkillRule, type ReportInput } from '../rule.js';
 import { parsedScript, shellScripts } from '../scripts/shared.js';
 import { show } from '../util.js';
 import { scanTargets } from './shared.js';
+import type { WorkMeter } from '../../model/work.js';
 
 export interface Options {
   /** Hosts whose official installers a reference may show as a warning (`astral.sh`, `sh.rustup.rs`...). */
@@ -272,9 +273,12 @@ export type PipeTarget = 'script' | 'dockerfile' | 'markdown' | 'other';
 
 /** Downloads run as code in one file; in Markdown, vendor installers are warnings and descriptions of attacks are left alone. */
 /** `headings` may be a function, called only for a candidate in Markdown, so a file with none is never parsed for them. */
-export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] | (() => readonly Heading[] | undefined) } = {}): ReportInput[] {
+export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] | (() => readonly Heading[] | undefined); work?: WorkMeter } = {}): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
+  const work = options.work;
+  // Each form's scan reads the text once.
+  work?.charge(FORMS.length * text.length);
   const found = candidates(text);
   let line: ShellLine | undefined;
   // The start of the line holding an offset (after the last `\n` before it), for offsets in order.
@@ -288,9 +292,15 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
       lineStart = nextBreak + 1;
       nextBreak = text.indexOf('\n', lineStart);
     }
-    if (!line || line.start !== lineStart || end > line.end) line = readLine(text, lineStart, end, target === 'dockerfile');
+    if (!line || line.start !== lineStart || end > line.end) {
+      line = readLine(text, lineStart, end, target === 'dockerfile');
+      work?.charge(line.end - line.start);
+    }
     const next = found[i + 1];
-    if (verdictOf(text, line, start, next && next[0] < line.end ? next[0] : line.end) === 'inert') return;
+    const stop = next && next[0] < line.end ? next[0] : line.end;
+    // Read alone, a candidate is read up to `stop` (at most once: the line's candidates share it out).
+    work?.charge(stop - start);
+    if (verdictOf(text, line, start, stop) === 'inert') return;
     const snippet = text.slice(start, end);
     if (target === 'markdown') {
       headings ??= (typeof options.headings === 'function' ? options.headings() : options.headings) ?? [];
@@ -358,7 +368,7 @@ export default defineSkillRule<Options>(
       const relPath = target.reportPath ? path.relative(skill.dir, target.reportPath).split(path.sep).join('/') : undefined;
       const kind: PipeTarget = script ? 'script' : DOCKERFILE.test(base) ? 'dockerfile' : /\.(?:md|markdown)$/i.test(base) ? 'markdown' : 'other';
       const headings = kind !== 'markdown' ? undefined : relPath ? () => skill.bundle.headings(relPath) : skill.headings;
-      for (const found of findPipes(target.file, kind, { vendors: options.vendors ?? VENDOR_INSTALLERS, headings })) report(at(found));
+      for (const found of findPipes(target.file, kind, { vendors: options.vendors ?? VENDOR_INSTALLERS, headings, ...(skill.work ? { work: skill.work } : {}) })) report(at(found));
     }
   },
 );
