@@ -13,8 +13,10 @@ const TAG_AT = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/y;
  */
 function tagMatches(text: string): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
+  // Past the last `-->` no comment can close: looked for only before it, each search consumes what it reads.
+  const lastClose = text.lastIndexOf('-->');
   for (let p = text.indexOf('<'); p >= 0; ) {
-    if (text.startsWith('<!--', p)) {
+    if (text.startsWith('<!--', p) && lastClose >= p + 4) {
       const close = text.indexOf('-->', p + 4);
       if (close >= 0) {
         out.push({ index: p, text: text.slice(p, close + 3) });
