@@ -34,10 +34,16 @@ export async function runLsp(argv: string[], io: Io): Promise<number> {
   const { createConnection, StreamMessageReader, StreamMessageWriter } = lsp;
   const { startLanguageServer } = await import('../lsp/server.js');
   const { FrameGuard } = await import('../lsp/frames.js');
-  // Malformed frames are dropped and reported, so one bad Content-Length cannot wedge the connection.
-  const guard = new FrameGuard((why) => io.stderr(`skillc lsp: dropped a malformed message: ${why}\n`));
+  const writer = new StreamMessageWriter(process.stdout);
+  // Malformed frames are dropped and reported, so one bad Content-Length cannot wedge the connection. A
+  // complete message that cannot be read (not JSON, nested too deep) is answered with a JSON-RPC error,
+  // id null as JSON-RPC says when the id cannot be read, through the connection's own writer.
+  const guard = new FrameGuard((problem) => {
+    io.stderr(`skillc lsp: dropped a malformed message: ${problem.why}\n`);
+    if (problem.reply) void writer.write({ jsonrpc: '2.0', id: null, error: problem.reply } as Parameters<typeof writer.write>[0]);
+  });
   process.stdin.pipe(guard);
-  const connection = createConnection(new StreamMessageReader(guard), new StreamMessageWriter(process.stdout));
+  const connection = createConnection(new StreamMessageReader(guard), writer);
   startLanguageServer(connection);
   connection.listen();
   // Runs until the client sends exit (the library ends the process) or closes stdin.
