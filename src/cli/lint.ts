@@ -25,6 +25,8 @@ Options:
       --quiet              report errors only
       --fix                apply safe fixes to the files
       --fix-dry-run        compute fixes without writing (json shows the output)
+      --no-inline-config   ignore skillc-disable comments (CI on pull requests: their
+                           author also wrote the comments); the suppressions file still applies
       --max-bytes <size>   skill text one run may read (default 1GiB; e.g. 256MiB):
                            skills past it are not linted, each a file/budget error
   -o, --output-file <file> write the report to a file
@@ -78,6 +80,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     'fix-dry-run': { type: 'boolean' },
     'output-file': { type: 'string', short: 'o' },
     'max-bytes': { type: 'string' },
+    'no-inline-config': { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -97,6 +100,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
+  if (values['no-inline-config']) options.inlineConfig = false;
   if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint');

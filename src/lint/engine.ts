@@ -51,6 +51,12 @@ export interface LintOptions {
    * Default 1 GiB (`--max-bytes`).
    */
   maxBytes?: number;
+  /**
+   * `false` ignores inline suppressions (`skillc-disable` comments in the SKILL.md and its
+   * frontmatter), as ESLint's `--no-inline-config`: for CI on pull requests, where the author of
+   * the change also wrote the comments. Default true.
+   */
+  inlineConfig?: boolean;
   /** Called after each skill is checked (the CLI draws progress on stderr from it). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -97,8 +103,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   lintCatalog(run, linter, cache);
   cache?.save(run.dirs.map((d) => path.resolve(d)));
 
-  const suppress = { skills: run.suppressible, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity };
-  const files = groupByFile({ listed: run.summaries.map((s) => s.file.path), diagnostics: run.diagnostics, suppress, outputs: run.outputs });
+  const suppress = options.inlineConfig === false ? undefined : { skills: run.suppressible, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity };
+  const files = groupByFile({ listed: run.summaries.map((s) => s.file.path), diagnostics: run.diagnostics, ...(suppress ? { suppress } : {}), outputs: run.outputs });
   const result: LintResult = { files, ...countFiles(files), internalErrors: run.internalErrors, config, rules: prepared.rules };
   if (options.keepSkills) result.skills = run.skills;
   result.summaries = run.summaries;

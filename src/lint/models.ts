@@ -31,6 +31,12 @@ export interface ModelLintOptions {
   rules?: AnyRule[];
   /** An already loaded config (skips the lookup). */
   resolved?: ResolvedConfig;
+  /**
+   * `false` ignores inline suppressions (`skillc-disable` comments in the SKILL.md and its
+   * frontmatter), as ESLint's `--no-inline-config`: for CI on pull requests, where the author of
+   * the change also wrote the comments. Default true.
+   */
+  inlineConfig?: boolean;
 }
 
 export async function lintModels(options: ModelLintOptions): Promise<LintResult> {
@@ -58,7 +64,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
     listed: reported.map((s) => s.file.path),
     diagnostics: out.diagnostics,
     keep: (d) => inReport(d.file) || d.ruleId === 'plugin/load',
-    suppress: { skills: reported, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity },
+    ...(options.inlineConfig === false ? {} : { suppress: { skills: reported, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity } }),
   });
   return { files, ...countFiles(files), internalErrors: out.internalErrors, config, rules: prepared.rules, skills: options.skills };
 }
@@ -80,7 +86,7 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
  * the sources but in no skill (a shared fragment) re-lints every skill; files
  * outside the sources are ignored.
  */
-export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[] }): Promise<LintResult> {
+export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; inlineConfig?: boolean }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -99,5 +105,6 @@ export async function lintChangedFiles(options: { cwd?: string; configFile?: str
   const skills = [...all].sort().map((d) => readSkill(d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? all : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
+  if (options.inlineConfig === false) lintOptions.inlineConfig = false;
   return lintModels(lintOptions);
 }

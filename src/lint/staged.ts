@@ -148,6 +148,8 @@ export interface StagedOptions {
   hosts?: string[];
   /** Limit to staged files under these paths (relative to cwd). */
   paths?: string[];
+  /** `false` ignores inline suppressions (`--no-inline-config`). */
+  inlineConfig?: boolean;
 }
 
 /**
@@ -188,5 +190,6 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
   const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
+  if (options.inlineConfig === false) lintOptions.inlineConfig = false;
   return lintModels(lintOptions);
 }

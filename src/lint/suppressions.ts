@@ -7,8 +7,10 @@ export const UNUSED_SUPPRESSION = 'source/unused-suppression';
 
 interface Suppression {
   kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line';
-  /** Empty: every rule. */
+  /** Empty: every rule but the security ones (BLANKET_EXEMPT). */
   rules: string[];
+  /** The ` -- reason` written after the rules, if any. */
+  reason?: string;
   range: Range;
   offset: number;
   used: Set<string>;
@@ -25,7 +27,10 @@ function yamlSuppressions(skill: Skill): Suppression[] {
     const start = fm.rawOffset + m.index;
     const range = skill.file.lines.range(start, start + m[0].length);
     const rules = beforeReason(m[2]!).split(/[\s,]+/).filter(Boolean);
-    out.push({ kind: m[1] as Suppression['kind'], rules, range, offset: start, used: new Set() });
+    const s: Suppression = { kind: m[1] as Suppression['kind'], rules, range, offset: start, used: new Set() };
+    const reason = reasonOf(m[2]!);
+    if (reason) s.reason = reason;
+    out.push(s);
   }
   return out;
 }
@@ -34,19 +39,35 @@ function suppressionsOf(skill: Skill): Suppression[] {
   const out = yamlSuppressions(skill);
   for (const d of skill.directives) {
     if (d.kind === 'disable' || d.kind === 'enable' || d.kind === 'disable-next-line' || d.kind === 'disable-line') {
-      out.push({ kind: d.kind, rules: d.rules, range: d.range, offset: d.range.start.offset ?? 0, used: new Set() });
+      const s: Suppression = { kind: d.kind, rules: d.rules, range: d.range, offset: d.range.start.offset ?? 0, used: new Set() };
+      if (d.reason) s.reason = d.reason;
+      out.push(s);
     }
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-const matches = (s: Suppression, ruleId: string): boolean => s.rules.length === 0 || s.rules.includes(ruleId);
+/**
+ * Rule groups a directive without rule ids does not cover (issue #24): a security finding is
+ * silenced only by naming its rule, so a blanket `<!-- skillc-disable -->` in a pull request
+ * cannot hide a credential or a download piped into a shell along with everything else.
+ */
+const BLANKET_EXEMPT = 'security/';
+
+const matches = (s: Suppression, ruleId: string): boolean => (s.rules.length === 0 ? !ruleId.startsWith(BLANKET_EXEMPT) : s.rules.includes(ruleId));
+
+/** The text after ` -- ` in a directive's rule list. */
+function reasonOf(s: string): string | undefined {
+  const at = s.search(/\s--\s/);
+  return at < 0 ? undefined : s.slice(at).replace(/^\s--\s/, '').trim() || undefined;
+}
 
 /**
  * Drops the SKILL.md diagnostics that inline directives suppress, and reports
- * each directive (or rule named in one) that suppressed nothing.
+ * each directive (or rule named in one) that suppressed nothing. `suppressed`, when
+ * given, receives each dropped diagnostic marked with what suppressed it (for SARIF).
  */
-export function applySuppressions(skill: Skill, diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, unusedSeverity: Diagnostic['severity'] | 'off'): Diagnostic[] {
+export function applySuppressions(skill: Skill, diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, unusedSeverity: Diagnostic['severity'] | 'off', suppressed?: Diagnostic[]): Diagnostic[] {
   const sups = suppressionsOf(skill);
   if (sups.length === 0) return diagnostics;
   const kept: Diagnostic[] = [];
@@ -71,8 +92,10 @@ export function applySuppressions(skill: Skill, diagnostics: Diagnostic[], known
       }
       if (state?.kind === 'disable') by = state;
     }
-    if (by) by.used.add(by.rules.length ? d.ruleId : '*');
-    else kept.push(d);
+    if (by) {
+      by.used.add(by.rules.length ? d.ruleId : '*');
+      suppressed?.push({ ...d, suppressions: [by.reason ? { kind: 'inSource', justification: by.reason } : { kind: 'inSource' }] });
+    } else kept.push(d);
   }
   if (unusedSeverity === 'off') return kept;
   for (const s of sups) {

@@ -109,7 +109,7 @@ export type Directive =
   | { kind: 'host-close'; hosts?: string[]; range: Range }
   | { kind: 'generated-open'; name: string; range: Range }
   | { kind: 'generated-close'; range: Range }
-  | { kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line'; rules: string[]; range: Range };
+  | { kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line'; rules: string[]; range: Range; /** The text after ` -- `. */ reason?: string };
 
 export type BundledKind = 'file' | 'directory' | 'symlink' | 'other';
 

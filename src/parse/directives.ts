@@ -19,8 +19,10 @@ export function parseDirective(comment: string, range: Range): Directive | undef
   if ((m = /^generated\s*:([\s\S]*)$/.exec(text))) return { kind: 'generated-open', name: m[1]!.trim(), range };
   if (/^\/\s*generated$/.test(text)) return { kind: 'generated-close', range };
   if ((m = /^skillc-(disable-next-line|disable-line|disable|enable)(?=\s|$)([\s\S]*)$/.exec(text))) {
-    const rules = splitList(beforeReason(m[2]!.trimStart()));
-    return { kind: m[1] as 'disable' | 'enable' | 'disable-next-line' | 'disable-line', rules, range };
+    const list = m[2]!.trimStart();
+    const rules = splitList(beforeReason(list));
+    const reason = list.slice(beforeReason(list).length).replace(/^\s--\s/, '').trim();
+    return { kind: m[1] as 'disable' | 'enable' | 'disable-next-line' | 'disable-line', rules, range, ...(reason ? { reason } : {}) };
   }
   return undefined;
 }
