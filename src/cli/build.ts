@@ -27,6 +27,8 @@ Options:
   -f, --format <name>      diagnostics as stylish (default), json, sarif or github
       --no-lint-report     lint errors still stop the build, but are counted, not listed:
                            for a hook that runs after \`skillc lint\`, which listed them
+      --no-plugins         load no plugin module the config names (a config is code:
+                           use it with --check on checkouts you do not trust)
 ${PERF_BUILD_HELP}      --color, --no-color  force colour on or off
   -h, --help               show this help
 
@@ -46,6 +48,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     config: { type: 'string', short: 'c' },
     format: { type: 'string', short: 'f', default: 'stylish' },
     'no-lint-report': { type: 'boolean' },
+    'no-plugins': { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -59,6 +62,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   const reporter = REPORTERS[oneOf(values.format, Object.keys(REPORTERS), 'format')]!;
   const options: BuildOptions = { cwd: io.cwd };
   if (values.check) options.check = true;
+  if (values['no-plugins']) options.plugins = false;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
   const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });

@@ -29,8 +29,9 @@ export async function lintInMode(values: ModeValues, options: LintOptions): Prom
   if (!values.staged && !values.changed) return undefined;
   if (values.staged && values.changed) throw new UsageError('--staged and --changed cannot be used together');
   if (values.fix || values['fix-dry-run']) throw new UsageError(`--fix cannot be used with --${values.staged ? 'staged' : 'changed'}; run \`skillc lint --fix\` on the skills`);
-  const common: { cwd?: string; configFile?: string; hosts?: string[]; inlineConfig?: boolean } = {};
+  const common: { cwd?: string; configFile?: string; hosts?: string[]; inlineConfig?: boolean; plugins?: boolean } = {};
   if (options.inlineConfig === false) common.inlineConfig = false;
+  if (options.plugins === false) common.plugins = false;
   if (options.cwd) common.cwd = options.cwd;
   if (options.configFile) common.configFile = options.configFile;
   if (options.hosts) common.hosts = options.hosts;

@@ -27,6 +27,8 @@ Options:
       --fix-dry-run        compute fixes without writing (json shows the output)
       --no-inline-config   ignore skillc-disable comments (CI on pull requests: their
                            author also wrote the comments); the suppressions file still applies
+      --no-plugins         load no plugin module the config names (a config is code:
+                           use it on checkouts you do not trust); each is a warning
       --max-bytes <size>   skill text one run may read (default 1GiB; e.g. 256MiB):
                            skills past it are not linted, each a file/budget error
   -o, --output-file <file> write the report to a file
@@ -81,6 +83,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     'output-file': { type: 'string', short: 'o' },
     'max-bytes': { type: 'string' },
     'no-inline-config': { type: 'boolean' },
+    'no-plugins': { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -101,6 +104,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values['no-inline-config']) options.inlineConfig = false;
+  if (values['no-plugins']) options.plugins = false;
   if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint');

@@ -12,6 +12,9 @@ directives, backticked sibling skill names and skillc.requires entries.
 
 Options:
       --stdio              talk over stdin/stdout (the only transport)
+      --no-plugins         untrusted workspace: load no plugin or local rule module the
+                           config names (a config is code); a client may ask the same with
+                           initializationOptions: { "untrustedWorkspace": true }
   -h, --help               show this help
 
 Examples:
@@ -20,7 +23,7 @@ Examples:
 `;
 
 export async function runLsp(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { stdio: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parse(argv, { stdio: { type: 'boolean' }, 'no-plugins': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(LSP_HELP);
     return 0;
@@ -44,7 +47,7 @@ export async function runLsp(argv: string[], io: Io): Promise<number> {
   });
   process.stdin.pipe(guard);
   const connection = createConnection(new StreamMessageReader(guard), writer);
-  startLanguageServer(connection);
+  startLanguageServer(connection, values['no-plugins'] ? { plugins: false } : {});
   connection.listen();
   // Runs until the client sends exit (the library ends the process) or closes stdin.
   await new Promise<void>((resolve) => {

@@ -57,6 +57,12 @@ export interface LintOptions {
    * the change also wrote the comments. Default true.
    */
   inlineConfig?: boolean;
+  /**
+   * `false` loads no plugin module the config names (`--no-plugins`, the language server's
+   * untrusted mode): a config is code, and a checkout from a stranger runs it. Each plugin skipped
+   * is a `plugin/load` warning naming it; its rules do not run. Default true.
+   */
+  plugins?: boolean;
   /** Called after each skill is checked (the CLI draws progress on stderr from it). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -96,6 +102,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const linter = { config, hosts: prepared.hosts, active: prepared.active };
   const discovery = findSkills(options.paths ?? [], config, cwd);
   const run = new LintRun(discovery.dirs, prepared.plugins.diagnostics, options.onProgress);
+  run.diagnostics.push(...prepared.plugins.skipped);
 
   const cache = openCache(options, prepared, cwd, run.dirs);
   const misses = replayCached(run, cache, options);

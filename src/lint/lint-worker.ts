@@ -9,7 +9,7 @@ import type { WorkerSpec } from './parallel.js';
 const spec = workerData as WorkerSpec;
 const port = parentPort!;
 const config = loadLintConfig(spec.cwd, spec);
-const { hosts, active } = await prepareRules(config, spec.hosts ? { hosts: spec.hosts } : {});
+const { hosts, active } = await prepareRules(config, { ...(spec.hosts ? { hosts: spec.hosts } : {}), ...(spec.plugins === false ? { plugins: false } : {}) });
 const linter = { config, hosts, active };
 const budget = new RunBudget(spec.maxBytes);
 

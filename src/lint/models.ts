@@ -37,6 +37,12 @@ export interface ModelLintOptions {
    * the change also wrote the comments. Default true.
    */
   inlineConfig?: boolean;
+  /**
+   * `false` loads no plugin module the config names (`--no-plugins`, the language server's
+   * untrusted mode): a config is code, and a checkout from a stranger runs it. Each plugin skipped
+   * is a `plugin/load` warning naming it; its rules do not run. Default true.
+   */
+  plugins?: boolean;
 }
 
 export async function lintModels(options: ModelLintOptions): Promise<LintResult> {
@@ -45,7 +51,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
   const prepared = await prepareRules(config, options);
   const linter = { config, hosts: prepared.hosts, active: prepared.active };
 
-  const out = { diagnostics: [...prepared.plugins.diagnostics] as Diagnostic[], internalErrors: prepared.plugins.diagnostics.length };
+  const out = { diagnostics: [...prepared.plugins.diagnostics, ...prepared.plugins.skipped] as Diagnostic[], internalErrors: prepared.plugins.diagnostics.length };
   const reported = options.report ? options.skills.filter((s) => options.report!.has(s.dir)) : options.skills;
   const isReported = new Set(reported);
   // Catalog rules get each skill's summary, as in lint(); its reader is the model's own (the
@@ -86,7 +92,7 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
  * the sources but in no skill (a shared fragment) re-lints every skill; files
  * outside the sources are ignored.
  */
-export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; inlineConfig?: boolean }): Promise<LintResult> {
+export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; inlineConfig?: boolean; plugins?: boolean }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -106,5 +112,6 @@ export async function lintChangedFiles(options: { cwd?: string; configFile?: str
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? all : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
   if (options.inlineConfig === false) lintOptions.inlineConfig = false;
+  if (options.plugins === false) lintOptions.plugins = false;
   return lintModels(lintOptions);
 }

@@ -150,6 +150,8 @@ export interface StagedOptions {
   paths?: string[];
   /** `false` ignores inline suppressions (`--no-inline-config`). */
   inlineConfig?: boolean;
+  /** `false` loads no plugin (`--no-plugins`). */
+  plugins?: boolean;
 }
 
 /**
@@ -191,5 +193,6 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
   if (options.inlineConfig === false) lintOptions.inlineConfig = false;
+  if (options.plugins === false) lintOptions.plugins = false;
   return lintModels(lintOptions);
 }

@@ -101,21 +101,27 @@ class SkillCache {
  * catalog rules), quick fixes from the rules' fixes, and go to definition on
  * links, includes and skill references.
  */
-export function startLanguageServer(connection: Connection): void {
+export function startLanguageServer(connection: Connection, options: { plugins?: boolean } = {}): void {
   const docs = new Map<string, OpenDocument>();
   const disk = new SkillCache();
   const timers = new Map<string, NodeJS.Timeout>();
+  // Untrusted workspace (issue #24): a config is code, and opening a stranger's checkout must not run
+  // it. `skillc lsp --no-plugins`, or the client's `initializationOptions: { untrustedWorkspace: true }`
+  // (an editor's restricted mode), loads no plugin or local rule module the config names.
+  let plugins = options.plugins !== false;
 
-  connection.onInitialize(
-    (): InitializeResult => ({
+  connection.onInitialize((params): InitializeResult => {
+    const init = params.initializationOptions as { untrustedWorkspace?: unknown } | null | undefined;
+    if (init && typeof init === 'object' && init.untrustedWorkspace === true) plugins = false;
+    return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         definitionProvider: true,
       },
       serverInfo: { name: 'skillc' },
-    }),
-  );
+    };
+  });
 
   const config = (file: string): ResolvedConfig => loadConfig({ cwd: path.dirname(file) });
 
@@ -133,7 +139,7 @@ export function startLanguageServer(connection: Connection): void {
         if (other !== doc && path.basename(other.file) === 'SKILL.md' && dirs.has(path.dirname(other.file))) openSkills.set(path.dirname(other.file), parseSkill({ dir: path.dirname(other.file), text: other.text }));
       }
       const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
-      const result = await lintModels({ cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) });
+      const result = await lintModels({ cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]), ...(plugins ? {} : { plugins: false }) });
       doc.skill = skill;
       doc.catalog = catalog;
       diagnostics = result.files

@@ -82,13 +82,13 @@ export function resolveHosts(ids: readonly string[], config: ResolvedConfig): Ho
 }
 
 /** What a lint run checks with: the hosts, the plugins, every rule, and the active ones with their settings. */
-export async function prepareRules(config: ResolvedConfig, options: { hosts?: string[]; rules?: AnyRule[] }) {
+export async function prepareRules(config: ResolvedConfig, options: { hosts?: string[]; rules?: AnyRule[]; plugins?: boolean }) {
   const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
-  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
+  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'), options.plugins === false ? { load: false } : {});
   // The built-in rules come first in `plugins.rules`: they are registered as a plugin too.
   const rules = [...plugins.rules, ...(options.rules ?? [])];
   // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
-  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
+  const active = resolveRules(config, rules, plugins.diagnostics.length || plugins.skipped.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
   return { config, hosts, plugins, rules, active, ...suppressionSettings(rules, active) };
 }
 

@@ -20,6 +20,7 @@ export interface LintSkillsOptions {
   /** API-provided rules do not cross to worker threads: their presence keeps the run serial. */
   rules?: unknown[];
   concurrency?: Concurrency;
+  plugins?: boolean;
   /** Bytes of skill text the run may read (`--max-bytes`; default LIMITS.maxRunBytes), shared out between its threads. */
   maxBytes?: number;
 }
@@ -39,6 +40,7 @@ export async function lintSkills(run: LintRun, misses: readonly number[], linter
     if (options.configFile) spec.configFile = options.configFile;
     if (options.config) spec.config = options.config;
     if (options.hosts?.length) spec.hosts = options.hosts;
+    if (options.plugins === false) spec.plugins = false;
     const jobs = misses.map((i) => run.dirs[i]!);
     await runParallel(jobs, threads, spec, (dir) => lintWithinBudget(dir, linter, budget, { track }).outcome, (k, outcome) => run.linted(misses[k]!, outcome));
   } else {
