@@ -47,3 +47,21 @@ describe('the lint cache replays only what this machine wrote', () => {
     expect(Object.keys((JSON.parse(fs.readFileSync(path.join(root, CACHE), 'utf8')) as { macs: object }).macs)).toHaveLength(1);
   });
 });
+
+describe('the build cache reuses only what this machine wrote', () => {
+  it('an edited record is not reused: the skill is built again', async () => {
+    const { build } = await import('../../src/build/index.js');
+    const root = project({ 'skillc.config.json': JSON.stringify({ sources: 'skills-src', hosts: ['claude'] }), 'skills-src/a/SKILL.md': SKILL('a'), 'skills-src/b/SKILL.md': SKILL('b', '# B\n\nOther text.\n') });
+    await build({ cwd: root, incremental: true });
+    expect((await build({ cwd: root, incremental: true })).reused).toBe(2);
+    const folder = path.join(root, 'node_modules', '.cache', 'skillc');
+    const file = path.join(folder, fs.readdirSync(folder).find((f) => f.startsWith('build-'))!);
+    const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as { skills: Record<string, { problems: unknown[] }> };
+    const first = Object.keys(cache.skills)[0]!;
+    // Any edit (here one that changes nothing the build reads) breaks the record's MAC.
+    cache.skills[first]!.problems = [...cache.skills[first]!.problems];
+    (cache.skills[first] as Record<string, unknown>).edited = true;
+    fs.writeFileSync(file, JSON.stringify(cache));
+    expect((await build({ cwd: root, incremental: true })).reused).toBe(1);
+  });
+});
