@@ -121,7 +121,7 @@ export function skillIndex(skill: Skill): SkillIndex {
       basenames.set(base, (basenames.get(base) ?? 0) + 1);
       const dir = path.posix.dirname(b.relPath);
       let siblings = byDir.get(dir);
-      if (!siblings) byDir.set(dir, (siblings = new Map()));
+      if (!siblings) byDir.set(dir, (siblings = new Map<string, string>()));
       siblings.set(base, b.relPath);
       if (!byBase.has(base)) byBase.set(base, b.relPath);
     } else if (b.kind === 'directory') dirs.add(b.relPath);
