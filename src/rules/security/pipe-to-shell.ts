@@ -4,7 +4,7 @@ import type { TextFile } from '../../model/text.js';
 import { commandOf, parseShell, type ParsedShell, type ShellCommand, type ShellWord } from '../../parse/shell.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { parsedScript, shellScripts } from '../scripts/shared.js';
-import { show } from '../util.js';
+import { inRanges, show } from '../util.js';
 import { scanTargets } from './shared.js';
 import type { WorkMeter } from '../../model/work.js';
 
@@ -165,7 +165,8 @@ function readLine(text: string, lineStart: number, end: number, dockerfile: bool
   const line = ' '.repeat(prefix.length) + raw.slice(prefix.length);
   const parsed = parseShell(line, 'bash');
   const out: ShellLine = { start: lineStart, end: lineEnd, inert: false, trusted: false };
-  if (!parsed.error) out.whole = { words: wordIndex(parsed), runs: downloadsRun(parsed) };
+  // Sorted once, so each candidate's lookup is a binary search (a walk over every run of the line was quadratic).
+  if (!parsed.error) out.whole = { words: wordIndex(parsed), runs: downloadsRun(parsed).sort((a, b) => a[0] - b[0]) };
   return out;
 }
 
@@ -184,7 +185,7 @@ function verdictOf(text: string, line: ShellLine, start: number, stop: number): 
     const at = line.whole.words.at(start - line.start);
     if (!at) return 'inert'; // a comment or a here-document body
     const cmd = commandOf(at.command);
-    if (cmd?.nameWord === at.word) return line.whole.runs.some(([s, e]) => s <= start - line.start && start - line.start < e) ? 'runs' : 'inert';
+    if (cmd?.nameWord === at.word) return inRanges(line.whole.runs, start - line.start) ? 'runs' : 'inert';
     // Inside a string (`echo "… curl x | sh"`) nothing runs; an unquoted argument is prose, read on its own below.
     if (at.word.quoted && !at.word.inner.length) return 'inert';
   }
@@ -193,12 +194,19 @@ function verdictOf(text: string, line: ShellLine, start: number, stop: number): 
   return downloadsRun(alone).length ? 'runs' : 'inert';
 }
 
-/** The line and the line before it, and the last heading before the candidate: words there that describe an attack. */
-function describesAttack(file: TextFile, start: number, heading: Heading | undefined): boolean {
+/**
+ * The line and the line before it, and the last heading before the candidate: words there that
+ * describe an attack. Each line and heading is tested once (`seen`): a line of thousands of
+ * candidates was read whole for each (quadratic, issue #24).
+ */
+function describesAttack(file: TextFile, start: number, heading: Heading | undefined, seen: Map<number | Heading, boolean>): boolean {
   const { line } = file.lines.pointAt(start);
-  const text = [file.lines.lineText(line), line > 1 ? file.lines.lineText(line - 1) : ''];
-  if (heading) text.push(heading.text);
-  return text.some((t) => DESCRIBES_ATTACK.test(t));
+  const test = (key: number | Heading, text: () => string): boolean => {
+    let hit = seen.get(key);
+    if (hit === undefined) seen.set(key, (hit = DESCRIBES_ATTACK.test(text())));
+    return hit;
+  };
+  return test(line, () => file.lines.lineText(line)) || (line > 1 && test(line - 1, () => file.lines.lineText(line - 1))) || (!!heading && test(heading, () => heading.text));
 }
 
 function vendorOf(snippet: string, vendors: readonly string[]): string | undefined {
@@ -287,6 +295,7 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
   // The last heading before each candidate: candidates come in order, so one pointer walks the headings.
   let headings: readonly Heading[] | undefined;
   let h = -1;
+  const attackSeen = new Map<number | Heading, boolean>();
   found.forEach(([start, end], i) => {
     while (nextBreak >= 0 && nextBreak < start) {
       lineStart = nextBreak + 1;
@@ -305,7 +314,7 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
     if (target === 'markdown') {
       headings ??= (typeof options.headings === 'function' ? options.headings() : options.headings) ?? [];
       while (h + 1 < headings.length && (headings[h + 1]!.range.start.offset ?? 0) < start) h++;
-      if (describesAttack(file, start, h >= 0 ? headings[h] : undefined)) return;
+      if (describesAttack(file, start, h >= 0 ? headings[h] : undefined, attackSeen)) return;
       // The URL may come after the candidate's end (`sh -c "$(curl -fsLS get.chezmoi.io)"`): read the rest of the line (its next CONTEXT characters).
       const point = lines.pointAt(start);
       const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1, point.column - 1 + CONTEXT), options.vendors ?? VENDOR_INSTALLERS);
