@@ -28,6 +28,9 @@ export default defineConfig({
     // A hang guard, not a speed limit: end-to-end tests spawn the CLI and take a few seconds
     // idle, several times that on a loaded 2-core machine. Speed is measured in bench/.
     testTimeout: 60_000,
+    // The same guard for hooks: a `beforeAll` that packs the package (test/ecosystem/helpers.ts
+    // `packTarball`) takes ~7 s idle and went past vitest's default 10 s under load.
+    hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, with
     // the other core idle whenever a test waits on a child process. Files are independent (each
@@ -37,7 +40,7 @@ export default defineConfig({
       {
         // Importing src/ (the engine, ts-morph for the build) once per worker instead of once per file
         // saves about a fifth of the suite. What a file leaves in the process is reset by test/setup.ts
-        // (temporary folder) or by the code itself (resolving a config forgets earlier custom hosts).
+        // (temporary folder); src/ keeps no module state to reset (test/architecture/module-state.test.ts).
         extends: true,
         test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
       },

@@ -86,6 +86,15 @@ export function frontmatterSchema(): JsonSchema {
             },
           },
           effects: { ...stringList, description: K.effects.description },
+          files: {
+            type: 'object',
+            description: K.files.description,
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { hosts: { type: 'array', items: { enum: Object.keys(BUILT_IN_HOSTS) } }, as: { type: 'string' } },
+            },
+          },
           ...hostBlocks,
         },
       },

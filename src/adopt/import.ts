@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { SPEC_FIELDS } from '../hosts/agentskills.js';
-import { getHost, HOSTS, type HostProfile, unknownHostMessage } from '../hosts/index.js';
-import { firstUnknownConfiguredHost, loadConfig } from '../config/config.js';
+import { BUILT_IN_HOSTS, getHost, isBuiltInHost, type HostProfile, type HostTable } from '../hosts/index.js';
+import { unknownConfiguredHost, loadConfig } from '../config/config.js';
 import { UsageError, walkSkillDirs } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { frontmatterText } from '../parse/frontmatter.js';
@@ -42,9 +42,9 @@ export interface ImportResult {
 const SPEC_KEYS = new Set(Object.keys(SPEC_FIELDS));
 
 /** The host whose project or user layout the folder ends with (`.claude/skills` -> claude). */
-export function hostOfFolder(folder: string): string | undefined {
+export function hostOfFolder(folder: string, hosts: HostTable = BUILT_IN_HOSTS): string | undefined {
   const norm = path.resolve(folder).split(path.sep).join('/');
-  for (const host of Object.values(HOSTS)) {
+  for (const host of Object.values(hosts)) {
     if (!host.layout) continue;
     for (const layout of [host.layout.project, host.layout.user]) if (norm.endsWith(`/${layout}`)) return host.id;
   }
@@ -52,8 +52,9 @@ export function hostOfFolder(folder: string): string | undefined {
 }
 
 /** The host that reads a key the spec does not: the preferred host first, then every host in profile order. */
-export function hostForKey(key: string, preferred?: string): HostProfile | undefined {
-  const order = [...(preferred ? [getHost(preferred)!] : []), ...Object.values(HOSTS)];
+export function hostForKey(key: string, preferred?: string, hosts: HostTable = BUILT_IN_HOSTS): HostProfile | undefined {
+  const first = preferred === undefined ? undefined : getHost(preferred, hosts);
+  const order = [...(first ? [first] : []), ...Object.values(hosts)];
   return SPEC_KEYS.has(key) ? undefined : order.find((h) => Object.prototype.hasOwnProperty.call(h.fields, key));
 }
 
@@ -103,7 +104,7 @@ function setSkillc(doc: Document, keys: string[], value: unknown): void {
  * `skillc.<host>`, and a Codex agents/openai.yaml is folded into `skillc.codex`.
  * Comments and the body are kept as written.
  */
-export function convertSkillMd(text: string, preferred: string | undefined, openaiYaml?: string): { text: string; moves: string[]; unknown: string[] } {
+export function convertSkillMd(text: string, preferred: string | undefined, openaiYaml?: string, hosts: HostTable = BUILT_IN_HOSTS): { text: string; moves: string[]; unknown: string[] } {
   const block = frontmatterText(text);
   if (!block) throw new UsageError('SKILL.md has no frontmatter block');
   const doc = parseDocument(block.yaml);
@@ -125,7 +126,7 @@ export function convertSkillMd(text: string, preferred: string | undefined, open
       moves.push('disable-model-invocation: true -> skillc.invocation: manual');
       continue;
     }
-    const host = hostForKey(key, preferred);
+    const host = hostForKey(key, preferred, hosts);
     if (!host) {
       unknown.push(key);
       continue;
@@ -167,7 +168,9 @@ export function importSkills(options: ImportOptions): ImportResult {
   const from = path.resolve(cwd, options.from);
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) throw new UsageError(`no such folder: ${options.from}`);
   // A host the project's config defines (`customHosts`) is known too.
-  if (options.host && firstUnknownConfiguredHost([options.host], { cwd }) !== undefined) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
+  const unknown = options.host === undefined ? undefined : unknownConfiguredHost([options.host], { cwd }, 'in --host');
+  if (unknown !== undefined) throw new UsageError(unknown);
+  const hosts = options.host !== undefined && !isBuiltInHost(options.host) ? loadConfig({ cwd }).hostTable : BUILT_IN_HOSTS;
   const host = options.host ?? hostOfFolder(from) ?? hostOfFolder(path.dirname(from));
   const to = options.to ? path.resolve(cwd, options.to) : (() => {
     const config = loadConfig({ cwd });
@@ -193,7 +196,7 @@ export function importSkills(options: ImportOptions): ImportResult {
       const special = specialFileIn(dir);
       if (special) throw new UsageError(`${special} is a FIFO, socket or device, which is not copied`);
       const openaiText = lexists(openai) ? readRegular(openai, 'agents/openai.yaml') : undefined;
-      const converted = convertSkillMd(readRegular(path.join(dir, 'SKILL.md'), 'SKILL.md'), host, openaiText);
+      const converted = convertSkillMd(readRegular(path.join(dir, 'SKILL.md'), 'SKILL.md'), host, openaiText, hosts);
       item.moves = converted.moves;
       item.unknown = converted.unknown;
       plan.push({ item, dir, openai, openaiText, text: converted.text });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { unknownHostMessage } from '../hosts/index.js';
-import { CONFIG_FILES, firstUnknownConfiguredHost } from '../config/config.js';
+import { CONFIG_FILES, unknownConfiguredHost } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import { trimEndOf, trimStartOf } from '../core/strings.js';
 
@@ -123,8 +122,8 @@ export function init(options: InitOptions = {}): InitResult {
   const hosts = options.hosts?.length ? options.hosts : DEFAULT_INIT_HOSTS;
   const existingConfig = keptConfig(root);
   // A host the kept config defines (`customHosts`) is known; a new config defines none, so only built-in ones.
-  const unknown = firstUnknownConfiguredHost(hosts, existingConfig ? { cwd: root, configFile: existingConfig } : undefined);
-  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, 'in --host'));
+  const unknown = unknownConfiguredHost(hosts, existingConfig ? { cwd: root, configFile: existingConfig } : undefined, 'in --host');
+  if (unknown !== undefined) throw new UsageError(unknown);
   const name = options.skill ?? 'summarize-changes';
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a valid skill name: 1-64 lowercase letters, digits and single inner hyphens`);
   const schemaDir = path.resolve(root, options.schemaDir ?? 'node_modules/skillc/schema');

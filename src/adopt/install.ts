@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hostOutputRoot } from '../build/emit-skill.js';
-import { getHost, unknownHostMessage } from '../hosts/index.js';
+import { BUILT_IN_HOSTS, getHost, type HostTable, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import { sha256 } from '../core/hash.js';
@@ -203,9 +203,9 @@ function pruneEmpty(target: string, rel: string): void {
 }
 
 /** Where a host's skills go for a scope. */
-export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir()): string {
-  const host = getHost(hostId);
-  if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host'));
+export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir(), hosts: HostTable = BUILT_IN_HOSTS): string {
+  const host = getHost(hostId, hosts);
+  if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host', hosts));
   // An upload-only host (claude-upload) has no folder to install into.
   if (!host.layout) throw new UsageError(`host '${hostId}' has no install folder: ${host.displayName} skills are uploaded (zip the built generated/${hostId}/<skill>/ folder), not installed`);
   return scope === 'user' ? path.join(home, host.layout.user) : path.join(projectRoot, host.layout.project);
@@ -221,9 +221,9 @@ export function installTarget(hostId: string, scope: 'project' | 'user', project
 export function install(options: InstallOptions): InstallResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = loadConfig(options.configFile ? { cwd, configFile: options.configFile } : { cwd });
-  const host = getHost(options.host);
-  if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host'));
-  const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home);
+  const host = getHost(options.host, config.hostTable);
+  if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host', config.hostTable));
+  const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home, config.hostTable);
   const out = options.out ? path.resolve(cwd, options.out) : config.out;
   // The host's tree where the build wrote it: the config's `outputs.<host>`, else the host id.
   const source = path.join(out, hostOutputRoot(host, config.outputs), host.emit.skillsDir);

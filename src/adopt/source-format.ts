@@ -118,7 +118,9 @@ export function sourceFormatMarkdown(): string {
     '',
     'Includes and host blocks apply to every Markdown file the skill ships (companions such as',
     '`patterns.md`, `references/*.md`), not only SKILL.md; `source/host-block` checks their markers.',
-    'A marker is a directive only where it is an HTML comment to Markdown: inside a code fence it is text.',
+    'A marker is a directive only where it is an HTML comment to Markdown: inside a code fence it is text,',
+    'unless the config sets `hostBlocks.inCodeFences` (the `skillc:taskflow` preset does): then a host marker alone',
+    'on its line inside a fence opens or closes a block too, as hermes-taskflow\'s build reads it.',
     '',
   );
   return out.join('\n');

@@ -1,4 +1,6 @@
+import type { ArtifactSpec } from '../config/types.js';
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 import { trimEndOf, trimStartOf } from '../core/strings.js';
 
 /** One artifact a workflow must leave: a plain file name and its required `##` sections. */
@@ -7,25 +9,41 @@ export interface ArtifactSchema {
   sections: string[];
   /** The sections must appear in the listed order. */
   ordered: boolean;
+  /** The shared contract (config `contracts`) the artifact must also satisfy. */
+  contract?: string;
 }
+
+/** Artifact schemas by skill name, as the config's `artifacts` declares them. */
+export type ConfiguredArtifacts = Readonly<Record<string, Readonly<Record<string, ArtifactSpec>>>>;
 
 /** A file name the gate may open: no folder, no `..`, no NUL, not empty. */
 export function isPlainFileName(name: string): boolean {
   return name.length > 0 && name.length <= 255 && !/[/\\\0]/.test(name) && name !== '.' && name !== '..';
 }
 
-/** The artifact schemas declared in `skillc.artifacts`, skipping malformed entries (a lint rule reports those). */
-export function artifactSchemas(skill: Skill): ArtifactSchema[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const out: ArtifactSchema[] = [];
-  for (const [name, spec] of Object.entries(raw as Record<string, unknown>)) {
-    if (!isPlainFileName(name)) continue;
-    const s = spec && typeof spec === 'object' && !Array.isArray(spec) ? (spec as Record<string, unknown>) : {};
-    const sections = Array.isArray(s.sections) ? s.sections.filter((x): x is string => typeof x === 'string') : [];
-    out.push({ name, sections, ordered: s.ordered === true });
-  }
+/** One entry as declared (frontmatter or config), malformed parts left out. */
+function schemaOf(name: string, spec: unknown): ArtifactSchema {
+  const s = spec && typeof spec === 'object' && !Array.isArray(spec) ? (spec as Record<string, unknown>) : {};
+  const sections = Array.isArray(s.sections) ? s.sections.filter((x): x is string => typeof x === 'string') : [];
+  const out: ArtifactSchema = { name, sections, ordered: s.ordered === true };
+  if (typeof s.contract === 'string' && s.contract) out.contract = s.contract;
   return out;
+}
+
+/**
+ * The artifact schemas of a skill: the config's `artifacts` for its name, then its own
+ * `skillc.artifacts` (which wins for the same file name), skipping malformed entries (a
+ * lint rule reports those). The config form lets a skill whose frontmatter another tool
+ * checks (tflow's validate.sh rejects a `skillc:` block) declare its artifacts all the same.
+ */
+export function artifactSchemas(skill: Skill, configured: ConfiguredArtifacts = {}): ArtifactSchema[] {
+  const byName = new Map<string, ArtifactSchema>();
+  const name = skill.name ?? skill.dirName;
+  const fromConfig = Object.prototype.hasOwnProperty.call(configured, name) ? configured[name] : undefined;
+  for (const [file, spec] of Object.entries(fromConfig ?? {})) if (isPlainFileName(file)) byName.set(file, schemaOf(file, spec));
+  const raw = skillcBlock(skill).artifacts;
+  for (const [file, spec] of Object.entries(raw ?? {})) if (isPlainFileName(file)) byName.set(file, schemaOf(file, spec));
+  return [...byName.values()];
 }
 
 export interface ArtifactCheck {

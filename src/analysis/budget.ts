@@ -1,6 +1,7 @@
 import type { HostProfile } from '../hosts/profile.js';
 import type { SkillSummary } from '../model/summary.js';
 import { frontmatterData } from '../model/queries.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /** Characters a token, the estimate `body/max-tokens` uses too. */
 export const CHARS_PER_TOKEN = 4;
@@ -20,9 +21,10 @@ export interface Invocation {
 export function hostFields(skill: SkillSummary, host: HostProfile): Record<string, unknown> {
   const data = { ...frontmatterData(skill) };
   delete data.skillc;
-  const own = skill.skillc?.[host.id];
-  if (own && typeof own === 'object' && !Array.isArray(own)) Object.assign(data, own);
-  if (skill.skillc?.invocation === 'manual' && host.manualInvocation?.frontmatter) Object.assign(data, host.manualInvocation.frontmatter);
+  const block = skillcBlock(skill);
+  const own = block.host(host.id);
+  if (own) Object.assign(data, own);
+  if (block.invocation === 'manual' && host.manualInvocation?.frontmatter) Object.assign(data, host.manualInvocation.frontmatter);
   return data;
 }
 
@@ -34,10 +36,10 @@ function matches(switches: Readonly<Record<string, unknown>>, data: Record<strin
 
 /** Who can invoke a skill on a host, from the host's listing switches. */
 export function invocationOn(skill: SkillSummary, host: HostProfile): Invocation {
-  const targets = skill.skillc?.targets;
-  const installed = !Array.isArray(targets) || targets.includes(host.id);
+  const block = skillcBlock(skill);
+  const installed = !block.targets || block.targets.includes(host.id);
   const data = hostFields(skill, host);
-  const manual = skill.skillc?.invocation === 'manual' && host.manualInvocation !== null;
+  const manual = block.invocation === 'manual' && host.manualInvocation !== null;
   const fromModel = matches(host.listing.hiddenFromModel, data);
   const fromUser = matches(host.listing.hiddenFromUser, data);
   const hiddenBy = [...new Set([...(manual && !fromModel.length ? ['skillc.invocation: manual'] : []), ...fromModel, ...fromUser])];

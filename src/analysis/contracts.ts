@@ -2,6 +2,7 @@ import { frontmatterText, parseYamlDocument } from '../parse/frontmatter.js';
 import { checkArtifactText } from './artifacts.js';
 import { loadConfig, type ContractFieldType, type ContractField, type ContractSpec } from '../config/config.js';
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * Shared contracts: one shape (frontmatter fields, allowed values, required
@@ -122,9 +123,9 @@ export function checkContract(name: string, contract: ContractSpec, text: string
 /** Artifacts a skill declares with a contract: file name -> contract name. */
 export function artifactContracts(skillc: Record<string, unknown> | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  const raw = skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [file, spec] of Object.entries(raw as Record<string, unknown>)) {
+  const raw = skillcBlock({ skillc }).artifacts;
+  if (!raw) return out;
+  for (const [file, spec] of Object.entries(raw)) {
     if (spec && typeof spec === 'object' && !Array.isArray(spec) && typeof (spec as Record<string, unknown>).contract === 'string') out.set(file, (spec as Record<string, string>).contract!);
   }
   return out;
@@ -167,12 +168,13 @@ export function renderSkillContracts(skillc: Record<string, unknown> | undefined
 }
 
 /**
- * The gate's contract step for one artifact: when the skill names a contract for
- * it, the text must satisfy it. The contracts come from `contracts`, else from the
+ * The gate's contract step for one artifact: when the skill (or the config's
+ * `artifacts`, passed as `declared`) names a contract for it, the text must satisfy it. The contracts come from `contracts`, else from the
  * config found from the skill's folder. A contract that cannot be found fails.
  */
-export function checkArtifactContract(skill: Skill, artifact: string, text: string, contracts?: Readonly<Record<string, ContractSpec>>): ContractCheck {
-  const name = artifactContracts(skill.skillc).get(artifact);
+export function checkArtifactContract(skill: Skill, artifact: string, text: string, contracts?: Readonly<Record<string, ContractSpec>>, declared?: string): ContractCheck {
+  // The skill's own `skillc.artifacts` entry names it, else the config's `artifacts` (`declared`).
+  const name = artifactContracts(skill.skillc).get(artifact) ?? declared;
   if (name === undefined) return { ok: true, problems: [] };
   let known = contracts;
   if (!known) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha256 } from '../core/hash.js';
 import type { HostProfile } from '../hosts/profile.js';
 import { DEFAULT_SKILL_BANNER } from '../config/config.js';
 import type { Range, Severity } from '../model/diagnostic.js';
@@ -8,14 +9,17 @@ import { isBundledMarkdown, NEVER_EMITTED } from '../model/bundled-markdown.js';
 import type { Directive, Skill } from '../model/skill.js';
 import { textFile } from '../model/text.js';
 import { shellOf } from '../parse/shell.js';
+import { hostBlockDirectives } from '../parse/directives.js';
 import { parseFragment, parseSkill } from '../parse/skill.js';
 import { field, frontmatterData } from '../model/queries.js';
+import { fileSpec } from '../model/skillc-block.js';
 import { isPlainFileName } from '../analysis/artifacts.js';
 import { hostFrontmatter } from './frontmatter.js';
 import { renderRegions, type RegionContext } from './generated.js';
 import { applyHostBlocks } from './host-blocks.js';
 import { expandIncludes } from './includes.js';
 import { toYaml } from './yaml.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 export interface OutputFile {
   /** Path under the output folder, with `/`. */
@@ -44,6 +48,8 @@ export interface PreparedSkill {
   text: string;
   /** The model of `text`, for directive offsets. */
   expanded: Skill;
+  /** The directives `text` is host-filtered by: `expanded`'s, with fenced host markers when the config reads those. */
+  hostDirectives: Directive[];
   copies: { from: string; to: string }[];
   /** Fragments the includes pulled in (absolute paths). */
   included: string[];
@@ -55,13 +61,21 @@ export interface PreparedSkill {
    */
   markdown: Map<string, { text: string; directives: Directive[] }>;
   sourceFiles: string[];
+  /** sha256 of each source file's bytes as read here ('' when it could not be read): the build cache records these, never reading the files again. */
+  sourceHashes: Map<string, string>;
   sourceHash: string;
   problems: BuildProblem[];
 }
 
 const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
-export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionContext = { contracts: {} }): PreparedSkill {
+/** How the sources are read: `inCodeFences` honours host markers inside code fences (the config's `hostBlocks`). */
+export interface PrepareOptions {
+  inCodeFences?: boolean;
+}
+
+export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionContext = { contracts: {} }, options: PrepareOptions = {}): PreparedSkill {
+  const inCodeFences = options.inCodeFences === true;
   const problems: BuildProblem[] = [];
   const expansion = expandIncludes(skill.file.path, skill.file.text, skill.directives, skill.dir, sourcesRoot);
   for (const p of expansion.problems) problems.push({ severity: 'error', message: p.message, file: p.file, range: p.range, ruleId: 'build/include' });
@@ -77,7 +91,8 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     if (!isBundledMarkdown(b)) continue;
     const file = skill.bundle.text(b.relPath);
     if (!file || !file.text.includes('<!--')) continue;
-    const { directives } = parseFragment(file);
+    const fragment = parseFragment(file);
+    const directives = hostBlockDirectives(fragment.directives, fragment.codeFences, file.lines, inCodeFences);
     if (!directives.some((d) => d.kind === 'include' || d.kind === 'host-open')) continue;
     // The one include resolver, as for SKILL.md: links in fragments are rewritten from this file's folder.
     const own = expandIncludes(b.path, file.text, directives, path.dirname(b.path), sourcesRoot);
@@ -90,11 +105,18 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
       if (!copies.some((x) => x.to === to)) copies.push({ from: c.from, to });
     }
     const text = own.text === file.text ? file.text : own.text;
-    markdown.set(b.relPath, { text, directives: text === file.text ? directives : parseFragment(textFile(b.path, text)).directives });
+    let textDirectives = directives;
+    if (text !== file.text) {
+      const expandedFile = textFile(b.path, text);
+      const again = parseFragment(expandedFile);
+      textDirectives = hostBlockDirectives(again.directives, again.codeFences, expandedFile.lines, inCodeFences);
+    }
+    markdown.set(b.relPath, { text, directives: textDirectives });
   }
   // Outputs are LF; only re-parse when includes or line endings changed the text: most skills need neither.
   const text = toLf(expansion.text);
   const expanded = text === skill.file.text ? skill : parseSkill({ dir: skill.dir, text, bundled: skill.bundled, bundle: skill.bundle });
+  const hostDirectives = hostBlockDirectives(expanded.directives, expanded.codeFences, expanded.file.lines, inCodeFences);
   const sourceFiles = [
     skill.file.path,
     ...included,
@@ -106,14 +128,18 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
   // which only tells the incremental build what to watch.)
   const notEmitted = new Set(skill.bundled.filter((b) => NEVER_EMITTED.some((p) => b.relPath.startsWith(p))).map((b) => b.path));
   const hash = createHash('sha256');
+  const sourceHashes = new Map<string, string>();
   for (const f of [...new Set(sourceFiles)].sort()) {
+    let bytes: Buffer | undefined;
+    try {
+      bytes = fs.readFileSync(f);
+    } catch {
+      bytes = undefined;
+    }
+    sourceHashes.set(f, bytes ? sha256(bytes) : '');
     if (notEmitted.has(f)) continue;
     hash.update(path.relative(sourcesRoot, f)).update('\0');
-    try {
-      hash.update(fs.readFileSync(f));
-    } catch {
-      hash.update('\u0000missing');
-    }
+    hash.update(bytes ?? '\u0000missing');
     hash.update('\0');
   }
   return {
@@ -121,11 +147,13 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     name: skill.name ?? skill.dirName,
     text,
     expanded,
+    hostDirectives,
     copies,
     included,
     regions,
     markdown,
     sourceFiles,
+    sourceHashes,
     sourceHash: hash.digest('hex'),
     problems,
   };
@@ -163,8 +191,8 @@ function readOutput(to: string, from: string, problems: BuildProblem[], shown: s
 
 /** Artifact names the gate could not open safely (a folder, `..`): each one reported at its key. */
 function artifactNameProblems(skill: Skill): BuildProblem[] {
-  const raw = skill.skillc?.artifacts;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const raw = skillcBlock(skill).artifacts;
+  if (!raw) return [];
   const keys = field(skill, 'skillc')?.children?.find((f) => f.key === 'artifacts')?.children ?? [];
   const out: BuildProblem[] = [];
   for (const name of Object.keys(raw)) {
@@ -217,7 +245,7 @@ export function emitSkill(
 
   // Host blocks, then generated regions (their problems are prepareSkill's). Both edit
   // the body only, so the frontmatter and the body's offset stay as parsed.
-  const withoutBlocks = applyHostBlocks(prepared.text, expanded.directives, host.id);
+  const withoutBlocks = applyHostBlocks(prepared.text, prepared.hostDirectives, host.id);
   let text = withoutBlocks;
   if (expanded.directives.some((d) => d.kind === 'generated-open')) {
     const directives = withoutBlocks === prepared.text ? expanded.directives : parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
@@ -238,19 +266,23 @@ export function emitSkill(
   for (const b of skill.bundled) {
     if (NEVER_EMITTED.some((p) => b.relPath.startsWith(p))) continue;
     if (host.emit.metadataFile && b.relPath === host.emit.metadataFile.path && fm.metadata) continue;
+    // `skillc.files`: a file for some hosts only, or shipped under another path (banners still name the source file).
+    const spec = fileSpec(skill.skillc, b.relPath);
+    if (spec?.hosts && !spec.hosts.includes(host.id)) continue;
+    const to = `${base}/${spec?.as ?? b.relPath}`;
     const md = prepared.markdown.get(b.relPath);
     const mdBanner = banners.markdown && isBundledMarkdown(b) ? fillBanner(banners.markdown, { ...values, file: b.relPath, source: `${path.posix.dirname(sourceLabel)}/${b.relPath}` }) + '\n' : '';
     if (md) {
-      files.push({ path: `${base}/${b.relPath}`, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
+      files.push({ path: to, data: Buffer.from(mdBanner + applyHostBlocks(md.text, md.directives, host.id)), mode: 0o644 });
     } else if (mdBanner) {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath);
       if (file) files.push({ ...file, data: Buffer.concat([Buffer.from(mdBanner), file.data]) });
     } else if (b.kind === 'file') {
-      const file = readOutput(`${base}/${b.relPath}`, b.path, problems, b.relPath);
+      const file = readOutput(to, b.path, problems, b.relPath);
       if (file) files.push(file);
     } else if (b.kind === 'symlink' && !b.escapes && b.symlinkTarget && isFile(b.symlinkTarget)) {
       // A symlink inside the skill ships as the file it points at: hosts install copies, not links.
-      const file = readOutput(`${base}/${b.relPath}`, b.symlinkTarget, problems, b.relPath);
+      const file = readOutput(to, b.symlinkTarget, problems, b.relPath);
       if (file) files.push(file);
     }
     // Symlinks that leave the skill folder are links/escape errors; folders and dangling links carry nothing.

@@ -1,6 +1,7 @@
 import { isMap, type Node } from 'yaml';
 import type { HostProfile } from '../hosts/profile.js';
 import type { Skill } from '../model/skill.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 export interface HostFrontmatter {
   /** Keys the host reads, in the order the source wrote them. */
@@ -41,7 +42,7 @@ function nodesOf(node: unknown): Record<string, Node> {
 export function hostFrontmatter(skill: Skill, data: Record<string, unknown>, host: HostProfile): HostFrontmatter {
   const { skillc: _compileTime, ...portable } = data;
   void _compileTime;
-  const hostOnly = isObject(skill.skillc?.[host.id]) ? (skill.skillc[host.id] as Record<string, unknown>) : {};
+  const hostOnly = skillcBlock(skill).host(host.id) ?? {};
   const metaKeys = new Set(host.emit.metadataFile?.keys ?? []);
   const top = nodesOf(skill.frontmatter?.document.contents);
   const own = nodesOf(isMap(top.skillc) ? top.skillc.get(host.id, true) : undefined);
@@ -58,7 +59,7 @@ export function hostFrontmatter(skill: Skill, data: Record<string, unknown>, hos
       else delete nodes.frontmatter[k];
     }
   }
-  const manual = skill.skillc?.invocation === 'manual';
+  const manual = skillcBlock(skill).invocation === 'manual';
   if (manual && host.manualInvocation?.frontmatter) {
     merged = { ...merged, ...host.manualInvocation.frontmatter };
     for (const k of Object.keys(host.manualInvocation.frontmatter)) delete nodes.frontmatter[k];

@@ -2,18 +2,20 @@ import type { Range } from '../model/diagnostic.js';
 import type { Directive, Skill } from '../model/skill.js';
 import { renderSkillContracts } from '../analysis/contracts.js';
 import type { ContractSpec } from '../config/config.js';
-import { artifactSchemas } from '../analysis/artifacts.js';
+import { artifactSchemas, type ConfiguredArtifacts } from '../analysis/artifacts.js';
 import { markerSpan } from './host-blocks.js';
 
 /** What a region renderer may read besides the skill. */
 export interface RegionContext {
   contracts: Readonly<Record<string, ContractSpec>>;
+  /** The config's `artifacts`, which the `artifacts` region lists with the skill's own. */
+  artifacts?: ConfiguredArtifacts;
 }
 
 /** Renderers of generated regions, by name: `<!-- generated: NAME -->` ... `<!-- /generated -->`. */
 export const REGIONS: Readonly<Record<string, (skill: Skill, context: RegionContext) => string>> = {
-  artifacts(skill) {
-    const schemas = artifactSchemas(skill);
+  artifacts(skill, context) {
+    const schemas = artifactSchemas(skill, context.artifacts);
     if (schemas.length === 0) return '_This skill declares no artifacts._';
     const rows = schemas.map((a) => `| \`${a.name}\` | ${a.sections.length ? a.sections.map((s) => `\`## ${s}\``).join(', ') : '(any)'} |`);
     return ['| Artifact | Required sections |', '| --- | --- |', ...rows].join('\n');

@@ -25,8 +25,8 @@ export function hostBlockEdits(text: string, directives: readonly Directive[], h
 /**
  * The text for one host: its blocks kept (markers removed), other hosts' blocks
  * dropped. Where a removed span leaves two blank lines meeting, one is dropped, so
- * a block written as its own paragraph leaves no gap behind, nor a trailing blank
- * line at the end of the file (LF text).
+ * a block written as its own paragraph leaves no gap behind, nor a blank line at
+ * the start or the end of the file (LF text).
  */
 export function applyHostBlocks(text: string, directives: readonly Directive[], host: string): string {
   const spans = hostBlockEdits(text, directives, host).sort((a, b) => a.start - b.start);
@@ -37,7 +37,8 @@ export function applyHostBlocks(text: string, directives: readonly Directive[], 
     if (span.start < cursor) continue;
     out += text.slice(cursor, span.start);
     cursor = span.end;
-    if (/\n\n$/.test(out)) while (text[cursor] === '\n') cursor++;
+    // A block dropped at the very start leaves no blank line before the text that follows.
+    if (/\n\n$/.test(out) || out === '') while (text[cursor] === '\n') cursor++;
   }
   // A block dropped at the very end leaves no blank line behind it: the file ends on one newline.
   if (cursor >= text.length && /\n\n$/.test(out)) return `${trimEndOf(out, '\n')}\n`;

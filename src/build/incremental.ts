@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
 import { sha256 } from '../core/hash.js';
-import { bundleSignature, changedUnder, verifiedBundle, verifiedHash } from '../lint/cache.js';
+import { bundleSignature, changedUnder, type Verified } from '../lint/cache.js';
 import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
@@ -277,15 +277,15 @@ export class BuildCache {
   }
 
   /** The skill output folders of these records, per host (`skillOutputDir`). */
-  outputFolders(records: readonly SkillRecord[], outputs: Readonly<Record<string, string>> = {}): Set<string> {
+  outputFolders(records: readonly SkillRecord[], config: Pick<ResolvedConfig, 'outputs' | 'hostTable'>): Set<string> {
     const out = new Set<string>();
     for (const r of records) {
       let dirs = this.folders.get(r);
       if (!dirs) {
         dirs = [];
         for (const h of r.hosts ?? []) {
-          const host = getHost(h);
-          if (host) dirs.push(skillOutputDir(host, r.name, outputs));
+          const host = getHost(h, config.hostTable);
+          if (host) dirs.push(skillOutputDir(host, r.name, config.outputs));
         }
         this.folders.set(r, dirs);
       }
@@ -322,7 +322,7 @@ export class BuildCache {
   }
 
   /** The outputs of a skill from the last build, when its sources are unchanged and its outputs on disk are intact. */
-  reuse(dir: string): { record: SkillRecord; files: OutputFile[] } | undefined {
+  reuse(dir: string, verified?: Verified): { record: SkillRecord; files: OutputFile[] } | undefined {
     const record = this.data.skills[dir];
     const manifest = this.manifest;
     if (!record || !manifest) return undefined;
@@ -332,8 +332,8 @@ export class BuildCache {
       const trusted = this.pending !== 'all' && !changedUnder(this.pending, dir);
       const inside = (p: string): boolean => p.startsWith(dir + path.sep);
       // The lint just before checked most of it for its own cache: what it listed and hashed is taken as is.
-      if (!trusted && record.bundle !== (verifiedBundle(dir) ?? bundleSignature(listBundle(dir)))) return undefined;
-      for (const [p, h] of record.sources) if (!(trusted && inside(p)) && (verifiedHash(p) ?? hashOf(p)) !== h) return undefined;
+      if (!trusted && record.bundle !== (verified?.bundles.get(dir) ?? bundleSignature(listBundle(dir)))) return undefined;
+      for (const [p, h] of record.sources) if (!(trusted && inside(p)) && (verified?.files.get(p) ?? hashOf(p)) !== h) return undefined;
       const files: OutputFile[] = [];
       if (trusted) {
         const known = this.trustedFiles.get(record);
@@ -376,10 +376,11 @@ export class BuildCache {
     }
   }
 
-  record(dir: string, sourceFiles: readonly string[], files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
+  record(dir: string, sources: ReadonlyMap<string, string>, files: readonly OutputFile[], rest: Omit<SkillRecord, 'sources' | 'bundle' | 'outputs'>): void {
     this.dirty = true;
     this.data.skills[dir] = {
-      sources: [...new Set(sourceFiles)].sort().map((p) => [p, hashOf(p)]),
+      // The hashes of the bytes the build read (`prepareSkill`), not the files read again.
+      sources: [...sources.keys()].sort().map((p) => [p, sources.get(p)!]),
       bundle: bundleSignature(listBundle(dir)),
       outputs: files.map((f) => [f.path, f.hash ?? sha256(f.data), f.mode]),
       ...rest,

@@ -152,8 +152,15 @@ export interface Drift {
   extra: string[];
 }
 
-/** Compares the outputs with the folder byte for byte (and run bits); writes nothing. */
-export function compareOutput(outDir: string, files: readonly OutputFile[]): Drift {
+/**
+ * Compares the outputs with the folder byte for byte (and run bits); writes nothing. An extra file
+ * is one the build would take away: a file skillc's manifest on disk says it wrote and this build
+ * does not write, or any file it did not write inside a folder skillc owns (`owned`: folder prefixes
+ * with `/`, `''` for the whole output folder). Elsewhere a file skillc did not write is the
+ * project's own (a package's package.json, a hand-kept manifest): the build keeps it, and so does
+ * the comparison.
+ */
+export function compareOutput(outDir: string, files: readonly OutputFile[], owned: readonly string[] = ['']): Drift {
   const drift: Drift = { changed: [], missing: [], extra: [] };
   const expected = new Set(files.map((f) => f.path));
   for (const f of files) {
@@ -169,7 +176,12 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Dri
     }
     if (!data.equals(f.data) || (process.platform !== 'win32' && mode !== f.mode)) drift.changed.push(f.path);
   }
-  for (const rel of listFiles(outDir)) if (!expected.has(rel)) drift.extra.push(rel);
+  const written = readManifest(outDir)?.files ?? {};
+  const isOwned = (rel: string): boolean => owned.some((o) => rel.startsWith(o));
+  for (const rel of listFiles(outDir)) {
+    if (expected.has(rel)) continue;
+    if (Object.prototype.hasOwnProperty.call(written, rel) || isOwned(rel)) drift.extra.push(rel);
+  }
   return drift;
 }
 

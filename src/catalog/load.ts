@@ -15,6 +15,8 @@ export interface CatalogOptions {
   paths?: string[];
   configFile?: string;
   config?: SkillcConfig;
+  /** A config already resolved: used as it is, no config file is looked for (a rehearsal's built-in `catalog`). */
+  resolved?: ResolvedConfig;
   /** Hosts; default the config's. */
   hosts?: string[];
   /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */
@@ -35,11 +37,11 @@ export function loadCatalog(options: CatalogOptions = {}): LoadedCatalog {
   const load: Parameters<typeof loadConfig>[0] = { cwd };
   if (options.configFile) load.configFile = options.configFile;
   if (options.config) load.overrides = options.config;
-  const config = loadConfig(load);
+  const config = options.resolved ?? loadConfig(load);
   const ids = options.hosts?.length ? options.hosts : config.hosts;
   const hosts = ids.map((id) => {
-    const host = getHost(id);
-    if (!host) throw new UsageError(unknownHostMessage(id, 'in --host'));
+    const host = getHost(id, config.hostTable);
+    if (!host) throw new UsageError(unknownHostMessage(id, 'in --host', config.hostTable));
     return host;
   });
   const skills = discoverSkills(options.paths ?? [], config, cwd).map((dir) => readSkill(dir));

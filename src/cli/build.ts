@@ -5,7 +5,8 @@ import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { printable } from '../model/text.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { oneOf, parse, useColor } from './args.js';
-import { hostList } from './hosts.js';
+import { hostsOf } from './hosts.js';
+import { loadLintConfig } from '../lint/pipeline/configure.js';
 import { type Io, packageVersion } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
@@ -19,7 +20,9 @@ whole) and the catalog and manifest files; --no-incremental swaps in a whole new
 tree. A failed build leaves the old output; a killed one is repaired by the next.
 
 Options:
-      --check              compare with the output folder, write nothing; exit 1 on drift
+      --check              compare with the output folder, write nothing; exit 1 on drift:
+                           a changed or missing output, or an extra file the build would
+                           remove (one it wrote before, or any file in a folder it owns)
       --host <ids>         build only these hosts, comma-separated (default: the config's);
                            the output folder then holds only them
       --out <dir>          output folder (must be inside the project)
@@ -65,13 +68,17 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   if (values['no-plugins']) options.plugins = false;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
+  // The config, resolved once: `--host` is checked against its host table, and the build's lint
+  // and every stage use it. A watch loop resolves it again for each run.
+  const resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
+  const hosts = hostsOf(values.host, resolved);
   if (hosts.length) options.hosts = hosts;
   if (values.watch) {
     if (values.check) throw new UsageError('--watch cannot be used with --check');
     return runWatch('build', argv, io, runBuild, [], values.config);
   }
-  applyPerfOptions(values, options, 'build');
+  applyPerfOptions(values, options, 'build', io.session);
+  options.resolved = resolved;
 
   const result = await build(options);
   // With --no-lint-report the lint problems (listed by the lint hook that ran before) are left out;

@@ -8,7 +8,7 @@ import { budgetLine, hostSummary } from '../catalog/render/model.js';
 import { printable } from '../model/text.js';
 import { intOption, oneOf, parse, splitList } from './args.js';
 import { hostList } from './hosts.js';
-import type { Io } from './io.js';
+import { type Io, refusedConfigOption, refusedOutside } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
 
@@ -54,10 +54,14 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const format = oneOf(values.format, ['text', 'json'], 'format');
-  const config = loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
+  if (refusedConfigOption(io, values.config)) return 2;
+  const config = io.confine?.config ?? loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
+  // Confined (a rehearsal case), every root walked lies in the sandbox: the ones given, else the sources.
+  if (refusedOutside(io, positionals.length ? positionals : [config.sources], 'root')) return 2;
   // Without a config, the default root would be whatever folder the command runs in: listing
   // it silently answers a question nobody asked (tflow's discover-skills.sh exits 2 here too).
-  if (!positionals.length && !config.file) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
+  // In a rehearsal case (confined) the sources are the case's folder, which is the question.
+  if (!positionals.length && !config.file && !io.confine) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
   if (values.host !== undefined) return runHostCatalog(values, positionals, io);
   if (values.context !== undefined) throw new UsageError('--context needs --host');
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
@@ -77,12 +81,13 @@ type CatalogValues = { match?: string; exclude?: string[]; host?: string; contex
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {
-  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
+  const hosts = hostList(values.host, io.confine ? undefined : { cwd: io.cwd, configFile: values.config });
   if (hosts.length !== 1) throw new UsageError('--host takes one host id');
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
   const options: Parameters<typeof loadCatalog>[0] = { cwd: io.cwd, paths: positionals, hosts };
   if (values.config) options.configFile = values.config;
+  if (io.confine) options.resolved = io.confine.config;
   if (context !== undefined) options.contextTokens = context;
   const catalog = loadCatalog(options);
   const keep = values.match ? picomatch(values.match) : () => true;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageError } from '../config/discover.js';
 import { gate } from '../rehearse/gate.js';
 import { oneOf, parse } from './args.js';
-import type { Io } from './io.js';
+import { type Io, refusedOutside } from './io.js';
 
 export const GATE_HELP = `Usage: skillc gate <run-dir> <artifact>... [--skill <dir>] [--format text|json]
 
@@ -37,10 +37,12 @@ export async function runGate(argv: string[], io: Io): Promise<number> {
   if (!runDir || artifacts.length === 0) throw new UsageError('gate needs a run folder and at least one artifact name');
   const format = oneOf(values.format, ['text', 'json'], 'format');
   const skillDir = path.resolve(io.cwd, values.skill ?? '.');
+  // Confined (a rehearsal case): both folders in the sandbox, and the contracts of the config given, none loaded from the skill's folder.
+  if (refusedOutside(io, [runDir, values.skill ?? '.'], 'folder')) return 2;
   if (!fs.existsSync(path.join(skillDir, 'SKILL.md'))) throw new UsageError(`no SKILL.md in ${values.skill ?? 'the current folder'}; name the skill with --skill <dir>`);
   const runPath = path.resolve(io.cwd, runDir);
   if (!fs.existsSync(runPath) || !fs.statSync(runPath).isDirectory()) throw new UsageError(`run folder not found: ${runDir}`);
-  const result = gate({ runDir: runPath, artifacts, skill: skillDir });
+  const result = gate({ runDir: runPath, artifacts, skill: skillDir, ...(io.confine ? { contracts: io.confine.config.contracts } : {}) });
   if (format === 'json') {
     io.stdout(`${JSON.stringify({ ok: result.ok, runDir, verdicts: result.verdicts }, null, 2)}\n`);
   } else {

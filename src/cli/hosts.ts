@@ -1,7 +1,7 @@
 // `--host` lists, checked against the built-in hosts and the config's custom hosts. Apart from
 // args.ts because it loads the config reader (and YAML): commands without --host must not.
-import { unknownHostMessage } from '../hosts/index.js';
-import { firstUnknownConfiguredHost } from '../config/config.js';
+import { unknownConfiguredHost, type ResolvedConfig } from '../config/config.js';
+import { firstUnknownHost, unknownHostMessage } from '../hosts/index.js';
 import { UsageError } from '../core/errors.js';
 import { splitList } from './args.js';
 
@@ -12,12 +12,20 @@ import { splitList } from './args.js';
  * usage error that names the flag, with a "did you mean" (the config's own `hosts` are checked where
  * it is loaded). No `config`: the built-in hosts only.
  */
+/** `--host a,b` checked against a config already resolved (its `hostTable`): the command resolves its config once. */
+export function hostsOf(values: string | string[] | undefined, config: ResolvedConfig, flag = '--host'): string[] {
+  const ids = splitList(values);
+  const unknown = firstUnknownHost(ids, config.hostTable);
+  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`, config.hostTable));
+  return ids;
+}
+
 export function hostList(values: string | string[] | undefined, config: { cwd: string; configFile?: string | undefined } | undefined, flag = '--host'): string[] {
   const ids = splitList(values);
   const load: { cwd: string; configFile?: string } | undefined = config && { cwd: config.cwd };
   if (load && config?.configFile) load.configFile = config.configFile;
-  const unknown = firstUnknownConfiguredHost(ids, load);
-  if (unknown !== undefined) throw new UsageError(unknownHostMessage(unknown, `in ${flag}`));
+  const unknown = unknownConfiguredHost(ids, load, `in ${flag}`);
+  if (unknown !== undefined) throw new UsageError(unknown);
   return ids;
 }
 

@@ -1,11 +1,60 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ResolvedConfig } from '../config/config.js';
 import { UsageError } from '../core/errors.js';
+import { isInside } from '../core/paths.js';
+import type { LintSession } from '../lint/cache.js';
 
 export interface Io {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
+  /**
+   * Set when a command runs as a rehearsal's built-in (`gate`, `catalog`, in
+   * skillc's own process on a case's sandbox): the config to use instead of
+   * looking for one (never a config of the case), the folder every path the
+   * command walks must lie in, links resolved, and where to say it refused.
+   */
+  confine?: Confinement;
+  /** Inside `--watch`: the loop's lint session (the cache kept in memory, what changed), handed to each re-run. */
+  session?: LintSession;
+}
+
+export interface Confinement {
+  config: ResolvedConfig;
+  within: string;
+  refuse(message: string): void;
+}
+
+/**
+ * Under a confinement, the first of `paths` (relative to `cwd`) that resolves,
+ * links followed, outside its folder, said through `refuse`; true when one
+ * did. A missing path is judged as written.
+ */
+export function refusedOutside(io: Io, paths: readonly string[], what: string): boolean {
+  const c = io.confine;
+  if (!c) return false;
+  for (const p of paths) {
+    const abs = path.resolve(io.cwd, p);
+    let real = abs;
+    try {
+      real = fs.realpathSync(abs);
+    } catch {
+      // missing: judged as written
+    }
+    if (!isInside(real, c.within)) {
+      c.refuse(`${what} \`${p}\` is outside the sandbox${real !== abs ? ` (it links to ${real})` : ''}`);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Under a confinement, refuses `--config` (a config is never loaded there); true when it did. */
+export function refusedConfigOption(io: Io, configFile: string | undefined): boolean {
+  if (!io.confine || configFile === undefined) return false;
+  io.confine.refuse('option `--config` is not allowed in a case (it would load a config of the case)');
+  return true;
 }
 
 export const processIo: Io = {

@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { applyBaseline, BASELINE_FILE, pruneSuppressions, readBaseline, suppressAll } from '../lint/baseline.js';
+import { BASELINE_FILE, pruneSuppressions, suppressAll } from '../lint/baseline.js';
+import { copySwitches, endReport, type RunSwitches } from '../lint/core.js';
 import { UsageError } from '../config/discover.js';
 import type { LintOptions, LintResult } from '../lint/engine.js';
+import type { ResolvedConfig } from '../config/config.js';
 import type { Io } from './io.js';
 
 /** The lint flags of the pre-commit, staged and bulk-suppression modes. */
@@ -29,12 +30,14 @@ export async function lintInMode(values: ModeValues, options: LintOptions): Prom
   if (!values.staged && !values.changed) return undefined;
   if (values.staged && values.changed) throw new UsageError('--staged and --changed cannot be used together');
   if (values.fix || values['fix-dry-run']) throw new UsageError(`--fix cannot be used with --${values.staged ? 'staged' : 'changed'}; run \`skillc lint --fix\` on the skills`);
-  const common: { cwd?: string; configFile?: string; hosts?: string[]; inlineConfig?: boolean; plugins?: boolean } = {};
-  if (options.inlineConfig === false) common.inlineConfig = false;
-  if (options.plugins === false) common.plugins = false;
+  const common: RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; resolved?: ResolvedConfig; suppressions?: string | false; quiet?: boolean } = {};
+  copySwitches(options, common);
   if (options.cwd) common.cwd = options.cwd;
   if (options.configFile) common.configFile = options.configFile;
   if (options.hosts) common.hosts = options.hosts;
+  if (options.resolved) common.resolved = options.resolved;
+  if (options.suppressions !== undefined) common.suppressions = options.suppressions;
+  if (options.quiet) common.quiet = true;
   if (values.staged) {
     const { lintStaged } = await import('../lint/staged.js');
     return lintStaged({ ...common, paths: options.paths ?? [] });
@@ -43,13 +46,29 @@ export async function lintInMode(values: ModeValues, options: LintOptions): Prom
   return lintChangedFiles({ ...common, files: options.paths ?? [] });
 }
 
+/** The bulk-suppressions file the flags name: `--suppressions-location`, else skillc-suppressions.json beside the config. */
+function suppressionsPath(values: ModeValues, root: string, cwd: string): string {
+  return values['suppressions-location'] ? path.resolve(cwd, values['suppressions-location']) : path.join(root, BASELINE_FILE);
+}
+
 /**
- * Bulk suppressions. With `--suppress-all` records every problem and returns
- * exit 0; otherwise applies the baseline file, when there is one, in place
- * (after `--prune-suppressions` lowered it) and returns undefined.
+ * How the lint applies bulk suppressions (the core applies the file, as the API does): not at
+ * all when `--suppress-all` or `--prune-suppressions` will count every problem first.
  */
-export function applyBaselineMode(values: ModeValues, result: LintResult, io: Io): number | undefined {
-  const file = values['suppressions-location'] ? path.resolve(io.cwd, values['suppressions-location']) : path.join(result.config.root, BASELINE_FILE);
+export function suppressionOptions(values: ModeValues & { quiet?: boolean }, options: LintOptions): void {
+  if (values['suppress-all'] || values['prune-suppressions']) options.suppressions = false;
+  else if (values['suppressions-location']) options.suppressions = values['suppressions-location'];
+  if (values.quiet && !values['suppress-all'] && !values['prune-suppressions']) options.quiet = true;
+}
+
+/**
+ * Bulk suppressions. With `--suppress-all` records every problem and returns exit 0; with
+ * `--prune-suppressions` lowers the file's counts to today's, then applies it (and `--quiet`)
+ * to the result in place; otherwise the core applied it and this says when recorded problems
+ * no longer occur. Undefined: go on reporting.
+ */
+export function applyBaselineMode(values: ModeValues & { quiet?: boolean }, result: LintResult, io: Io): number | undefined {
+  const file = suppressionsPath(values, result.config.root, io.cwd);
   const shown = path.relative(io.cwd, file).split(path.sep).join('/') || file;
   if (values['suppress-all']) {
     if (result.internalErrors) return undefined;
@@ -61,15 +80,14 @@ export function applyBaselineMode(values: ModeValues, result: LintResult, io: Io
   if (values['prune-suppressions']) {
     const { pruned } = pruneSuppressions(result, file);
     io.stderr(`skillc lint: pruned ${pruned} fixed problem${pruned === 1 ? '' : 's'} from ${shown}.\n`);
-  }
-  if (!fs.existsSync(file)) {
-    if (values['suppressions-location']) throw new UsageError(`suppressions file not found: ${values['suppressions-location']}`);
+    const report: Parameters<typeof endReport>[1] = { cwd: io.cwd };
+    if (values['suppressions-location']) report.suppressions = values['suppressions-location'];
+    if (values.quiet) report.quiet = true;
+    endReport(result, report);
     return undefined;
   }
-  const baseline = readBaseline(file);
-  if (!baseline) return undefined;
-  const { unused } = applyBaseline(result, baseline, file);
-  if (unused && !values['prune-suppressions']) {
+  const unused = result.suppressions?.unused ?? 0;
+  if (unused) {
     io.stderr(`skillc lint: ${unused} suppressed problem${unused === 1 ? ' no longer occurs' : 's no longer occur'}; run \`skillc lint --prune-suppressions\` to update ${shown}.\n`);
   }
   return undefined;

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { formatTimings } from '../lint/timing.js';
-import { lint, type LintOptions } from '../lint/engine.js';
+import { lint, loadLintConfig, type LintOptions } from '../lint/engine.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
 import { UsageError } from '../core/errors.js';
-import { hostList } from './hosts.js';
+import { hostsOf } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
-import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode } from './lint-modes.js';
+import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode, suppressionOptions } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
 
 export const LINT_HELP = `Usage: skillc lint [options] [paths...]
@@ -99,7 +99,10 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['output-file'] !== undefined) outputTarget(io.cwd, values['output-file'], '--output-file');
   const options: LintOptions = { cwd: io.cwd, paths: positionals };
   if (values.config) options.configFile = values.config;
-  const hosts = hostList(values.host, { cwd: io.cwd, configFile: values.config });
+  // The config, resolved once: `--host` is checked against its host table, and the lint (and
+  // --staged, --changed) run with it. A watch loop resolves it again for each run.
+  const resolved = loadLintConfig(io.cwd, values.config ? { configFile: values.config } : {});
+  const hosts = hostsOf(values.host, resolved);
   if (hosts.length) options.hosts = hosts;
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
@@ -107,10 +110,12 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['no-plugins']) options.plugins = false;
   if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
-  applyPerfOptions(values, options, 'lint');
+  applyPerfOptions(values, options, 'lint', io.session);
+  options.resolved = resolved;
   const progress = progressOnStderr(io);
   if (progress) options.onProgress = progress.update;
 
+  suppressionOptions(values, options);
   const inMode = await lintInMode(values, options);
   const result = inMode ?? (await lint(options));
   progress?.clear();
@@ -124,12 +129,6 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   }
   const baselineExit = applyBaselineMode(values, result, io);
   if (baselineExit !== undefined) return baselineExit;
-  if (values.quiet) {
-    for (const f of result.files) f.messages = f.messages.filter((d) => d.severity === 'error');
-    result.warningCount = 0;
-    result.infoCount = 0;
-    result.fixableCount = result.files.reduce((n, f) => n + f.messages.filter((d) => d.fix).length, 0);
-  }
   const toFile = values['output-file'];
   const report = reporter(result, {
     cwd: io.cwd,

@@ -1,5 +1,5 @@
-import { ConfigError, UsageError } from '../core/errors.js';
 import { type Io, packageVersion, processIo } from './io.js';
+import { type Command, runCommand } from './run-command.js';
 
 export const MAIN_HELP = `Usage: skillc <command> [options]
 
@@ -30,8 +30,6 @@ Examples:
   skillc lint --format json
   skillc explain links/broken
 `;
-
-type Command = (argv: string[], io: Io) => Promise<number>;
 
 // Each command loads its own modules, so `--help` and small commands start fast.
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -69,19 +67,5 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.stderr(`skillc: unknown command '${first}'${hint || '.'} Run \`skillc --help\` for the commands.\n`);
     return 2;
   }
-  try {
-    const command = await load();
-    return await command(rest, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`skillc ${first}: ${error.message}\nRun \`skillc ${first} --help\` for usage.\n`);
-      return 2;
-    }
-    if (error instanceof ConfigError) {
-      io.stderr(`skillc: config error: ${error.message}\n`);
-      return 2;
-    }
-    io.stderr(`skillc: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 2;
-  }
+  return runCommand(first, load, rest, io);
 }

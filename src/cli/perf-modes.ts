@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config/config.js';
-import { watch, watchSession } from '../lint/watch.js';
+import { watch } from '../lint/watch.js';
+import type { LintSession } from '../lint/cache.js';
 import { parseConcurrency, type Concurrency } from '../lint/parallel.js';
 import { UsageError } from '../config/discover.js';
 import type { Io } from './io.js';
@@ -40,8 +41,8 @@ interface PerfValues {
   concurrency?: string;
 }
 
-/** Sets the cache options of a lint or build from its flags, and the watch loop's session when inside one. */
-export function applyPerfOptions(values: PerfValues, options: { cache?: boolean; concurrency?: Concurrency; cacheLocation?: string; session?: ReturnType<typeof watchSession>; incremental?: boolean }, command: 'lint' | 'build'): void {
+/** Sets the cache options of a lint or build from its flags, and the watch loop's session when inside one (`io.session`, handed down by `runWatch`). */
+export function applyPerfOptions(values: PerfValues, options: { cache?: boolean; concurrency?: Concurrency; cacheLocation?: string; session?: LintSession; incremental?: boolean }, command: 'lint' | 'build', session?: LintSession): void {
   if (command === 'lint' && values.cache) options.cache = true;
   if (command === 'lint' && values.concurrency !== undefined) {
     const concurrency = parseConcurrency(values.concurrency);
@@ -50,7 +51,6 @@ export function applyPerfOptions(values: PerfValues, options: { cache?: boolean;
   }
   if (command === 'build' && !values['no-incremental']) options.incremental = true;
   if (values['cache-location']) options.cacheLocation = values['cache-location'];
-  const session = watchSession();
   if (session) options.session = session;
 }
 
@@ -70,10 +70,10 @@ export async function runWatch(command: 'lint' | 'build', argv: string[], io: Io
   const watcher = watch({
     paths,
     ignore: (abs) => abs === out || abs.startsWith(out + path.sep) || abs.startsWith(`${out}.skillc-`) || abs.startsWith(cacheDir + path.sep),
-    run: async (changed) => {
+    run: async (changed, session) => {
       const t0 = performance.now();
       try {
-        code = await run(once, io);
+        code = await run(once, { ...io, session });
       } catch (error) {
         io.stderr(`skillc ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
         code = 2;

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ConfigError, readConfigFile, type RuleSetting, type SkillcConfig } from './config.js';
+import { ConfigError } from '../core/errors.js';
+import { packageRoot } from '../core/package.js';
+import type { RuleSetting, SkillcConfig } from './types.js';
 
 /** Opt-in rules that `skillc:strict` turns on: they need no options to be useful. */
 const STRICT_EXTRA: Record<string, RuleSetting> = {
@@ -17,16 +20,14 @@ export interface PresetRule {
 }
 
 /**
- * The built-in rules the presets list. config/ sits below rules/, so it never imports them: the
- * rule registry hands itself in when it loads (as ESLint's own rules reach its default config as a
- * plugin). Every caller that lints has loaded the registry; one that only reads hosts or contracts
- * resolves no preset rules and never reads `rules`.
+ * How `extends` is resolved: the file reader (config.ts's, which validates), and the built-in
+ * rules the presets list. config/ sits below rules/, so it never imports them: whatever lints
+ * hands them in (`loadLintConfig`, as ESLint's own rules reach its default config as a plugin).
+ * A caller that only reads hosts or contracts hands none, and its presets set no rule.
  */
-let builtinRules: readonly PresetRule[] = [];
-
-/** Sets the rules `skillc:recommended` and `skillc:strict` list (rules/index.ts calls it once). */
-export function registerBuiltinRules(rules: readonly PresetRule[]): void {
-  builtinRules = rules;
+export interface ExtendsContext {
+  read: (file: string) => SkillcConfig;
+  presetRules: readonly PresetRule[];
 }
 
 /**
@@ -34,7 +35,7 @@ export function registerBuiltinRules(rules: readonly PresetRule[]): void {
  * at its default (opt-in rules off), written out so it can undo a stricter base;
  * `strict` raises every recommended rule to an error and adds the opt-in rules above.
  */
-export function builtinPreset(name: string, rules: readonly PresetRule[] = builtinRules): SkillcConfig | undefined {
+export function builtinPreset(name: string, rules: readonly PresetRule[]): SkillcConfig | undefined {
   if (name === 'recommended') {
     return { rules: Object.fromEntries(rules.map((r) => [r.meta.id, r.meta.recommended === false ? 'off' : severityName(r.meta.severity)])) };
   }
@@ -47,6 +48,49 @@ export function builtinPreset(name: string, rules: readonly PresetRule[] = built
 }
 
 export const BUILTIN_PRESETS = ['recommended', 'strict'] as const;
+
+/** A shipped preset's name as `extends` writes it after `skillc:`: `tflow`, `orchflows@2026-08`, `taskflow@0.2.9`, `supermodo@24de10fe`. */
+const SHIPPED_NAME = /^([a-z][a-z0-9-]*)(?:@([0-9a-z][0-9a-z.-]*))?$/;
+
+/**
+ * The presets that replace another tool's checker (tflow, orchflows, supermodo, taskflow) ship as
+ * config files with their plugins in the package's presets/ folder: data, read as any config file
+ * is, not code registered here. `skillc:<name>` is `presets/<name>/skillc.config.json`;
+ * `skillc:<name>@<version>` is `presets/<name>/<version>.json`. Undefined when there is none.
+ */
+export function shippedPresetFile(name: string): string | undefined {
+  const m = SHIPPED_NAME.exec(name);
+  if (!m) return undefined;
+  const file = path.join(packageRoot(), 'presets', m[1]!, m[2] ? `${m[2]}.json` : 'skillc.config.json');
+  try {
+    return fs.statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every preset `extends` can name as `skillc:<name>`, built in and shipped, for messages and docs. */
+export function presetNames(): string[] {
+  const shipped: string[] = [];
+  const dir = path.join(packageRoot(), 'presets');
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    // a package without presets/: the built-in ones only
+  }
+  for (const e of entries.filter((d) => d.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    let files: string[] = [];
+    try {
+      files = fs.readdirSync(path.join(dir, e.name)).sort();
+    } catch {
+      continue;
+    }
+    if (files.includes('skillc.config.json')) shipped.push(e.name);
+    for (const f of files) if (f !== 'skillc.config.json' && /^[0-9a-z][0-9a-z.-]*\.json$/.test(f)) shipped.push(`${e.name}@${f.slice(0, -'.json'.length)}`);
+  }
+  return [...BUILTIN_PRESETS, ...shipped];
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isLocal = (spec: string): boolean => spec.startsWith('.') || path.isAbsolute(spec);
@@ -90,11 +134,15 @@ export function mergeConfigs(base: SkillcConfig, over: SkillcConfig): SkillcConf
   return out;
 }
 
-/** Makes a config's own paths absolute, so they stay right when another config extends it. */
-function anchor(config: SkillcConfig, dir: string): SkillcConfig {
+/**
+ * Makes a config's own paths absolute, so they stay right when another config extends it. A
+ * shipped preset's `sources` and `out` name folders of the project that uses it (the taskflow
+ * preset's `packages/`), so they stay relative: the project's config resolves them.
+ */
+function anchor(config: SkillcConfig, dir: string, projectPaths = false): SkillcConfig {
   const out: SkillcConfig = { ...config };
-  if (out.sources !== undefined) out.sources = path.resolve(dir, out.sources);
-  if (out.out !== undefined) out.out = path.resolve(dir, out.out);
+  if (out.sources !== undefined && !projectPaths) out.sources = path.resolve(dir, out.sources);
+  if (out.out !== undefined && !projectPaths) out.out = path.resolve(dir, out.out);
   if (out.plugins) out.plugins = out.plugins.map((p) => (isLocal(p) ? path.resolve(dir, p) : p));
   return out;
 }
@@ -109,27 +157,30 @@ function resolveExtended(spec: string, dir: string, from: string | undefined): s
 }
 
 /**
- * Flattens `extends`: each base (a built-in preset, a config file, or a package's
- * config) is merged in order under the config's own keys. Relative paths in a
- * config are relative to that config's folder.
+ * Flattens `extends`: each base (a built-in preset, a shipped preset, a config file, or a
+ * package's config) is merged in order under the config's own keys. Relative paths in a
+ * config are relative to that config's folder, but for a shipped preset's `sources` and `out`
+ * (`shipped`), which are the project's.
  */
-export function applyExtends(config: SkillcConfig, dir: string, file?: string, seen: readonly string[] = file ? [file] : []): SkillcConfig {
+export function applyExtends(config: SkillcConfig, dir: string, file: string | undefined, context: ExtendsContext, seen: readonly string[] = file ? [file] : [], shipped = false): SkillcConfig {
   const specs = config.extends === undefined ? [] : Array.isArray(config.extends) ? config.extends : [config.extends];
   let merged: SkillcConfig = {};
   for (const spec of specs) {
     if (typeof spec !== 'string' || spec === '') throw new ConfigError('invalid config at extends: expected preset names or paths', file);
     let base: SkillcConfig;
-    if (spec.startsWith('skillc:')) {
-      const preset = builtinPreset(spec.slice('skillc:'.length));
-      if (!preset) throw new ConfigError(`unknown preset '${spec}', expected one of ${BUILTIN_PRESETS.map((p) => `skillc:${p}`).join(', ')}`, file);
-      base = preset;
+    const builtin = spec.startsWith('skillc:') ? builtinPreset(spec.slice('skillc:'.length), context.presetRules) : undefined;
+    if (builtin) {
+      base = builtin;
     } else {
-      const target = resolveExtended(spec, dir, file);
+      const shippedFile = spec.startsWith('skillc:') ? shippedPresetFile(spec.slice('skillc:'.length)) : undefined;
+      if (spec.startsWith('skillc:') && !shippedFile) throw new ConfigError(`unknown preset '${spec}', expected one of ${presetNames().map((p) => `skillc:${p}`).join(', ')}`, file);
+      const target = shippedFile ?? resolveExtended(spec, dir, file);
       if (seen.includes(target)) throw new ConfigError(`extends cycle: ${[...seen, target].map((s) => path.basename(s)).join(' -> ')}`, file);
-      base = applyExtends(readConfigFile(target), path.dirname(target), target, [...seen, target]);
+      // A file a shipped preset extends (its versions) is part of it: its paths are the project's too.
+      base = applyExtends(context.read(target), path.dirname(target), target, context, [...seen, target], shipped || shippedFile !== undefined);
     }
     merged = mergeConfigs(merged, base);
   }
   const { extends: _ignored, ...own } = config;
-  return mergeConfigs(merged, anchor(own, dir));
+  return mergeConfigs(merged, anchor(own, dir, shipped));
 }

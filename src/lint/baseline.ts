@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LintResult } from './engine.js';
+import type { LintResult } from './result.js';
 import { ConfigError } from '../config/config.js';
 import { writeFileAtomic } from './fix.js';
 

@@ -238,33 +238,42 @@ function existsNow(p: string): boolean {
   }
 }
 
-/** A bundle reader that records what rules read, for the cache entry's dependencies. */
-export function trackingReader(dir: string, inner: BundleReader): { reader: BundleReader; reads: Map<string, string>; exists: Map<string, boolean> } {
+/**
+ * A bundle reader that records what rules read, for the cache entry's dependencies. `hashOf`
+ * gives the hash of the bytes `inner` was served for a path (asked after `inner` read it), so the
+ * entry names the content the rules saw, not what the file holds by the time it is hashed.
+ */
+export function trackingReader(dir: string, inner: BundleReader, hashOf: (abs: string) => string = readHash): { reader: BundleReader; reads: Map<string, string>; exists: Map<string, boolean> } {
   const reads = new Map<string, string>();
   const exists = new Map<string, boolean>();
   const note = (rel: string): void => {
-    if (!reads.has(rel)) reads.set(rel, readHash(path.resolve(dir, rel)));
+    if (!reads.has(rel)) reads.set(rel, hashOf(path.resolve(dir, rel)));
   };
   const reader: BundleReader = {
     text(rel) {
+      const answer = inner.text(rel);
       note(rel);
-      return inner.text(rel);
+      return answer;
     },
     headings(rel) {
+      const answer = inner.headings(rel);
       note(rel);
-      return inner.headings(rel);
+      return answer;
     },
     links(rel) {
+      const answer = inner.links(rel);
       note(rel);
-      return inner.links(rel);
+      return answer;
     },
     codeFences(rel) {
+      const answer = inner.codeFences(rel);
       note(rel);
-      return inner.codeFences(rel);
+      return answer;
     },
     directives(rel) {
+      const answer = inner.directives(rel);
       note(rel);
-      return inner.directives(rel);
+      return answer;
     },
     exists(rel) {
       const answer = inner.exists(rel);
@@ -289,29 +298,19 @@ export function changedUnder(changed: ReadonlySet<string>, dir: string): boolean
 }
 
 /**
- * What cache lookups checked since `forgetVerified`: skill folders' listing signatures
- * and files' content hashes, by absolute path. A build lints first and then checks the
- * same folders for its own cache: it takes these instead of listing and reading again.
+ * What one run's cache lookups checked: skill folders' listing signatures
+ * (`bundleSignature(listBundle(dir))`) and files' content hashes, by absolute path. A build
+ * lints first and then checks the same folders for its own cache: it takes these (the lint
+ * result's `verified`) instead of listing and reading again. A value of the run, never a registry.
  */
-const verified = { bundles: new Map<string, string>(), files: new Map<string, string>() };
-
-/** Starts a new run: what earlier lookups checked is not taken for now. */
-export function forgetVerified(): void {
-  verified.bundles.clear();
-  verified.files.clear();
-}
-
-/** The listing signature of a folder, as a lookup of this run found it (`bundleSignature(listBundle(dir))`). */
-export function verifiedBundle(dir: string): string | undefined {
-  return verified.bundles.get(dir);
-}
-
-/** The sha256 of a file's bytes, as a lookup of this run read them. */
-export function verifiedHash(file: string): string | undefined {
-  return verified.files.get(file);
+export interface Verified {
+  bundles: Map<string, string>;
+  files: Map<string, string>;
 }
 
 export class LintCache {
+  /** What this run's lookups checked (`startRun` begins a new run of a watch session's cache). */
+  verified: Verified = { bundles: new Map(), files: new Map() };
   private data: CacheFile;
   private readonly used = new Set<string>();
   /** Entries read from the file whose summaries are unpacked already. */
@@ -325,6 +324,11 @@ export class LintCache {
    */
   deferWrites = false;
   private writeScheduled = false;
+
+  /** A new run over this cache (a watch session's next run): what earlier runs' lookups checked is not taken for now. */
+  startRun(): void {
+    this.verified = { bundles: new Map(), files: new Map() };
+  }
 
   /**
    * This machine's key (core/machine-key.ts): an entry is replayed only when its MAC is valid, so
@@ -386,14 +390,14 @@ export class LintCache {
           if (!b || entry.text !== sha256(b)) return undefined;
           if (entry.bundle !== bundleSignature(bundled())) return undefined;
         }
-        verified.bundles.set(dir, entry.bundle);
-        verified.files.set(path.join(dir, 'SKILL.md'), entry.text);
+        this.verified.bundles.set(dir, entry.bundle);
+        this.verified.files.set(path.join(dir, 'SKILL.md'), entry.text);
       }
       for (const [rel, hash] of entry.reads) {
         if (!outside(rel)) continue;
         const abs = path.resolve(dir, rel);
         if (!stamped && readHash(abs) !== hash) return undefined;
-        if (hash) verified.files.set(abs, hash);
+        if (hash) this.verified.files.set(abs, hash);
       }
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
       if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;

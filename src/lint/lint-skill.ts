@@ -1,27 +1,15 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { summarize, type StoredSummary } from '../model/summary.js';
-import type { HostProfile } from '../hosts/index.js';
-import type { ResolvedConfig } from '../config/config.js';
 import { requiresOfSkill } from '../analysis/requires.js';
-import { bundleSignature, readHash, type CacheEntry } from './cache.js';
+import { bundleSignature, type CacheEntry } from './cache.js';
 import { writeFileAtomic } from './fix.js';
 import { sha256 } from '../core/hash.js';
-import type { ActiveRule } from './pipeline/configure.js';
-import { checkSkill, type Collector } from './pipeline/check.js';
+import { checkSkill, type Collector, type Linter } from './pipeline/check.js';
 import { readTracked, type Tracked } from './pipeline/read.js';
 import { fixSkill } from './pipeline/fix.js';
 
-/**
- * What skill rules run with: the resolved config, the hosts linted for, and the active
- * rules with their severities and options (`prepareRules`, or `resolveRules` for a
- * chosen set).
- */
-export interface Linter {
-  config: ResolvedConfig;
-  hosts: readonly HostProfile[];
-  active: readonly ActiveRule[];
-}
+export type { Linter };
 
 /**
  * What linting one skill yields: its skill rules' diagnostics (before suppressions,
@@ -50,14 +38,16 @@ export interface SkillOutcome {
  *
  *   const { diagnostics } = lintSkill(readSkill(dir), { config, hosts, active: resolveRules(config, [rule]) });
  */
-export function lintSkill(skill: Skill, linter: Linter, tracked?: Tracked): SkillOutcome {
-  const own: Collector = { diagnostics: [], internalErrors: 0 };
-  checkSkill(skill, linter.active, linter.hosts, linter.config, own);
+export function lintSkill(skill: Skill, linter: Linter, tracked?: Tracked, checked?: Collector): SkillOutcome {
+  // `checked`: the rules already ran on exactly this skill (the fix loop's last pass).
+  const own: Collector = checked ?? { diagnostics: [], internalErrors: 0 };
+  if (!checked) checkSkill(skill, linter.active, linter.hosts, linter.config, own);
   const stored = summarize(skill, requiresOfSkill(skill));
   const suppressions = hasSuppressions(skill);
   const summaryHash = tracked ? sha256(JSON.stringify(stored)) : '';
   const outcome: SkillOutcome = { diagnostics: own.diagnostics, internalErrors: own.internalErrors, stored, summaryHash, suppressions };
-  const textHash = tracked && own.internalErrors === 0 ? readHash(skill.file.path) || undefined : undefined;
+  // The hash of the bytes the parse got (or of the fixed text written), never the file read again.
+  const textHash = tracked && own.internalErrors === 0 ? tracked.text || undefined : undefined;
   if (tracked && textHash) {
     outcome.cacheEntry = {
       text: textHash,
@@ -74,33 +64,44 @@ export function lintSkill(skill: Skill, linter: Linter, tracked?: Tracked): Skil
 }
 
 /**
- * Lints one skill folder from disk: read, fix (with `fix`: `write` writes the fixed
+ * Lints one skill folder (from disk, or as `read` serves it): read, fix (with `fix`: `write` writes the fixed
  * files, `dry-run` only returns them), then `lintSkill`. `outputs` maps each fixed
  * file to its new text. Fixes are written atomically and only to regular files.
  */
-export function lintSkillFolder(dir: string, linter: Linter, options: { track: boolean; fix?: 'write' | 'dry-run' }): { skill: Skill; outcome: SkillOutcome; outputs: Map<string, string> } {
-  let read = readTracked(dir, options.track);
+export function lintSkillFolder(
+  dir: string,
+  linter: Linter,
+  options: { track: boolean; fix?: 'write' | 'dry-run'; read?: (dir: string, track: boolean) => { skill: Skill; tracked?: Tracked } },
+): { skill: Skill; outcome: SkillOutcome; outputs: Map<string, string> } {
+  const readSource = options.read ?? readTracked;
+  let read = readSource(dir, options.track);
   let skill = read.skill;
   const outputs = new Map<string, string>();
+  let checked: Collector | undefined;
   if (options.fix && !skill.readProblem) {
     const write = options.fix === 'write';
-    const { skill: fixed, bundled } = fixSkill(skill, linter);
-    if (fixed !== skill) {
-      outputs.set(fixed.file.path, fixed.file.text);
-      if (write) writeFileAtomic(fixed.file.path, fixed.file.text);
-      skill = fixed;
+    const fixed = fixSkill(skill, linter);
+    checked = fixed.checked;
+    if (fixed.skill !== skill) {
+      outputs.set(fixed.skill.file.path, fixed.skill.file.text);
+      if (write) writeFileAtomic(fixed.skill.file.path, fixed.skill.file.text);
+      skill = fixed.skill;
+      // What is on disk now is the fixed text: the cache entry names it.
+      if (read.tracked) read.tracked.text = sha256(fixed.skill.file.text);
     }
-    for (const [file, text] of bundled) {
+    for (const [file, text] of fixed.bundled) {
       outputs.set(file, text);
       if (write) writeFileAtomic(file, text);
     }
-    // Re-read so the result shows the fixed bundled files, as it shows the fixed SKILL.md.
-    if (bundled.size && write) {
-      read = readTracked(dir, options.track);
+    // Re-read and check again so the result shows the fixed bundled files, as it shows the fixed
+    // SKILL.md: the one case where the rules run once more (their input changed after the last pass).
+    if (fixed.bundled.size && write) {
+      read = readSource(dir, options.track);
       skill = read.skill;
+      checked = undefined;
     }
   }
-  return { skill, outcome: lintSkill(skill, linter, read.tracked), outputs };
+  return { skill, outcome: lintSkill(skill, linter, read.tracked, checked), outputs };
 }
 
 /** True when suppressions would need the skill's text: a disable directive or a `# skillc-` YAML comment. */

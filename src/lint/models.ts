@@ -1,25 +1,20 @@
 import path from 'node:path';
-import type { Diagnostic } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import { summarize } from '../model/summary.js';
-import { requiresOfSkill } from '../analysis/requires.js';
 import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import { discoverSkills } from '../config/discover.js';
-import type { LintResult } from './engine.js';
-import { lintSkill } from './lint-skill.js';
-import { checkCatalog } from './pipeline/check.js';
-import { liveSummary } from './pipeline/collect.js';
-import { loadLintConfig, prepareRules } from './pipeline/configure.js';
-import { countFiles, groupByFile } from './pipeline/report.js';
+import { copySwitches, lintSkills, type ReportOptions, type RunSwitches } from './core.js';
+import type { LintResult } from './result.js';
+import { createLinter, loadLintConfig } from './pipeline/configure.js';
+import { parsedSkills } from './sources.js';
 
 /**
  * Lints skills that are already parsed (from the git index, an editor buffer),
- * with the whole catalog for the catalog rules, and reports only some of them.
- * This is the engine's pipeline without its discovery and file reads.
+ * with the whole catalog for the catalog rules, and reports only some of them:
+ * the lint core over a source of parsed skills, without discovery and file reads.
  */
-export interface ModelLintOptions {
+export interface ModelLintOptions extends ReportOptions, RunSwitches {
   cwd?: string;
   configFile?: string;
   config?: SkillcConfig;
@@ -31,48 +26,17 @@ export interface ModelLintOptions {
   rules?: AnyRule[];
   /** An already loaded config (skips the lookup). */
   resolved?: ResolvedConfig;
-  /**
-   * `false` ignores inline suppressions (`skillc-disable` comments in the SKILL.md and its
-   * frontmatter), as ESLint's `--no-inline-config`: for CI on pull requests, where the author of
-   * the change also wrote the comments. Default true.
-   */
-  inlineConfig?: boolean;
-  /**
-   * `false` loads no plugin module the config names (`--no-plugins`, the language server's
-   * untrusted mode): a config is code, and a checkout from a stranger runs it. Each plugin skipped
-   * is a `plugin/load` warning naming it; its rules do not run. Default true.
-   */
-  plugins?: boolean;
 }
 
 export async function lintModels(options: ModelLintOptions): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options);
-  const prepared = await prepareRules(config, options);
-  const linter = { config, hosts: prepared.hosts, active: prepared.active };
-
-  const out = { diagnostics: [...prepared.plugins.diagnostics, ...prepared.plugins.skipped] as Diagnostic[], internalErrors: prepared.plugins.diagnostics.length };
-  const reported = options.report ? options.skills.filter((s) => options.report!.has(s.dir)) : options.skills;
-  const isReported = new Set(reported);
-  // Catalog rules get each skill's summary, as in lint(); its reader is the model's own (the
-  // index for --staged, the editor's buffers), so they read the content the skill rules read.
-  const summaries = options.skills.map((skill) => {
-    if (!isReported.has(skill)) return liveSummary(summarize(skill, requiresOfSkill(skill)), skill);
-    const outcome = lintSkill(skill, linter);
-    for (const d of outcome.diagnostics) out.diagnostics.push(d); // no spread: a file can carry 100,000s of diagnostics
-    out.internalErrors += outcome.internalErrors;
-    return liveSummary(outcome.stored, skill);
-  });
-  checkCatalog({ skills: summaries }, linter.active, linter.hosts, config, out);
-
-  const inReport = (file: string): boolean => !options.report || reported.some((s) => file === s.file.path || file.startsWith(s.dir + path.sep));
-  const files = groupByFile({
-    listed: reported.map((s) => s.file.path),
-    diagnostics: out.diagnostics,
-    keep: (d) => inReport(d.file) || d.ruleId === 'plugin/load',
-    ...(options.inlineConfig === false ? {} : { suppress: { skills: reported, knownRules: prepared.knownRules, unusedSeverity: prepared.unusedSeverity } }),
-  });
-  return { files, ...countFiles(files), internalErrors: out.internalErrors, config, rules: prepared.rules, skills: options.skills };
+  const linter = await createLinter(config, options);
+  const core: Parameters<typeof lintSkills>[2] = { cwd };
+  if (options.suppressions !== undefined) core.suppressions = options.suppressions;
+  if (options.quiet) core.quiet = true;
+  if (options.maxBytes !== undefined) core.maxBytes = options.maxBytes;
+  return lintSkills(linter, parsedSkills(options.skills, options.report), core);
 }
 
 /** The skill folder holding a file: the nearest folder upwards with a SKILL.md among `dirs`. */
@@ -92,9 +56,9 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
  * the sources but in no skill (a shared fragment) re-lints every skill; files
  * outside the sources are ignored.
  */
-export async function lintChangedFiles(options: { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; inlineConfig?: boolean; plugins?: boolean }): Promise<LintResult> {
+export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
+  const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
   const report = new Set<string>();
   let everything = false;
@@ -111,7 +75,8 @@ export async function lintChangedFiles(options: { cwd?: string; configFile?: str
   const skills = [...all].sort().map((d) => readSkill(d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? all : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
-  if (options.inlineConfig === false) lintOptions.inlineConfig = false;
-  if (options.plugins === false) lintOptions.plugins = false;
+  if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
+  if (options.quiet) lintOptions.quiet = true;
+  copySwitches(options, lintOptions);
   return lintModels(lintOptions);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SkillcConfig } from '../config/config.js';
+import type { ResolvedConfig } from '../config/config.js';
 import type { SkillOutcome } from './lint-skill.js';
 
 /**
@@ -29,8 +29,8 @@ export type Concurrency = number | 'auto' | 'off';
 
 export interface WorkerSpec {
   cwd: string;
-  configFile?: string;
-  config?: SkillcConfig;
+  /** The main thread's resolved config, as a value: a worker never looks it up again. */
+  config: ResolvedConfig;
   hosts?: string[];
   /** Record what rules read (the cache is on). */
   track: boolean;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Skill } from '../model/skill.js';
 import type { ResolvedConfig } from '../config/config.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * Kinds decided by folder, for trees whose checker reads the kind from where a
@@ -33,7 +34,7 @@ export function pathKind(dir: string, config: ResolvedConfig): string | undefine
 
 /** The skill as rules see it: with `skillc.kind` from its folder when it declares none. */
 export function withPathKind(skill: Skill, config: ResolvedConfig): Skill {
-  if (typeof skill.skillc?.kind === 'string' && skill.skillc.kind) return skill;
+  if (skillcBlock(skill).kind) return skill;
   const kind = pathKind(skill.dir, config);
   return kind ? { ...skill, skillc: { ...skill.skillc, kind } } : skill;
 }

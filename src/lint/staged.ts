@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { BundledFile, BundleReader, Skill } from '../model/skill.js';
-import { bundleReader, decodeText } from '../parse/bundle.js';
-import { LIMITS } from '../parse/limits.js';
-import { outlineOfFile, parseSkill } from '../parse/skill.js';
+import { bundledFromEntries, bundleReader, type VirtualEntry } from '../parse/bundle.js';
+import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
 import { UsageError } from '../config/discover.js';
-import type { LintResult } from './engine.js';
+import type { LintResult } from './result.js';
+import { copySwitches, type ReportOptions, type RunSwitches } from './core.js';
+import type { ResolvedConfig } from '../config/config.js';
 import { loadLintConfig } from './pipeline/configure.js';
 import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
 import { isInside } from '../core/paths.js';
@@ -93,31 +94,23 @@ export class GitIndex {
 /** The files of a skill folder as the index holds them (SKILL.md excluded), folders included. */
 function bundledFromIndex(index: GitIndex, dir: string): BundledFile[] {
   const prefix = index.rel(dir) ? `${index.rel(dir)}/` : '';
-  const out = new Map<string, BundledFile>();
+  const entries: VirtualEntry[] = [];
   for (const e of index.entries.values()) {
     if (!e.path.startsWith(prefix)) continue;
-    const relPath = e.path.slice(prefix.length);
-    if (relPath === 'SKILL.md') continue;
-    const parts = relPath.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folder = parts.slice(0, i).join('/');
-      if (!out.has(folder)) out.set(folder, { relPath: folder, path: path.join(dir, folder), kind: 'directory', size: 0, executable: true });
-    }
-    const file: BundledFile = {
-      relPath,
-      path: path.join(dir, relPath),
+    const entry: VirtualEntry = {
+      relPath: e.path.slice(prefix.length),
       kind: e.mode === '120000' ? 'symlink' : e.mode === '160000' ? 'other' : 'file',
       size: e.mode === '160000' ? 0 : (index.read(e.path)?.length ?? 0),
       executable: e.mode === '100755',
     };
-    if (file.kind === 'symlink') {
-      const target = path.resolve(path.dirname(file.path), index.read(e.path)?.toString('utf8') ?? '');
-      if (index.has(index.rel(target))) file.symlinkTarget = target;
-      file.escapes = !isInside(target, dir);
+    if (entry.kind === 'symlink') {
+      const target = path.resolve(path.dirname(path.join(dir, entry.relPath)), index.read(e.path)?.toString('utf8') ?? '');
+      if (index.has(index.rel(target))) entry.symlinkTarget = target;
+      entry.escapes = !isInside(target, dir);
     }
-    out.set(relPath, file);
+    entries.push(entry);
   }
-  return [...out.values()].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0)).slice(0, LIMITS.maxBundledEntries);
+  return bundledFromEntries(dir, entries);
 }
 
 /** A bundle reader over the index: rules see staged text, never the working tree. */
@@ -134,24 +127,17 @@ function indexReader(index: GitIndex, dir: string): BundleReader {
 /** Parses one skill folder from the index. */
 export function skillFromIndex(index: GitIndex, dir: string): Skill {
   const buf = index.read(index.rel(path.join(dir, 'SKILL.md'))) ?? Buffer.alloc(0);
-  const decoded = decodeText(buf);
-  const input: Parameters<typeof parseSkill>[0] = { dir, text: decoded.problem === 'binary' ? '' : decoded.text, bundled: bundledFromIndex(index, dir), bundle: indexReader(index, dir) };
-  if (buf.length > LIMITS.maxFileBytes) input.readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${buf.length} bytes, expected at most ${LIMITS.maxFileBytes}` };
-  else if (decoded.problem === 'binary') input.readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
-  else if (decoded.problem === 'encoding') input.readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
-  return parseSkill(input);
+  return parseSkillBytes(dir, buf, bundledFromIndex(index, dir), indexReader(index, dir));
 }
 
-export interface StagedOptions {
+export interface StagedOptions extends ReportOptions, RunSwitches {
   cwd?: string;
+  /** An already loaded config (skips the lookup). */
+  resolved?: ResolvedConfig;
   configFile?: string;
   hosts?: string[];
   /** Limit to staged files under these paths (relative to cwd). */
   paths?: string[];
-  /** `false` ignores inline suppressions (`--no-inline-config`). */
-  inlineConfig?: boolean;
-  /** `false` loads no plugin (`--no-plugins`). */
-  plugins?: boolean;
 }
 
 /**
@@ -162,7 +148,7 @@ export interface StagedOptions {
  */
 export async function lintStaged(options: StagedOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const config = loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
+  const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const index = new GitIndex(cwd);
   const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : () => false;
   const inSources = (abs: string): boolean => isInside(abs, config.sources) && !isInside(abs, config.out);
@@ -192,7 +178,8 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
   const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
-  if (options.inlineConfig === false) lintOptions.inlineConfig = false;
-  if (options.plugins === false) lintOptions.plugins = false;
+  if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
+  if (options.quiet) lintOptions.quiet = true;
+  copySwitches(options, lintOptions);
   return lintModels(lintOptions);
 }

@@ -21,8 +21,8 @@ export interface WatchOptions {
   ignore?: (abs: string) => boolean;
   /** Quiet time after a change before re-running, in ms. */
   debounceMs?: number;
-  /** One run; `changed` is undefined for the first. */
-  run: (changed: Set<string> | undefined) => Promise<void>;
+  /** One run; `changed` is undefined for the first. `session` is the loop's, for the command it re-runs to lint with. */
+  run: (changed: Set<string> | undefined, session: LintSession) => Promise<void>;
 }
 
 export interface Watcher {
@@ -32,13 +32,6 @@ export interface Watcher {
 }
 
 const SKIP = new Set(['node_modules', '.git']);
-
-let active: LintSession | undefined;
-
-/** The lint session of the running watch loop, for the command it re-runs. */
-export function watchSession(): LintSession | undefined {
-  return active;
-}
 
 export function watch(options: WatchOptions): Watcher {
   const session: LintSession = {};
@@ -53,13 +46,11 @@ export function watch(options: WatchOptions): Watcher {
 
   const runOnce = async (changed: Set<string> | undefined): Promise<void> => {
     running = true;
-    active = session;
     if (changed) session.changed = changed;
     else delete session.changed;
     try {
-      await options.run(changed);
+      await options.run(changed, session);
     } finally {
-      active = undefined;
       running = false;
       // From now on the cache file is written after each run, not during it: the run reports sooner.
       if (session.cache) session.cache.deferWrites = true;

@@ -16,9 +16,12 @@ import {
 import type { Diagnostic, Range, TextEdit } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { LineIndex } from '../model/text.js';
-import { ConfigError, loadConfig, type ResolvedConfig } from '../config/config.js';
+import { ConfigError, type ResolvedConfig } from '../config/config.js';
+import type { LintResult } from '../lint/result.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
-import { lintModels } from '../lint/models.js';
+import { copySwitches, type RunSwitches } from '../lint/core.js';
+import { lintModels, type ModelLintOptions } from '../lint/models.js';
+import { loadLintConfig } from '../lint/pipeline/configure.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
 
@@ -96,6 +99,35 @@ class SkillCache {
 }
 
 /**
+ * What the server lints for an open SKILL.md (`file`, with the editor's `text`): the lint core
+ * over its catalog, the other skills' SKILL.md from their open buffers (`buffers`, by file)
+ * or else from disk, reporting this skill only. The config is looked up from its folder.
+ * `switches.plugins: false` (an untrusted workspace) loads no plugin the config names.
+ */
+export async function lintBuffer(
+  file: string,
+  text: string,
+  buffers: ReadonlyMap<string, string> = new Map(),
+  disk: { get(dir: string): Skill } = new SkillCache(),
+  switches: RunSwitches = {},
+): Promise<{ result: LintResult; skill: Skill; catalog: Skill[] }> {
+  const dir = path.dirname(file);
+  const resolved = loadLintConfig(dir, {});
+  const skill = parseSkill(bare(dir) ? { dir, text, bundled: [], bundle: NO_BUNDLE } : { dir, text });
+  const dirs = new Set(catalogDirs(resolved, dir));
+  dirs.delete(dir);
+  const openSkills = new Map<string, Skill>();
+  for (const [other, otherText] of buffers) {
+    if (path.basename(other) === 'SKILL.md' && dirs.has(path.dirname(other))) openSkills.set(path.dirname(other), parseSkill({ dir: path.dirname(other), text: otherText }));
+  }
+  const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
+  const options: ModelLintOptions = { cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) };
+  copySwitches(switches, options);
+  const result = await lintModels(options);
+  return { result, skill, catalog };
+}
+
+/**
  * The skillc language server: diagnostics as you type (the open SKILL.md is
  * parsed from the editor's text and linted with its whole catalog for the
  * catalog rules), quick fixes from the rules' fixes, and go to definition on
@@ -123,23 +155,13 @@ export function startLanguageServer(connection: Connection, options: { plugins?:
     };
   });
 
-  const config = (file: string): ResolvedConfig => loadConfig({ cwd: path.dirname(file) });
-
   async function validate(doc: OpenDocument): Promise<void> {
     if (path.basename(doc.file) !== 'SKILL.md') return;
-    const dir = path.dirname(doc.file);
     let diagnostics: LspDiagnostic[] = [];
     try {
-      const resolved = config(doc.file);
-      const skill = parseSkill(bare(dir) ? { dir, text: doc.text, bundled: [], bundle: NO_BUNDLE } : { dir, text: doc.text });
-      const dirs = new Set(catalogDirs(resolved, dir));
-      dirs.delete(dir);
-      const openSkills = new Map<string, Skill>();
-      for (const other of docs.values()) {
-        if (other !== doc && path.basename(other.file) === 'SKILL.md' && dirs.has(path.dirname(other.file))) openSkills.set(path.dirname(other.file), parseSkill({ dir: path.dirname(other.file), text: other.text }));
-      }
-      const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
-      const result = await lintModels({ cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]), ...(plugins ? {} : { plugins: false }) });
+      const buffers = new Map<string, string>();
+      for (const other of docs.values()) if (other !== doc) buffers.set(other.file, other.text);
+      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, disk, plugins ? {} : { plugins: false });
       doc.skill = skill;
       doc.catalog = catalog;
       diagnostics = result.files

@@ -1,7 +1,6 @@
 import type { Document } from 'yaml';
 import type { Range } from './diagnostic.js';
 import type { TextFile } from './text.js';
-import type { SkillSummary } from './summary.js';
 import type { WorkMeter } from './work.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
@@ -177,14 +176,4 @@ export interface Skill {
   bundle: BundleReader;
   /** The work done on it so far, and its budget (model/work.ts); set by the parse stage. */
   work?: WorkMeter;
-}
-
-/**
- * Every skill linted together, for cross-skill rules: each as its compact
- * summary (identity, frontmatter values and key positions, links, code spans,
- * directives, `requires`), so catalog rules re-run from the lint cache without
- * re-parsing. A parsed `Skill` is a `SkillSummary` too.
- */
-export interface Catalog {
-  skills: SkillSummary[];
 }

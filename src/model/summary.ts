@@ -141,3 +141,13 @@ function detach<T>(value: T, seen = new Map<object, unknown>()): T {
 export function fullSkill(s: SkillSummary | Skill): Skill {
   return 'skill' in s && typeof s.skill === 'function' ? s.skill() : (s as Skill);
 }
+
+/**
+ * Every skill linted together, for cross-skill rules: each as its compact
+ * summary (identity, frontmatter values and key positions, links, code spans,
+ * directives, `requires`), so catalog rules re-run from the lint cache without
+ * re-parsing. A parsed `Skill` is a `SkillSummary` too.
+ */
+export interface Catalog {
+  skills: SkillSummary[];
+}

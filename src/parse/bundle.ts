@@ -112,6 +112,38 @@ export function readRegularFile(absPath: string, maxBytes: number, options: { no
   }
 }
 
+/** One file of a tree that is not the disk (the git index, memory), as `bundledFromEntries` takes it. */
+export interface VirtualEntry {
+  /** Path relative to the skill folder, with `/`. */
+  relPath: string;
+  kind: 'file' | 'symlink' | 'other';
+  size: number;
+  executable: boolean;
+  symlinkTarget?: string;
+  escapes?: boolean;
+}
+
+/**
+ * A skill folder's files from a tree that is not the disk (SKILL.md excluded), as `listBundle`
+ * gives them from disk: each folder listed once, sorted by path, at most `maxBundledEntries`.
+ */
+export function bundledFromEntries(dir: string, entries: Iterable<VirtualEntry>): BundledFile[] {
+  const out = new Map<string, BundledFile>();
+  for (const e of entries) {
+    if (e.relPath === 'SKILL.md') continue;
+    const parts = e.relPath.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (!out.has(folder)) out.set(folder, { relPath: folder, path: path.join(dir, folder), kind: 'directory', size: 0, executable: true });
+    }
+    const file: BundledFile = { relPath: e.relPath, path: path.join(dir, e.relPath), kind: e.kind, size: e.size, executable: e.executable };
+    if (e.symlinkTarget !== undefined) file.symlinkTarget = e.symlinkTarget;
+    if (e.escapes !== undefined) file.escapes = e.escapes;
+    out.set(e.relPath, file);
+  }
+  return [...out.values()].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0)).slice(0, LIMITS.maxBundledEntries);
+}
+
 export const diskSource: ByteSource = {
   read(absPath, maxBytes) {
     const r = readRegularFile(absPath, maxBytes);

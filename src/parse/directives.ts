@@ -1,5 +1,6 @@
 import type { Range } from '../model/diagnostic.js';
-import type { Directive } from '../model/skill.js';
+import type { CodeFence, Directive } from '../model/skill.js';
+import type { LineIndex } from '../model/text.js';
 
 /**
  * skillc's directives are HTML comments, so a source still renders:
@@ -46,4 +47,35 @@ export function* commentsIn(html: string): Generator<{ text: string; start: numb
     yield { text: html.slice(start + 4, close), start, end: close + 3 };
     start = html.indexOf('<!--', close + 3);
   }
+}
+
+/**
+ * Host markers written inside code fences, each alone on its line (blanks around it allowed), as
+ * hermes-taskflow's build-skills.mjs reads them. To Markdown such a line is text, so the parse does
+ * not make it a directive; the config's `hostBlocks.inCodeFences` makes the build and
+ * `source/host-block` read it as one (see `hostBlockDirectives`).
+ */
+export function fencedHostDirectives(fences: readonly CodeFence[], lines: LineIndex): Directive[] {
+  const out: Directive[] = [];
+  for (const f of fences) {
+    if (!f.value.includes('host')) continue;
+    const count = f.value === '' ? 0 : f.value.split('\n').length;
+    for (let n = f.valueLine; n < f.valueLine + count; n++) {
+      const text = lines.lineText(n);
+      const m = /^(\s*)<!--([\s\S]*?)-->\s*$/.exec(text);
+      if (!m) continue;
+      const start = lines.offsetAt(n, 1) + m[1]!.length;
+      const d = parseDirective(m[2]!, lines.range(start, start + text.trimEnd().length - m[1]!.length));
+      if (d && (d.kind === 'host-open' || d.kind === 'host-close')) out.push(d);
+    }
+  }
+  return out;
+}
+
+/** A file's directives for host filtering: with `inCodeFences`, the fenced host markers too, in file order. */
+export function hostBlockDirectives(directives: readonly Directive[], fences: readonly CodeFence[], lines: LineIndex, inCodeFences: boolean): Directive[] {
+  if (!inCodeFences) return [...directives];
+  const fenced = fencedHostDirectives(fences, lines);
+  if (!fenced.length) return [...directives];
+  return [...directives, ...fenced].sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
 }

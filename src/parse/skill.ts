@@ -6,7 +6,7 @@ import { toString } from 'mdast-util-to-string';
 import type { Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, CodeFence, Directive, Heading, HtmlComment, InlineCode, Link, ReadProblem, Section, Skill } from '../model/skill.js';
 import { type LineIndex, textFile, type TextFile } from '../model/text.js';
-import { bundleReader, decodeText, listBundle } from './bundle.js';
+import { bundleReader, type ByteSource, decodeText, listBundle } from './bundle.js';
 import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
@@ -24,8 +24,17 @@ export interface ParseInput {
   bundle?: BundleReader;
 }
 
+export interface ReadSkillOptions {
+  /** Wraps the bundle reader rules read through (the lint cache tracks what they read). */
+  wrapBundle?: (reader: BundleReader) => BundleReader;
+  /** Where bundled files' bytes come from (default the disk); the cache hashes what this served. */
+  source?: ByteSource;
+  /** Called with the SKILL.md bytes the parse got, so whoever hashes them hashes what was parsed. */
+  onBytes?: (bytes: Buffer) => void;
+}
+
 /** Reads and parses one skill folder. Never throws: problems land in `readProblem`. */
-export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleReader) => BundleReader } = {}): Skill {
+export function readSkill(dir: string, options: ReadSkillOptions = {}): Skill {
   const abs = path.resolve(dir);
   const file = path.join(abs, 'SKILL.md');
   let text = '';
@@ -36,7 +45,9 @@ export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleRe
     else if (st.size > LIMITS.maxFileBytes) {
       readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${st.size} bytes, expected at most ${LIMITS.maxFileBytes}` };
     } else {
-      const decoded = decodeText(fs.readFileSync(file));
+      const bytes = fs.readFileSync(file);
+      options.onBytes?.(bytes);
+      const decoded = decodeText(bytes);
       text = decoded.text;
       if (decoded.problem === 'binary') {
         readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
@@ -51,7 +62,23 @@ export function readSkill(dir: string, options: { wrapBundle?: (reader: BundleRe
   }
   const input: ParseInput = { dir: abs, text };
   if (readProblem) input.readProblem = readProblem;
-  if (options.wrapBundle) input.bundle = options.wrapBundle(bundleReader(abs, outlineOfFile));
+  if (options.wrapBundle || options.source) {
+    const reader = bundleReader(abs, outlineOfFile, options.source);
+    input.bundle = options.wrapBundle ? options.wrapBundle(reader) : reader;
+  }
+  return parseSkill(input);
+}
+
+/**
+ * Parses a skill whose SKILL.md bytes come from a tree that is not the disk (the git index,
+ * memory), with the read problems `readSkill` reports for the same bytes.
+ */
+export function parseSkillBytes(dir: string, bytes: Buffer, bundled: BundledFile[], bundle: BundleReader): Skill {
+  const decoded = decodeText(bytes);
+  const input: ParseInput = { dir, text: decoded.problem === 'binary' ? '' : decoded.text, bundled, bundle };
+  if (bytes.length > LIMITS.maxFileBytes) input.readProblem = { kind: 'too-large', message: `Unexpected SKILL.md of ${bytes.length} bytes, expected at most ${LIMITS.maxFileBytes}` };
+  else if (decoded.problem === 'binary') input.readProblem = { kind: 'binary', message: 'Unexpected NUL byte: SKILL.md looks binary, expected UTF-8 text' };
+  else if (decoded.problem === 'encoding') input.readProblem = { kind: 'encoding', message: 'Unexpected invalid UTF-8, expected UTF-8 text (hosts may drop or mangle the skill)' };
   return parseSkill(input);
 }
 

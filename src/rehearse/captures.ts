@@ -1,26 +1,25 @@
 /**
  * Captures: what a run would have sent (email, HTTP, tool effects), as the
- * shims, the node preload and `tool` events recorded it. Compared with the
+ * fakes (fakes/) and `tool` events recorded it. Compared with the
  * case's golden `captures/` folder: one JSON file a capture, in order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../parse/bundle.js';
 import { LIMITS } from '../parse/limits.js';
+import type { Capture } from './fakes/fake.js';
 import { kindOf } from './paths.js';
-import type { Sandbox } from './sandbox.js';
 
-export interface Capture {
-  /** The effect id, e.g. `email.send`, `http.post`, `net.connect`. */
-  effect: string;
-  /** What recorded it: curl, sendmail, fetch, tool, ... */
-  via: string;
-  /** The step it happened in, when known. */
-  step?: string;
-  [key: string]: unknown;
+export type { Capture };
+
+/** The most captures one command may send (bytes of JSON lines); past it the rest is dropped and the case is an error. */
+export const MAX_CAPTURE_BYTES = 8 << 20;
+
+/** What one command sent: its captures, and whether some were dropped past MAX_CAPTURE_BYTES. */
+export interface TakenCaptures {
+  captures: Capture[];
+  overflowed: boolean;
 }
-
-const MAX_CAPTURE_BYTES = 8 << 20;
 
 /** One line of the capture channel as a capture; a malformed line is kept as such so nothing is lost. */
 function parseCaptureLine(line: string): Capture {
@@ -33,11 +32,11 @@ function parseCaptureLine(line: string): Capture {
 }
 
 /**
- * The capture channel: a FIFO the shims and the preload append JSON lines to,
+ * The capture channel: a FIFO the fakes append JSON lines to,
  * read by skillc while the command runs (polled, non-blocking). What was read
  * is skillc's: the case cannot erase or rewrite it afterwards, as it could a
  * log file. It can still write lines of its own (it shares the channel with
- * the shims it runs), so a forged capture is accepted as a capture, which can
+ * the fakes it runs), so a forged capture is accepted as a capture, which can
  * only add effects to its own case (failing the effects check or a golden),
  * never remove one that was recorded.
  */
@@ -77,16 +76,21 @@ export class CaptureStream {
     }
   }
 
-  /** The captures written since the last call (every command has ended by then). */
-  take(): Capture[] {
+  /**
+   * The captures written since the last call (every command has ended by
+   * then). An overflow is returned beside them, never as a capture: a capture
+   * could be absorbed by a declared effect or a golden file, and what was
+   * dropped cannot be judged.
+   */
+  take(): TakenCaptures {
     this.drain();
     const text = Buffer.concat(this.chunks).toString('utf8');
     this.chunks = [];
     this.bytes = 0;
     const captures = text.split('\n').filter((l) => l.trim()).map(parseCaptureLine);
-    if (this.overflow) captures.push({ effect: 'unknown', via: 'log', raw: `more than ${MAX_CAPTURE_BYTES} bytes of captures in one command; the rest was dropped` });
+    const overflowed = this.overflow;
     this.overflow = false;
-    return captures;
+    return { captures, overflowed };
   }
 
   close(): void {
@@ -95,8 +99,15 @@ export class CaptureStream {
   }
 }
 
+/** The sandbox folders a capture may name (a `Sandbox` is one). */
+export interface SandboxPaths {
+  root: string;
+  skillDir: string;
+  runDir: string;
+}
+
 /** Sandbox paths become `<run>`, `<skill>`, `<sandbox>`, so goldens do not depend on the temporary folder. */
-export function normalizeCapture(capture: Capture, sb: Sandbox): Capture {
+export function normalizeCapture(capture: Capture, sb: SandboxPaths): Capture {
   const text = JSON.stringify(capture)
     .split(sb.runDir).join('<run>')
     .split(sb.skillDir).join('<skill>')
@@ -104,7 +115,7 @@ export function normalizeCapture(capture: Capture, sb: Sandbox): Capture {
   return JSON.parse(text) as Capture;
 }
 
-export function normalizeText(text: string, sb: Sandbox): string {
+export function normalizeText(text: string, sb: SandboxPaths): string {
   return text.split(sb.runDir).join('<run>').split(sb.skillDir).join('<skill>').split(sb.root).join('<sandbox>');
 }
 

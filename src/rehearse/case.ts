@@ -2,10 +2,16 @@
  * Rehearsal cases: folders under a skill's `fixtures/`, each described by a
  * `case.yaml` (schema/case.schema.json). Finding and loading only; a case that
  * cannot be loaded carries its problem, so the others still run.
+ *
+ * Loading checks everything that can be checked before anything runs, and
+ * says where (`case.yaml:3:9`): the schema, values no program can be given (a
+ * NUL byte in `command`, `args`, the `.args` file or `env`), a `stdout`/`stderr`
+ * pattern that does not compile, links and special files on the way. What
+ * loads is what `skillc rehearse` runs; `skillc record` writes cases that load.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { ResolvedConfig } from '../config/config.js';
 import { UsageError, discoverSkills } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
@@ -47,23 +53,87 @@ export interface RehearsalCase {
   /** The verdict the case must get; undefined when nothing states it (a problem). */
   expect?: 'pass' | 'fail';
   spec: CaseSpec;
+  /**
+   * A script case's arguments, before `{run}`/`{skill}` expansion: `args` of
+   * case.yaml (a string split on white space), else the `.args` file's words.
+   */
+  args?: string[];
   /** Why the case cannot run: it then fails with this reason. */
   problem?: string;
 }
 
 export const CASE_FILE = 'case.yaml';
-export const DEFAULT_TIMEOUT_S = 10;
 
 const caseValidator = schemaValidator('case.schema.json');
 
-function validateSpec(data: unknown): string | undefined {
+/** Where a key of case.yaml is written: `case.yaml:3:9`, or `case.yaml` when it cannot be told. */
+type Locate = (keys: readonly (string | number)[]) => string;
+
+function locator(doc: ReturnType<typeof parseDocument>, lines: LineCounter): Locate {
+  return (keys) => {
+    const node = doc.getIn(keys, true) as { range?: [number, number, number] } | undefined;
+    const at = node?.range ? lines.linePos(node.range[0]) : undefined;
+    return at ? `${CASE_FILE}:${at.line}:${at.col}` : CASE_FILE;
+  };
+}
+
+function validateSpec(data: unknown, locate: Locate): string | undefined {
   const validator = caseValidator();
   if (validator(data)) return undefined;
   const first = validator.errors?.find((e) => e.params && 'additionalProperty' in e.params) ?? validator.errors?.[0];
-  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '(root)';
+  const keys = first?.instancePath ? first.instancePath.slice(1).split('/').map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))) : [];
+  const where = keys.length ? keys.join('.') : '(root)';
   const extra = first?.params && 'additionalProperty' in first.params ? ` '${String(first.params.additionalProperty)}'` : '';
   const allowed = first?.params && 'allowedValues' in first.params ? `: ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
-  return `invalid case.yaml at ${where}: ${first?.message ?? 'invalid'}${extra}${allowed}`;
+  return `invalid case.yaml at ${where} (${locate(keys)}): ${first?.message ?? 'invalid'}${extra}${allowed}`;
+}
+
+/** The first NUL byte in `text`, as `character N`; a NUL cannot be passed to a program (its arguments and environment are C strings). */
+function nulAt(text: string): string | undefined {
+  const i = text.indexOf('\0');
+  return i < 0 ? undefined : `character ${i + 1}`;
+}
+
+/** Values of a validated case.yaml no command can be given, each with where it is written. */
+function impossibleValue(spec: CaseSpec, locate: Locate): string | undefined {
+  const nul = (keys: (string | number)[], value: string, what: string): string | undefined => {
+    const at = nulAt(value);
+    return at ? `Unexpected NUL byte in ${what} (${locate(keys)}, ${at}): a program's arguments and environment cannot hold one` : undefined;
+  };
+  const found: (string | undefined)[] = [];
+  if (spec.command !== undefined) found.push(nul(['command'], spec.command, '`command`'));
+  if (typeof spec.args === 'string') found.push(nul(['args'], spec.args, '`args`'));
+  else spec.args?.forEach((a, i) => found.push(nul(['args', i], a, `\`args[${i}]\``)));
+  for (const [k, v] of Object.entries(spec.env ?? {})) found.push(nul(['env', k], v, `\`env.${k}\``));
+  for (const key of ['stdout', 'stderr'] as const) {
+    const expected = spec[key];
+    if (typeof expected !== 'object' || expected.matches === undefined) continue;
+    const invalid = invalidPattern(expected.matches);
+    if (invalid) found.push(`Unexpected \`${key}.matches\` that is not a regular expression (${locate([key, 'matches'])}): ${invalid}`);
+  }
+  return found.find((f) => f !== undefined);
+}
+
+/** Why `pattern` is not a JavaScript regular expression (as `stdout: { matches }` compiles it), or undefined. */
+export function invalidPattern(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'm');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A script case's arguments: case.yaml's `args`, else the `.args` file (a regular file of the case, never a link), split on white space. */
+function argsOf(dir: string, spec: CaseSpec): string[] | { problem: string } {
+  if (spec.args !== undefined) return typeof spec.args === 'string' ? spec.args.split(/\s+/).filter(Boolean) : spec.args;
+  if (kindOf(path.join(dir, '.args')) === undefined) return [];
+  const read = readInside(dir, '.args', 'arguments file', LIMITS.maxBundledTextBytes);
+  if ('problem' in read) return read;
+  const lines = read.text.split('\n');
+  const line = lines.findIndex((l) => l.includes('\0'));
+  if (line >= 0) return { problem: `Unexpected NUL byte in the arguments file \`.args\` (line ${line + 1}, column ${lines[line]!.indexOf('\0') + 1}): a program's arguments cannot hold one` };
+  return read.text.split(/\s+/).filter(Boolean);
 }
 
 /** Loads one case folder. Never throws: a broken case comes back with `problem` set. */
@@ -79,17 +149,24 @@ export function loadCase(dir: string, skillDir: string): RehearsalCase {
   if (hasFile) {
     const read = readInside(abs, CASE_FILE, 'case file', LIMITS.maxFileBytes);
     if ('problem' in read) return { ...base, problem: read.problem };
+    const lines = new LineCounter();
+    const doc = parseDocument(read.text, { lineCounter: lines });
+    const error = doc.errors[0];
     let data: unknown;
     try {
-      data = parseYaml(read.text, { maxAliasCount: 100 }) ?? {};
+      if (error) throw error;
+      data = doc.toJS({ maxAliasCount: 100 }) ?? {};
     } catch (error) {
       return { ...base, problem: `cannot parse case.yaml: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
     }
-    const invalid = validateSpec(data);
+    const locate = locator(doc, lines);
+    const invalid = validateSpec(data, locate);
     if (invalid) return { ...base, problem: invalid };
     spec = data as CaseSpec;
     const refused = refusedEnv(spec.env);
     if (refused) return { ...base, problem: `case.yaml \`env\` ${refused}` };
+    const impossible = impossibleValue(spec, locate);
+    if (impossible) return { ...base, problem: impossible };
   }
   const result: RehearsalCase = { ...base, spec };
   if (spec.expect) {
@@ -116,7 +193,12 @@ export function loadCase(dir: string, skillDir: string): RehearsalCase {
     const kind = kindOf(traceFile);
     if (kind === undefined) return { ...result, problem: `trace not found: ${spec.trace ?? 'trace.jsonl'}` };
     if (kind !== 'file') return { ...result, problem: `trace \`${spec.trace ?? 'trace.jsonl'}\` ${kind === 'symlink' ? 'is a symlink; skillc does not follow links out of a case' : 'is not a regular file (a FIFO, socket, device or folder)'}` };
-  } else if (spec.budgets || spec.inputs) return { ...result, problem: '`budgets` and `inputs` are for workflow cases' };
+  } else {
+    if (spec.budgets || spec.inputs) return { ...result, problem: '`budgets` and `inputs` are for workflow cases' };
+    const args = argsOf(abs, spec);
+    if ('problem' in args) return { ...result, problem: args.problem };
+    result.args = args;
+  }
   return result;
 }
 

@@ -3,18 +3,34 @@
  * its sandbox, its checks so far and its captures, with the effect check
  * applied as each capture comes in.
  */
+import type { ResolvedConfig } from '../config/config.js';
 import type { Skill } from '../model/skill.js';
-import { type Capture, normalizeCapture } from './captures.js';
+import { type Capture, MAX_CAPTURE_BYTES, normalizeCapture } from './captures.js';
 import type { RehearsalCase } from './case.js';
+import { commandTime, type Deadline } from './limits.js';
 import type { Check } from './result.js';
 import type { Sandbox } from './sandbox.js';
+import { skillcBlock } from '../model/skillc-block.js';
 
 /**
  * One of skillc's own commands a script case may run (`gate`, `catalog`): argv after the
  * command name, output through the callbacks, the exit status back. The CLI injects them, so
- * rehearse never imports the CLI (the layers run one way, DESIGN.md).
+ * rehearse never imports the CLI (the layers run one way, docs/architecture.md).
+ *
+ * They run in skillc's own process, outside the sandbox, so they are confined
+ * (`confine`): they use the config given (the run's, with `sources` at the
+ * case's folder) and never look for one (a case may hold a config whose
+ * `sources` or `extends` point anywhere), and every folder they walk must lie,
+ * links resolved, in `within` (the sandbox); what they refuse they report
+ * through `refuse`, and the case is then a `sandbox` error.
  */
-export type BuiltinCommand = (argv: string[], io: { cwd: string; stdout(text: string): void; stderr(text: string): void }) => Promise<number>;
+export interface BuiltinIo {
+  cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  confine: { config: ResolvedConfig; within: string; refuse(message: string): void };
+}
+export type BuiltinCommand = (argv: string[], io: BuiltinIo) => Promise<number>;
 
 export const BUILTIN_COMMANDS = ['gate', 'catalog'] as const;
 export type BuiltinCommands = Partial<Record<(typeof BUILTIN_COMMANDS)[number], BuiltinCommand>>;
@@ -25,14 +41,18 @@ export interface RunContext {
   case: RehearsalCase;
   checks: Check[];
   captures: Capture[];
+  /** A command's timeout when it names none (case.yaml `timeout`, else `--timeout`, else 10 s). */
   timeoutMs: number;
+  /** When the case's and the run's time budgets end; every command's time is cut to them (limits.ts). */
+  deadlines: Deadline[];
   /** skillc's own commands a script case may run; one missing is a failed check, not a crash. */
   builtins: BuiltinCommands;
+  /** The run's config (the user's, never one of the case): what the built-in commands get. */
+  config: ResolvedConfig;
 }
 
 export function declaredEffects(skill: Skill): string[] {
-  const e = skill.skillc?.effects;
-  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
+  return [...skillcBlock(skill).effects];
 }
 
 /** A one-line summary of a capture for messages: `curl POST https://hooks.example/...`. */
@@ -64,13 +84,33 @@ export function addCapture(ctx: RunContext, capture: Capture, line?: number): vo
   ctx.checks.push(check);
 }
 
-/** Takes in what the shims and the preload sent since the last call. */
+/**
+ * Takes in what the fakes sent since the last call. More than the channel
+ * keeps from one command is a `sandbox` failure: the case cannot be judged on
+ * captures that were dropped, and no `effects` list or golden file may absorb it.
+ */
 export function collectCaptures(ctx: RunContext, step?: string, line?: number): void {
-  for (const raw of ctx.sb.captures.take()) {
+  const { captures, overflowed } = ctx.sb.captures.take();
+  if (overflowed) {
+    fail(ctx, { id: 'sandbox', message: `Unexpected capture overflow: a command sent more than ${MAX_CAPTURE_BYTES} bytes of captures; the rest was dropped, so the case cannot be judged`, ...(step !== undefined ? { step } : {}), ...(line !== undefined ? { line } : {}) });
+  }
+  for (const raw of captures) {
     const c = normalizeCapture(raw, ctx.sb);
     if (step !== undefined) c.step = step;
     addCapture(ctx, c, line);
   }
+}
+
+/** How long a command may run now: `ownMs`, or what the case's and the run's budgets leave. */
+export function commandLimit(ctx: RunContext, ownMs: number): { ms: number; by?: Deadline } {
+  return commandTime(ownMs, ctx.deadlines);
+}
+
+/** Why a command was not run (a budget used up) or was killed at its limit, for the `timeout` check. */
+export function timeoutMessage(shown: string, limit: { ms: number; by?: Deadline }, started: boolean): string {
+  if (!started) return `Unexpected ${shown} not run: ${limit.by?.what ?? 'its time'} is used up`;
+  if (limit.by) return `Unexpected hang: ${shown} was killed with its process group after ${limit.ms / 1000} s, when ${limit.by.what} ran out`;
+  return `Unexpected hang: ${shown} ran past ${limit.ms / 1000} s and was killed with its process group`;
 }
 
 export function fail(ctx: RunContext, check: Omit<Check, 'ok'>): void {

@@ -1,189 +1,40 @@
 /**
- * Capture fakes. Commands that reach the outside world (curl, wget, sendmail,
- * mail, ssh, nc, git push) are shadowed by shims first on PATH; node children
- * get a `--import` preload that replaces fetch, http, https and socket
- * connects. Both append what would have been sent to the capture log and
- * send nothing. The programs are written into each sandbox, so the sandbox
- * needs nothing from the skillc install at run time.
+ * Installs the capture fakes (the modules of fakes/, one a fake, listed in
+ * fakes/index.ts) into a sandbox's bin/: their compiled modules, the settings
+ * that fix where captures go, and one wrapper a faked program, first on PATH
+ * (and, under bubblewrap, bound over the real program: sandbox.ts). Node
+ * children get the node fakes through the `--import` preload.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { packageRoot } from '../core/package.js';
+import { SETTINGS_FILE, type FakeSettings } from './fakes/fake.js';
+import { FAKED_PROGRAMS } from './fakes/index.js';
 
-export const SHIMMED = ['curl', 'wget', 'sendmail', 'mail', 'mailx', 'ssh', 'nc', 'ncat', 'netcat', 'git'] as const;
-export const SHIM_PROGRAM = 'skillc-shim.mjs';
-export const PRELOAD = 'skillc-preload.mjs';
+/** Where the fake modules go in bin/, and the two entries node runs there. */
+export const FAKES_DIR = 'fakes';
+export const SHIM_ENTRY = `${FAKES_DIR}/shim.js`;
+export const PRELOAD_ENTRY = `${FAKES_DIR}/preload.js`;
+/** The empty file the real git is bound over inside the sandbox (the fake hides the real one). */
+export const REAL_GIT = 'real-git';
 
-/** The shim: `node skillc-shim.mjs <name> <args...>`. Parses just enough of each tool to record its effect. */
-const SHIM_SOURCE = String.raw`import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
-const [tool, ...args] = process.argv.slice(2);
-const log = process.env.SKILLC_CAPTURE_LOG;
-const record = (r) => { if (log) fs.appendFileSync(log, JSON.stringify(r) + '\n'); };
-let stdinText;
-const stdin = () => { if (stdinText === undefined) { try { stdinText = fs.readFileSync(0, 'utf8'); } catch { stdinText = ''; } } return stdinText; };
-const readData = (v) => v === '@-' ? stdin() : v.startsWith('@') ? fs.readFileSync(v.slice(1), 'utf8') : v;
-const take = (i, flag) => { const a = args[i]; const eq = a.indexOf('='); return a.startsWith('--') && eq > 0 ? [a.slice(eq + 1), i] : [args[i + 1] ?? '', i + 1]; };
-
-function curl() {
-  const WITH_VALUE = new Set(['-X','--request','-H','--header','-d','--data','--data-binary','--data-raw','--data-ascii','--data-urlencode','-F','--form','-o','--output','-K','--config','--url','-u','--user','-A','--user-agent','-e','--referer','-m','--max-time','--connect-timeout','-w','--write-out','--retry','-T','--upload-file','-b','--cookie','-c','--cookie-jar','--json']);
-  let method, url; const headers = []; const data = [];
-  const config = (text) => { for (const line of text.split('\n')) { const m = /^\s*-{0,2}([\w-]+)\s*[=:]?\s*"?(.*?)"?\s*$/.exec(line); if (!m) continue; const [, k, v] = m; if (k === 'url') url = v; else if (k === 'header' || k === 'H') headers.push(v); else if (k.startsWith('data')) data.push(v); else if (k === 'request' || k === 'X') method = v; } };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const flag = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-    if (!WITH_VALUE.has(flag)) { if (!a.startsWith('-')) url = a; else if (a === '-G' || a === '--get') method = 'GET'; else if (a === '-I' || a === '--head') method = 'HEAD'; continue; }
-    let v; [v, i] = take(i, flag);
-    if (flag === '-X' || flag === '--request') method = v;
-    else if (flag === '-H' || flag === '--header') headers.push(v);
-    else if (flag === '--json') { data.push(readData(v)); headers.push('Content-Type: application/json'); }
-    else if (flag.startsWith('-d') || flag.startsWith('--data') || flag === '-F' || flag === '--form') data.push(readData(v));
-    else if (flag === '-T' || flag === '--upload-file') { data.push(readData('@' + v)); method ??= 'PUT'; }
-    else if (flag === '-K' || flag === '--config') config(v === '-' ? stdin() : fs.readFileSync(v, 'utf8'));
-    else if (flag === '--url') url = v;
-    else if ((flag === '-o' || flag === '--output') && v !== '-' && v !== '/dev/null') fs.writeFileSync(v, '');
-  }
-  method = (method ?? (data.length ? 'POST' : 'GET')).toUpperCase();
-  record({ effect: 'http.' + method.toLowerCase(), via: 'curl', method, url: url ?? '', headers, body: data.join('&') });
+/**
+ * The compiled fake modules: dist/rehearse/fakes/ of this package. Always the
+ * package's dist/, whether skillc runs bundled, from dist/ or (tests) from src/:
+ * the sandbox runs JavaScript only.
+ */
+export function compiledFakesDir(): string {
+  return path.join(packageRoot(), 'dist', 'rehearse', 'fakes');
 }
 
-function wget() {
-  let method, url, body = ''; const headers = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = () => inline ?? args[++i] ?? '';
-    if (flag === '--post-data' || flag === '--body-data') { body = value(); method ??= 'POST'; }
-    else if (flag === '--post-file' || flag === '--body-file') { body = fs.readFileSync(value(), 'utf8'); method ??= 'POST'; }
-    else if (flag === '--method') method = value();
-    else if (flag === '--header') headers.push(value());
-    else if (flag === '-O' || flag === '--output-document' || flag === '-o' || flag === '--output-file' || flag === '-U' || flag === '--user-agent' || flag === '-T' || flag === '--timeout') value();
-    else if (!a.startsWith('-')) url = a;
-  }
-  method = (method ?? 'GET').toUpperCase();
-  record({ effect: 'http.' + method.toLowerCase(), via: 'wget', method, url: url ?? '', headers, body });
-}
-
-function mail() {
-  const to = []; let subject; const cc = [];
-  const fromHeaders = args.includes('-t');
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (tool !== 'sendmail' && a === '-s') subject = args[++i];
-    else if (tool !== 'sendmail' && (a === '-c' || a === '-b')) cc.push(args[++i]);
-    else if (a === '-r' || a === '-f' || a === '-a' || a === '-F' || a === '-S' || a === '-o') i++;
-    else if (!a.startsWith('-')) to.push(a);
-  }
-  const message = stdin();
-  if (tool === 'sendmail' || fromHeaders) {
-    const head = message.split(/\r?\n\r?\n/)[0] ?? '';
-    for (const line of head.split(/\r?\n/)) {
-      const m = /^(to|cc|bcc|subject):\s*(.*)$/i.exec(line);
-      if (!m) continue;
-      const key = m[1].toLowerCase();
-      if (key === 'subject') subject ??= m[2];
-      else if (fromHeaders) (key === 'to' ? to : cc).push(...m[2].split(',').map((s) => s.trim()).filter(Boolean));
-    }
-  }
-  record({ effect: 'email.send', via: tool, to, cc, subject: subject ?? '', message });
-}
-
-switch (tool) {
-  case 'curl': curl(); break;
-  case 'wget': wget(); break;
-  case 'sendmail': case 'mail': case 'mailx': mail(); break;
-  case 'ssh': record({ effect: 'ssh.exec', via: 'ssh', args }); break;
-  case 'nc': case 'ncat': case 'netcat': record({ effect: 'net.connect', via: tool, args }); break;
-  case 'git': {
-    const sub = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
-    if (sub === 'push' || sub === 'send-email') { record({ effect: sub === 'push' ? 'git.push' : 'email.send', via: 'git', args }); break; }
-    const real = process.env.SKILLC_REAL_GIT;
-    if (!real) { process.stderr.write('git: not available in this rehearsal\n'); process.exit(127); }
-    const r = spawnSync(real, args, { stdio: 'inherit' });
-    process.exit(r.status ?? 1);
-  }
-  default: process.stderr.write(tool + ': captured by skillc rehearse\n');
-}
-`;
-
-/** The node preload: fetch, http(s) and socket connects become captures; nothing leaves the process. */
-const PRELOAD_SOURCE = String.raw`import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import { syncBuiltinESMExports } from 'node:module';
-import { PassThrough, Writable } from 'node:stream';
-const log = process.env.SKILLC_CAPTURE_LOG;
-const record = (r) => { if (log) fs.appendFileSync(log, JSON.stringify(r) + '\n'); };
-const text = async (body) => body == null ? '' : typeof body === 'string' ? body : await new Response(body).text();
-
-globalThis.fetch = async function fetch(input, init = {}) {
-  const req = typeof Request !== 'undefined' && input instanceof Request ? input : undefined;
-  const url = req ? req.url : String(input);
-  const method = String(init.method ?? req?.method ?? 'GET').toUpperCase();
-  const headers = Object.fromEntries(new Headers(init.headers ?? req?.headers ?? {}));
-  const body = init.body !== undefined ? await text(init.body) : req && method !== 'GET' && method !== 'HEAD' ? await req.text() : '';
-  record({ effect: 'http.' + method.toLowerCase(), via: 'fetch', method, url, headers, body });
-  return new Response('', { status: 200, statusText: 'OK (captured by skillc rehearse)' });
-};
-
-function fakeRequest(protocol) {
-  return function request(...argv) {
-    let url, opts = {}, cb;
-    for (const a of argv) {
-      if (typeof a === 'function') cb = a;
-      else if (typeof a === 'string' || a instanceof URL) url = new URL(a);
-      else if (a && typeof a === 'object') opts = a;
-    }
-    const method = String(opts.method ?? 'GET').toUpperCase();
-    const host = opts.hostname ?? opts.host ?? url?.hostname ?? 'localhost';
-    const port = opts.port ?? url?.port;
-    const target = url && !opts.path ? url.href : protocol + '//' + host + (port ? ':' + port : '') + (opts.path ?? url?.pathname ?? '/');
-    const headers = { ...(opts.headers ?? {}) };
-    const chunks = [];
-    const req = new Writable({
-      write(chunk, enc, done) { chunks.push(Buffer.from(chunk, enc)); done(); },
-      final(done) {
-        record({ effect: 'http.' + method.toLowerCase(), via: protocol.slice(0, -1), method, url: target, headers, body: Buffer.concat(chunks).toString('utf8') });
-        const res = new PassThrough();
-        Object.assign(res, { statusCode: 200, statusMessage: 'OK', headers: {}, rawHeaders: [], httpVersion: '1.1' });
-        process.nextTick(() => { req.emit('response', res); if (cb) cb(res); res.end(); });
-        done();
-      },
-    });
-    Object.assign(req, {
-      method, path: opts.path ?? '/', host,
-      setHeader(k, v) { headers[String(k).toLowerCase()] = v; }, getHeader(k) { return headers[String(k).toLowerCase()]; },
-      removeHeader(k) { delete headers[String(k).toLowerCase()]; }, setTimeout() { return req; }, setNoDelay() {}, setSocketKeepAlive() {},
-      abort() { req.destroy(); }, flushHeaders() {},
-    });
-    return req;
-  };
-}
-for (const [mod, protocol] of [[http, 'http:'], [https, 'https:']]) {
-  mod.request = fakeRequest(protocol);
-  mod.get = (...a) => { const r = mod.request(...a); r.end(); return r; };
-}
-
-const connect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (...argv) {
-  const first = Array.isArray(argv[0]) ? argv[0][0] : argv[0];
-  const o = first && typeof first === 'object' ? first : typeof first === 'string' && isNaN(Number(first)) ? { path: first } : { port: first, host: typeof argv[1] === 'string' ? argv[1] : 'localhost' };
-  record({ effect: 'net.connect', via: 'net', host: o.path ? undefined : (o.host ?? 'localhost'), port: o.port, path: o.path });
-  const err = Object.assign(new Error('connect EACCES ' + (o.path ?? (o.host ?? 'localhost') + ':' + o.port) + ' (network blocked by skillc rehearse)'), { code: 'EACCES' });
-  process.nextTick(() => this.destroy(err));
-  return this;
-};
-void connect;
-syncBuiltinESMExports();
-`;
-
-/** Where the real git is, so the git shim can pass everything but `push` through. */
+/** Where the real git is, so the git fake can pass everything but `push` through. */
 function findOnPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue;
     const p = path.join(dir, name);
     try {
       fs.accessSync(p, fs.constants.X_OK);
-      return p;
+      if (fs.statSync(p).isFile()) return p;
     } catch {
       // keep looking
     }
@@ -199,12 +50,30 @@ export function realGitPath(): string | undefined {
 
 const shQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Writes the shims and the preload into `bin`. */
-export function installFakes(bin: string): void {
-  fs.writeFileSync(path.join(bin, SHIM_PROGRAM), SHIM_SOURCE);
-  fs.writeFileSync(path.join(bin, PRELOAD), PRELOAD_SOURCE);
-  const shim = path.join(bin, SHIM_PROGRAM);
-  for (const name of SHIMMED) {
+/**
+ * Writes the fakes into `bin`: the compiled modules under bin/fakes/, their
+ * settings (the capture channel, the real git as the sandbox sees it), and a
+ * `#!/bin/sh` wrapper for each faked program. Fails when the fakes were never
+ * compiled (`npm run compile`).
+ */
+export function installFakes(bin: string, settings: FakeSettings): void {
+  const from = compiledFakesDir();
+  let modules: string[];
+  try {
+    modules = fs.readdirSync(from).filter((f) => f.endsWith('.js'));
+  } catch {
+    modules = [];
+  }
+  if (!modules.includes('shim.js') || !modules.includes('preload.js')) throw new Error(`the capture fakes are not compiled (${from} has no shim.js and preload.js; run \`npm run compile\`)`);
+  const to = path.join(bin, FAKES_DIR);
+  fs.mkdirSync(to);
+  for (const m of modules) fs.copyFileSync(path.join(from, m), path.join(to, m));
+  // The copies are ES modules: outside skillc's package, node needs this to load them as such.
+  fs.writeFileSync(path.join(to, 'package.json'), '{ "type": "module" }\n');
+  fs.writeFileSync(path.join(to, SETTINGS_FILE), `${JSON.stringify(settings)}\n`);
+  const shim = path.join(bin, SHIM_ENTRY);
+  for (const name of FAKED_PROGRAMS) {
     fs.writeFileSync(path.join(bin, name), `#!/bin/sh\nexec ${shQuote(process.execPath)} ${shQuote(shim)} ${name} "$@"\n`, { mode: 0o755 });
   }
+  fs.writeFileSync(path.join(bin, REAL_GIT), '', { mode: 0o755 });
 }

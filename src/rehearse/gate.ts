@@ -5,7 +5,8 @@ import { readSkill } from '../parse/skill.js';
 import { LIMITS } from '../parse/limits.js';
 import { artifactSchemas, checkArtifactText, isPlainFileName, type ArtifactSchema } from '../analysis/artifacts.js';
 import { checkArtifactContract } from '../analysis/contracts.js';
-import type { ContractSpec } from '../config/config.js';
+import { loadConfig, type ContractSpec } from '../config/config.js';
+import type { ConfiguredArtifacts } from '../analysis/artifacts.js';
 
 export interface ArtifactVerdict {
   artifact: string;
@@ -29,6 +30,17 @@ export interface GateOptions {
   skill: Skill | string;
   /** Contracts named by `skillc.artifacts` entries; default: the config found from the skill's folder. */
   contracts?: Readonly<Record<string, ContractSpec>>;
+  /** The config's `artifacts` (schemas by skill name); default: the config found from the skill's folder. */
+  configured?: ConfiguredArtifacts;
+}
+
+/** The config's artifact schemas for a skill folder; none when there is no config or it does not load (its contracts then report why). */
+function configuredArtifacts(dir: string): ConfiguredArtifacts {
+  try {
+    return loadConfig({ cwd: dir }).artifacts;
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -39,7 +51,7 @@ export interface GateOptions {
  */
 export function gate(options: GateOptions): GateResult {
   const skill = typeof options.skill === 'string' ? readSkill(options.skill) : options.skill;
-  const schemas = new Map<string, ArtifactSchema>(artifactSchemas(skill).map((a) => [a.name, a]));
+  const schemas = new Map<string, ArtifactSchema>(artifactSchemas(skill, options.configured ?? configuredArtifacts(skill.dir)).map((a) => [a.name, a]));
   const runDir = path.resolve(options.runDir);
   const verdicts: ArtifactVerdict[] = [];
   const fail = (artifact: string, message: string): void => void verdicts.push({ artifact, ok: false, problems: [{ message }] });
@@ -68,7 +80,7 @@ export function gate(options: GateOptions): GateResult {
     else {
       const text = fs.readFileSync(file, 'utf8');
       const check = checkArtifactText(schema, text);
-      const contract = checkArtifactContract(skill, name, text, options.contracts);
+      const contract = checkArtifactContract(skill, name, text, options.contracts, schema.contract);
       verdicts.push({ artifact: name, ok: check.ok && contract.ok, problems: [...check.problems, ...contract.problems] });
     }
   }

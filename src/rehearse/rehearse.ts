@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type ResolvedConfig, loadConfig } from '../config/config.js';
+import { UsageError } from '../core/errors.js';
 import { readSkill } from '../parse/skill.js';
 import { compareCaptures, writeGolden } from './captures.js';
-import { DEFAULT_TIMEOUT_S, type RehearsalCase, findCases } from './case.js';
+import { type RehearsalCase, findCases } from './case.js';
+import { caseDeadline, type Deadline, DEFAULT_RUN_TIME_BUDGET_S, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, now, runDeadline } from './limits.js';
 import { type BuiltinCommands, fail, pass, type RunContext } from './context.js';
 import type { CaseResult, Check, RehearsalReport } from './result.js';
 import { kindOf, resolveInside } from './paths.js';
@@ -22,8 +24,10 @@ export interface RehearseOptions {
   config?: ResolvedConfig;
   /** Rewrite each case's golden captures/ with what the run captured. */
   update?: boolean;
-  /** Default seconds a command may run (a case's `timeout` wins). */
+  /** Default seconds a command may run (a case's `timeout` wins); at most 600. */
   timeout?: number;
+  /** Seconds the whole run may take (default 3600): cases reached after it are not rehearsed. */
+  timeBudget?: number;
   /** Run the cases' commands without a sandbox when none is available (otherwise they are refused). */
   unsandboxed?: boolean;
   /** skillc's own commands script cases may run (`gate`, `catalog`); the CLI and the package API pass them. */
@@ -94,7 +98,7 @@ function resultOf(c: RehearsalCase, cwd: string, checks: Check[], extra: Partial
 /** Rehearses one case. Never throws: whatever goes wrong is a failed check of that case. */
 export async function rehearseCase(
   c: RehearsalCase,
-  options: { cwd: string; update?: boolean; timeout?: number; roots?: string[]; mode?: SandboxMode; builtins?: BuiltinCommands },
+  options: { cwd: string; update?: boolean; timeout?: number; roots?: string[]; mode?: SandboxMode; builtins?: BuiltinCommands; deadline?: Deadline; config?: ResolvedConfig },
 ): Promise<CaseResult> {
   const started = Date.now();
   if (c.problem) return resultOf(c, options.cwd, [{ id: 'case', ok: false, message: c.problem }], { ms: Date.now() - started });
@@ -136,7 +140,9 @@ export async function rehearseCase(
     checks: [],
     captures: [],
     timeoutMs: (spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
+    deadlines: [caseDeadline(), ...(options.deadline ? [options.deadline] : [])],
     builtins: options.builtins ?? {},
+    config: options.config ?? loadConfig({ cwd: options.cwd }),
   };
   const skillBefore = snapshot([sb.skillDir]);
   let updated = false;
@@ -176,9 +182,17 @@ export async function rehearse(options: RehearseOptions = {}): Promise<Rehearsal
   const cases = findCases(options.paths ?? [], config, cwd);
   const results: CaseResult[] = [];
   const mode = sandboxMode(options.unsandboxed ?? false);
+  const budget = options.timeBudget ?? DEFAULT_RUN_TIME_BUDGET_S;
+  if (!(budget > 0)) throw new UsageError(`the time budget must be a positive number of seconds, got ${budget}`);
+  if (options.timeout !== undefined && !(options.timeout > 0 && options.timeout <= MAX_TIMEOUT_S)) throw new UsageError(`the timeout must be more than 0 and at most ${MAX_TIMEOUT_S} seconds, got ${options.timeout}`);
+  const deadline = runDeadline(budget);
   for (const [i, c] of cases.entries()) {
     options.onCase?.(i, cases.length, c);
-    const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd], mode };
+    if (now() >= deadline.at) {
+      results.push(resultOf(c, cwd, [{ id: 'case', ok: false, message: `not rehearsed: ${deadline.what} was used up by the cases before it` }], { ms: 0 }));
+      continue;
+    }
+    const caseOptions: Parameters<typeof rehearseCase>[1] = { cwd, roots: [config.root, cwd], mode, deadline, config };
     if (options.update) caseOptions.update = true;
     if (options.timeout !== undefined) caseOptions.timeout = options.timeout;
     if (options.builtins) caseOptions.builtins = options.builtins;

@@ -16,9 +16,9 @@ const indent = (text: string, by: string): string => text.split('\n').map((l) =>
 
 export function networkNote(report: RehearsalReport): string {
   return report.sandbox === 'bwrap'
-    ? 'sandbox: bubblewrap (no network, read-only system, private /tmp, HOME hidden, no capabilities, the whole process tree ends with each command), plus capture shims and the node preload'
+    ? 'sandbox: bubblewrap (no network, read-only system, private /tmp, HOME hidden, no capabilities, seccomp, process and size limits, the whole process tree ends with each command), plus the capture fakes'
     : report.sandbox === 'none'
-      ? 'sandbox: NONE (--unsandboxed): commands ran with your rights; only the capture shims and the node preload stood between them and the network'
+      ? 'sandbox: NONE (--unsandboxed): commands ran with your rights; only the capture fakes on PATH and the node preload stood between them and the network'
       : 'sandbox: none available: no command of a case was run';
 }
 

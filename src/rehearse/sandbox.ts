@@ -1,23 +1,21 @@
 /**
  * The sandbox a case runs in: a fresh temporary folder holding a copy of the
  * skill (without its fixtures), the run folder, a private HOME and TMPDIR, the
- * shims and the capture FIFO. Commands run in it under bubblewrap (`bwrap`):
- * fresh user, PID, network, IPC, UTS and mount namespaces; only /usr, /etc,
- * the node and git executables and the sandbox are mounted, read-only but for the run
- * folder, HOME and TMPDIR; private /tmp and /run (empty, read-only), /dev and
- * /dev/shm; all
- * capabilities dropped, no new privileges, no nested user namespace; killed
- * with its whole process tree when the command ends or skillc dies. Without
- * bwrap, commands are refused unless the user asked for `--unsandboxed`.
+ * capture fakes and the capture FIFO. Commands run in it under bubblewrap
+ * (bwrap.ts); without bwrap, commands are refused unless the user asked for
+ * `--unsandboxed`. How much the writable folders may hold is bounded
+ * (`writableUsage`, checked while a command runs: exec.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CaptureStream } from './captures.js';
-import { installFakes, realGitPath } from './fakes.js';
+import { asRoot, firstExecutable, NOBODY, sandboxBase, sandboxProbe } from './bwrap.js';
+
+export { sandboxProbe };
+import { CaptureStream, type SandboxPaths } from './captures.js';
+import { installFakes, REAL_GIT, realGitPath } from './fakes.js';
 import { kindOf } from './paths.js';
-import { isInside } from '../core/paths.js';
 
 /**
  * How commands run: `bwrap` (the sandbox), `unsandboxed` (no sandbox found and
@@ -26,17 +24,12 @@ import { isInside } from '../core/paths.js';
  */
 export type SandboxMode = 'bwrap' | 'unsandboxed' | 'refused';
 
-export interface Sandbox {
-  root: string;
-  /** Copy of the skill folder, fixtures/ left out. */
-  skillDir: string;
-  /** The run folder: where the case's files land and commands run. */
-  runDir: string;
+export interface Sandbox extends SandboxPaths {
   home: string;
   tmp: string;
-  /** Shims, first on PATH, and the node preload. */
+  /** The capture fakes: program wrappers (first on PATH) and fakes/ (their modules, the node preload). */
   bin: string;
-  /** The FIFO shims and the preload write captures to (JSON lines); skillc reads it as they come. */
+  /** The FIFO the fakes write captures to (JSON lines); skillc reads it as they come. */
   captureLog: string;
   captures: CaptureStream;
   mode: SandboxMode;
@@ -45,25 +38,10 @@ export interface Sandbox {
 /** What the sandbox root holds; anything else there was written outside the run folder. */
 const ROOT_ENTRIES = new Set(['skill', 'run', 'home', 'tmp', 'bin', 'captures.fifo']);
 
-/** The unprivileged user a case runs as when skillc itself runs as root (uid 0 owns too much of the host's files). */
-const NOBODY = 65534;
-const asRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** Absolute paths only: the launcher is never looked up on a PATH a case could influence. */
-const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/usr/local/bin/bwrap', '/bin/bwrap'];
 const MKFIFO_CANDIDATES = ['/usr/bin/mkfifo', '/bin/mkfifo'];
 
-function firstExecutable(candidates: string[]): string | undefined {
-  for (const c of candidates) {
-    try {
-      fs.accessSync(c, fs.constants.X_OK);
-      if (fs.statSync(c).isFile()) return c;
-    } catch {
-      // next
-    }
-  }
-  return undefined;
-}
+/** What the writable folders (run folder, HOME, TMPDIR) may hold together while a case runs. */
+export const WRITABLE_LIMITS = { bytes: 1 << 30, entries: 100_000 } as const;
 
 /**
  * Copies, leaving out FIFOs, sockets and devices (copying one blocks or
@@ -96,7 +74,9 @@ function makeFifo(p: string): void {
 
 /** Makes a sandbox; `runFrom` (a folder, not a link) is copied into the run folder when given. */
 export function createSandbox(skillDir: string, runFrom: string | undefined, skip: (src: string) => boolean = () => false, mode: SandboxMode = sandboxMode(false)): Sandbox {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-rehearse-')));
+  const base = mode === 'bwrap' ? sandboxBase() : { dir: os.tmpdir() };
+  if ('problem' in base) throw new Error(base.problem);
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(base.dir, 'skillc-rehearse-')));
   const paths = {
     root,
     skillDir: path.join(root, 'skill'),
@@ -112,7 +92,9 @@ export function createSandbox(skillDir: string, runFrom: string | undefined, ski
     if (runFrom) copyWritable(runFrom, paths.runDir, (src) => !skip(src));
     else fs.mkdirSync(paths.runDir);
     for (const d of [paths.home, paths.tmp, paths.bin]) fs.mkdirSync(d);
-    installFakes(paths.bin);
+    // Under bwrap the real git is bound at bin/real-git (the fake covers /usr/bin/git); else it is where it is.
+    const git = mode === 'bwrap' ? path.join(paths.bin, REAL_GIT) : realGitPath();
+    installFakes(paths.bin, { captureLog: paths.captureLog, ...(realGitPath() && git ? { realGit: git } : {}) });
     makeFifo(paths.captureLog);
     const captures = new CaptureStream(paths.captureLog);
     if (mode === 'bwrap' && asRoot()) {
@@ -122,14 +104,42 @@ export function createSandbox(skillDir: string, runFrom: string | undefined, ski
     // skillc holds it open for reading; the case may only write. Under bwrap the FIFO is bound
     // read-only, so the case cannot chmod it back, and it has no capability to bypass the mode.
     fs.chmodSync(paths.captureLog, 0o222);
-    return { ...paths, captures, mode };
+    const sb: Sandbox = { ...paths, captures, mode };
+    if (live.size === 0) process.on('exit', removeLiveSandboxes);
+    live.add(sb);
+    return sb;
   } catch (error) {
     fs.rmSync(root, { recursive: true, force: true });
     throw error;
   }
 }
 
+/**
+ * How much the writable folders hold: bytes and entries, counted up to just
+ * past the limits (so the walk stays bounded however much a case wrote).
+ * Links are counted, never followed.
+ */
+export function writableUsage(sb: Sandbox): { bytes: number; entries: number } {
+  let bytes = 0;
+  let entries = 0;
+  walkEntries([sb.runDir, sb.home, sb.tmp], { maxDepth: 64 }, (_p, st) => {
+    entries++;
+    bytes += st.isFile() ? st.size : 0;
+    return entries <= WRITABLE_LIMITS.entries && bytes <= WRITABLE_LIMITS.bytes;
+  });
+  return { bytes, entries };
+}
+
+/** Sandboxes made and not removed yet: removed when skillc exits or is stopped (the CLI's signal handler). */
+const live = new Set<Sandbox>();
+
+/** Removes every sandbox still there: for skillc's exit and its signal handlers (after the commands are killed). */
+export function removeLiveSandboxes(): void {
+  for (const sb of [...live]) removeSandbox(sb);
+}
+
 export function removeSandbox(sb: Sandbox): void {
+  if (live.delete(sb) && live.size === 0) process.off('exit', removeLiveSandboxes);
   sb.captures.close();
   try {
     fs.rmSync(sb.root, { recursive: true, force: true, maxRetries: 2 });
@@ -145,26 +155,42 @@ const SKIP = new Set(['node_modules', '.git']);
 
 export function snapshot(dirs: string[], maxEntries = 20000): Snapshot {
   const snap: Snapshot = new Map();
+  walkEntries(dirs.map((d) => path.resolve(d)), { maxDepth: 12, skip: SKIP, sorted: true }, (p, st) => {
+    snap.set(p, st.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}:${st.mode}`);
+    return snap.size < maxEntries;
+  });
+  return snap;
+}
+
+/**
+ * Visits every entry under the roots (the roots too) with its lstat, never
+ * following a link, until `visit` returns false; entries deeper than
+ * `maxDepth` are not listed. What cannot be read is passed over.
+ */
+function walkEntries(roots: string[], options: { maxDepth: number; skip?: ReadonlySet<string>; sorted?: boolean }, visit: (p: string, st: fs.Stats) => boolean): void {
+  let going = true;
   const walk = (p: string, depth: number): void => {
-    if (snap.size >= maxEntries) return;
     let st: fs.Stats;
     try {
       st = fs.lstatSync(p);
     } catch {
       return;
     }
-    snap.set(p, st.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}:${st.mode}`);
-    if (!st.isDirectory() || depth > 12) return;
-    let entries: string[];
+    going = visit(p, st);
+    if (!going || !st.isDirectory() || depth > options.maxDepth) return;
+    let names: string[];
     try {
-      entries = fs.readdirSync(p);
+      names = fs.readdirSync(p);
     } catch {
       return;
     }
-    for (const e of entries.sort()) if (!SKIP.has(e)) walk(path.join(p, e), depth + 1);
+    if (options.sorted) names.sort();
+    for (const n of names) {
+      if (!going) return;
+      if (!options.skip?.has(n)) walk(path.join(p, n), depth + 1);
+    }
   };
-  for (const d of dirs) walk(path.resolve(d), 0);
-  return snap;
+  for (const r of roots) if (going) walk(r, 0);
 }
 
 /** The paths created, changed or removed between two snapshots. */
@@ -182,105 +208,6 @@ export function strayWrites(sb: Sandbox, skillBefore: Snapshot): string[] {
   for (const e of fs.readdirSync(sb.root)) if (!ROOT_ENTRIES.has(e)) stray.push(path.join(sb.root, e));
   stray.push(...changedPaths(skillBefore, snapshot([sb.skillDir])));
   return stray;
-}
-
-/** Where bwrap is, by absolute path; SKILLC_REHEARSE_NO_SANDBOX=1 pretends it is missing (to test the refusal). */
-export function bwrapPath(): string | undefined {
-  if (process.platform !== 'linux' || process.env.SKILLC_REHEARSE_NO_SANDBOX === '1') return undefined;
-  return firstExecutable(BWRAP_CANDIDATES);
-}
-
-/** The launcher's own environment: fixed, never the case's (so LD_PRELOAD and PATH of a case cannot reach it). */
-export const LAUNCHER_ENV: Record<string, string> = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' };
-
-/** Mounts of the system a command needs: /usr and /etc read-only, the merged-/usr links as links. */
-function systemMounts(): string[] {
-  const args = ['--ro-bind', '/usr', '/usr', '--ro-bind-try', '/etc', '/etc'];
-  for (const d of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
-    const kind = kindOf(d);
-    if (kind === 'symlink') args.push('--symlink', fs.readlinkSync(d), d);
-    else if (kind === 'dir') args.push('--ro-bind', d, d);
-  }
-  return args;
-}
-
-/**
- * node (it runs the shims and the preload) and git (the git shim passes
- * commands through), when they lie outside /usr: the executable file itself,
- * read-only, not its folder (which may be in your home, next to other files).
- * Bound after the fresh /tmp and /run, so one under /tmp stays visible.
- */
-function toolMounts(): string[] {
-  const args: string[] = [];
-  const covered = (p: string): boolean => ['/usr', '/bin', '/sbin', '/lib', '/lib64'].some((d) => isInside(p, d));
-  for (const exe of [process.execPath, realGitPath()]) {
-    if (!exe) continue;
-    let real: string;
-    try {
-      real = fs.realpathSync(exe);
-    } catch {
-      continue;
-    }
-    if (!covered(real)) args.push('--ro-bind', real, real);
-    if (exe !== real && !covered(exe)) args.push('--symlink', real, exe);
-  }
-  return args;
-}
-
-/** The bwrap command line for `argv` run in `cwd` with `env`, the sandbox's folders bound in. */
-export function bwrapArgs(dirs: { readOnly: string[]; writable: string[] }, cwd: string, env: Record<string, string>, argv: string[]): string[] {
-  const args = [
-    '--unshare-all', // user, PID, network, IPC, UTS, cgroup namespaces
-    '--unshare-user',
-    '--disable-userns', // no nested namespace in which the case is root again
-    '--die-with-parent',
-    '--new-session', // no TIOCSTI into the caller's terminal
-    '--cap-drop', 'ALL',
-    '--hostname', 'rehearsal',
-    ...systemMounts(),
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--tmpfs', '/dev/shm',
-    '--tmpfs', '/tmp',
-    '--tmpfs', '/run',
-    '--dir', '/var/tmp',
-    ...toolMounts(),
-  ];
-  for (const d of dirs.readOnly) args.push('--ro-bind', d, d);
-  for (const d of dirs.writable) args.push('--bind', d, d);
-  // Private and empty, and read-only once the sandbox's folders are bound under them: a write
-  // outside the run folder, HOME and TMPDIR fails ("Read-only file system") instead of vanishing.
-  args.push('--remount-ro', '/tmp', '--remount-ro', '/run');
-  args.push('--chdir', cwd, '--clearenv');
-  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
-  args.push('--', ...argv);
-  return args;
-}
-
-/** Spawn options for the launcher: its fixed environment and, when skillc runs as root, the unprivileged user. */
-export function launcherIds(): { uid?: number; gid?: number } {
-  return asRoot() ? { uid: NOBODY, gid: NOBODY } : {};
-}
-
-let bwrapWorks: { ok: boolean; why: string } | undefined;
-
-/** Whether bwrap runs node in the sandbox's layout here; why not, when it does not. */
-export function sandboxProbe(): { ok: boolean; why: string } {
-  const bwrap = bwrapPath();
-  if (!bwrap) {
-    return { ok: false, why: process.platform !== 'linux' ? `no sandbox on ${process.platform} (skillc uses bubblewrap, Linux only)` : process.env.SKILLC_REHEARSE_NO_SANDBOX === '1' ? 'SKILLC_REHEARSE_NO_SANDBOX=1' : 'bubblewrap (bwrap) not found in /usr/bin, /usr/local/bin or /bin' };
-  }
-  if (!bwrapWorks) {
-    const probe = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-bwrap-probe-')));
-    try {
-      if (asRoot()) chownTree(probe, NOBODY);
-      const r = spawnSync(bwrap, bwrapArgs({ readOnly: [], writable: [probe] }, probe, { PATH: '/usr/bin:/bin' }, [process.execPath, '-e', '']), { env: LAUNCHER_ENV, encoding: 'utf8', timeout: 10_000, ...launcherIds() });
-      bwrapWorks = r.status === 0 ? { ok: true, why: '' } : { ok: false, why: `${bwrap} does not work here: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0]} (unprivileged user namespaces may be disabled)` };
-    } finally {
-      fs.rmSync(probe, { recursive: true, force: true });
-    }
-  }
-  return bwrapWorks;
 }
 
 /** How this run executes commands: in bwrap when it works, else plain only when the user allowed it. */

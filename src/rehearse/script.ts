@@ -5,28 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIMITS } from '../parse/limits.js';
 import type { OutputExpectation } from './case.js';
 import { normalizeText } from './captures.js';
-import { BUILTIN_COMMANDS, collectCaptures, fail, pass, type RunContext } from './context.js';
+import { BUILTIN_COMMANDS, collectCaptures, commandLimit, fail, pass, type RunContext, timeoutMessage } from './context.js';
 import { type ExecResult, expand, runInSandbox } from './exec.js';
-import { escapingLink, kindOf, readInside } from './paths.js';
+import { escapingLink } from './paths.js';
+import { matchWithin } from './pattern.js';
 import { isInside } from '../core/paths.js';
 
 export { BUILTIN_COMMANDS };
 
-/** The case's arguments: `args:` in case.yaml, else its `.args` file (a regular file, not a link), split on white space. */
-export function caseArgs(ctx: RunContext): string[] | { problem: string } {
-  const { spec } = ctx.case;
-  let raw: string | string[] = [];
-  if (spec.args !== undefined) raw = spec.args;
-  else if (kindOf(path.join(ctx.case.dir, '.args')) !== undefined) {
-    const read = readInside(ctx.case.dir, '.args', 'arguments file', LIMITS.maxBundledTextBytes);
-    if ('problem' in read) return read;
-    raw = read.text;
-  }
-  const list = typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : raw;
-  return list.map((a) => expand(a, ctx.sb));
+/** The case's arguments (read and checked when the case loaded: case.ts), `{run}` and `{skill}` expanded. */
+export function caseArgs(ctx: RunContext): string[] {
+  return (ctx.case.args ?? []).map((a) => expand(a, ctx.sb));
 }
 
 /** Options of the built-in commands that write or read outside the sandbox; refused in a case. */
@@ -85,32 +76,36 @@ function interpreter(file: string): string[] {
 
 /**
  * skillc's own gate and catalog, run in-process on the sandbox copy of the
- * case (they only read). The gate reads the schemas from the skill itself, so
- * that config it finds from the skill's folder applies as in `skillc gate`.
+ * case (they only read), confined to the sandbox (context.ts `BuiltinIo`):
+ * the run's config with its sources at `cwd`, no config of the case, no
+ * folder outside the sandbox. The gate reads the schemas from the skill's
+ * copy in the sandbox and the contracts from the run's config.
  */
-async function runBuiltin(ctx: RunContext, command: (typeof BUILTIN_COMMANDS)[number], args: string[], cwd: string): Promise<ExecResult> {
+async function runBuiltin(ctx: RunContext, command: (typeof BUILTIN_COMMANDS)[number], args: string[], cwd: string): Promise<ExecResult & { refused?: string }> {
   const started = Date.now();
   let stdout = '';
   let stderr = '';
+  const refusals: string[] = [];
   const run = ctx.builtins[command]!;
-  const argv = command === 'gate' && !args.includes('--skill') ? ['.', ...args, '--skill', ctx.case.skillDir] : args;
-  const code = await run(argv, { cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, signal: null, stdout, stderr, timedOut: false, ms: Date.now() - started };
+  const argv = command === 'gate' && !args.includes('--skill') ? ['.', ...args, '--skill', ctx.sb.skillDir] : args;
+  const confine = { config: { ...ctx.config, sources: cwd }, within: ctx.sb.root, refuse: (m: string) => void refusals.push(m) };
+  const code = await run(argv, { cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), confine });
+  return { code, signal: null, stdout, stderr, timedOut: false, ms: Date.now() - started, ...(refusals.length ? { refused: refusals[0]! } : {}) };
 }
 
-function matchOutput(expected: OutputExpectation, actual: string): string | undefined {
+/** Why `actual` does not meet the expectation, or undefined when it does; a pattern gets at most `ms` (pattern.ts). */
+async function matchOutput(expected: OutputExpectation, actual: string, ms: number): Promise<string | undefined> {
   if (typeof expected === 'string') {
     return expected.trimEnd() === actual.trimEnd() ? undefined : `expected ${JSON.stringify(expected.trimEnd())}, got ${JSON.stringify(actual.trimEnd().slice(0, 2000))}`;
   }
   if (expected.contains !== undefined && !actual.includes(expected.contains)) return `expected it to contain ${JSON.stringify(expected.contains)}, got ${JSON.stringify(actual.slice(0, 2000))}`;
   if (expected.matches !== undefined) {
-    let re: RegExp;
-    try {
-      re = new RegExp(expected.matches, 'm');
-    } catch (error) {
-      return `invalid pattern /${expected.matches}/: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    if (!re.test(actual)) return `expected it to match /${expected.matches}/, got ${JSON.stringify(actual.slice(0, 2000))}`;
+    const got = `got ${JSON.stringify(actual.slice(0, 2000))}`;
+    if (ms <= 0) return `expected it to match /${expected.matches}/, but the case's time was used up before the pattern could be tested`;
+    const r = await matchWithin(expected.matches, actual, ms);
+    if ('timedOut' in r) return `expected it to match /${expected.matches}/, but the pattern ran past ${ms / 1000} s and was stopped (it backtracks without end on this output; simplify it)`;
+    if ('error' in r) return `invalid pattern /${expected.matches}/: ${r.error}`;
+    if (!r.matched) return `expected it to match /${expected.matches}/, ${got}`;
   }
   return undefined;
 }
@@ -118,11 +113,12 @@ function matchOutput(expected: OutputExpectation, actual: string): string | unde
 export async function runScriptCase(ctx: RunContext): Promise<void> {
   const { spec } = ctx.case;
   const command = spec.command!;
-  const argsOrProblem = caseArgs(ctx);
-  if (!Array.isArray(argsOrProblem)) return fail(ctx, { id: 'case', message: argsOrProblem.problem });
-  const args = argsOrProblem;
+  const args = caseArgs(ctx);
   const cwd = spec.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir;
   let result: ExecResult;
+  const shown = `\`${[command, ...args].map((a) => normalizeText(a, ctx.sb)).join(' ')}\``;
+  const limit = commandLimit(ctx, ctx.timeoutMs);
+  if (limit.ms <= 0) return fail(ctx, { id: 'timeout', message: timeoutMessage(shown, limit, false) });
   if ((BUILTIN_COMMANDS as readonly string[]).includes(command)) {
     const builtin = command as (typeof BUILTIN_COMMANDS)[number];
     if (!ctx.builtins[builtin]) return fail(ctx, { id: 'case', message: `Unexpected \`${command}\` in a case run without skillc's built-in commands; not run (pass \`builtins\` to rehearse(), as the CLI does)` });
@@ -130,21 +126,23 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
     const link = command === 'catalog' ? escapingLink([ctx.sb.runDir, ctx.sb.skillDir], ctx.sb.root) : undefined;
     const refused = confineBuiltinArgs(args, cwd, ctx.sb) ?? (link ? `would read through the link ${normalizeText(link, ctx.sb)}, which leads out of the sandbox` : undefined);
     if (refused) return fail(ctx, { id: 'sandbox', message: `Unexpected \`${command}\` ${refused}; not run` });
-    result = await runBuiltin(ctx, builtin, args, cwd);
+    const ran = await runBuiltin(ctx, builtin, args, cwd);
+    if (ran.refused) return fail(ctx, { id: 'sandbox', message: `Unexpected \`${command}\` ${normalizeText(ran.refused, ctx.sb)}; not run` });
+    result = ran;
   } else {
     const script = resolveScript(command, ctx.case.skillDir);
     if ('problem' in script) return fail(ctx, { id: 'case', message: script.problem });
     const file = path.join(ctx.sb.skillDir, path.relative(ctx.case.skillDir, script.file));
-    result = await runInSandbox(ctx.sb, { argv: [...interpreter(file), ...args], cwd, env: spec.env ?? {}, timeoutMs: ctx.timeoutMs });
+    result = await runInSandbox(ctx.sb, { argv: [...interpreter(file), ...args], cwd, env: spec.env ?? {}, timeoutMs: limit.ms });
   }
   collectCaptures(ctx);
   const stdout = normalizeText(result.stdout, ctx.sb);
   const stderr = normalizeText(result.stderr, ctx.sb);
-  const shown = `\`${[command, ...args].map((a) => normalizeText(a, ctx.sb)).join(' ')}\``;
   if (result.refused) return fail(ctx, { id: 'sandbox', message: `${shown} ${result.refused}` });
+  if (result.violation) fail(ctx, { id: 'sandbox', message: `Unexpected ${shown} over the sandbox's limits: ${result.violation}; it was killed` });
   if (result.spawnError) return fail(ctx, { id: 'command', message: `Cannot start ${shown}: ${result.spawnError}` });
   if (result.timedOut) {
-    fail(ctx, { id: 'timeout', message: `Unexpected hang: ${shown} ran past ${ctx.timeoutMs / 1000} s and was killed with its process group`, evidence: (stderr || stdout).slice(-500) });
+    fail(ctx, { id: 'timeout', message: timeoutMessage(shown, limit, true), evidence: (stderr || stdout).slice(-500) });
   } else if (result.code === 0) pass(ctx, { id: 'exit', message: `${shown} exited 0` });
   else fail(ctx, { id: 'exit', message: `${shown} exited ${result.code ?? result.signal}`, evidence: (stderr || stdout).trim().slice(-1000) });
   if (spec.exit !== undefined && result.code !== spec.exit && !result.timedOut) {
@@ -152,7 +150,7 @@ export async function runScriptCase(ctx: RunContext): Promise<void> {
   }
   for (const [id, expected, actual] of [['stdout', spec.stdout, stdout], ['stderr', spec.stderr, stderr]] as const) {
     if (expected === undefined) continue;
-    const problem = matchOutput(expected, actual);
+    const problem = await matchOutput(expected, actual, commandLimit(ctx, ctx.timeoutMs).ms);
     if (problem) fail(ctx, { id, expectation: true, message: `Unexpected ${id} of ${shown}`, evidence: problem });
     else pass(ctx, { id, expectation: true, message: `${id} as expected` });
   }

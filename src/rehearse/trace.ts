@@ -1,8 +1,17 @@
 /**
  * The recorded trace of a workflow run: `trace.jsonl`, one event a line.
  * Parsing only; replaying lives in workflow.ts (live) and whatif.ts (offline).
+ *
+ * Parsing refuses, with the line and the field, every event the replay could
+ * not carry out as recorded: an unknown type or key, a value of the wrong
+ * kind, a `run` that sh cannot parse, a NUL byte where a program's argument,
+ * environment or a path goes, an environment variable name a shell cannot
+ * set, an exit status outside 0-255, a `timeout` past MAX_TIMEOUT_S. So a
+ * trace that parses is one the replay can run, and `skillc record` checks
+ * what it writes with the same `toEvent`.
  */
 import { parseShell } from '../parse/shell.js';
+import { MAX_TIMEOUT_S } from './limits.js';
 import { refusedEnv } from './env.js';
 
 interface Base {
@@ -87,10 +96,13 @@ const MAX_LINE = 1 << 20;
 export const MAX_TRACE_BYTES = 64 << 20;
 type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string' && v.length > 0;
+/** A non-empty string without NUL: what a program's argument, an environment value or a path may be. */
+const isCString: Check = (v) => isString(v) && !(v as string).includes('\0');
 const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const isInt: Check = (v) => Number.isInteger(v);
 const isStringArray: Check = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
-const isStringMap: Check = (v) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const isEnvMap: Check = (v) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.entries(v).every(([k, x]) => ENV_NAME.test(k) && typeof x === 'string' && !x.includes('\0'));
 const oneOf = (...values: string[]): Check => (v) => typeof v === 'string' && values.includes(v);
 
 /** Required and optional fields of each event type, with what they must hold. */
@@ -100,16 +112,16 @@ const SHAPES: Record<TraceEvent['type'], { required: Record<string, [Check, stri
     required: { step: [isString, 'a step name'] },
     optional: { status: [oneOf('ok', 'failed'), '`ok` or `failed`'], tokens: [isNumber, 'a number'], usd: [isNumber, 'a number'] },
   },
-  'file.write': { required: { path: [isString, 'a path relative to the run folder'] }, optional: { content: [(v) => typeof v === 'string', 'a string'], from: [isString, 'a file of the case folder'] } },
+  'file.write': { required: { path: [isCString, 'a path relative to the run folder'] }, optional: { content: [(v) => typeof v === 'string', 'a string'], from: [isCString, 'a file of the case folder'] } },
   command: {
     required: {},
     optional: {
-      run: [isString, 'a command line'],
-      argv: [isStringArray, 'a non-empty list of strings'],
-      exit: [isInt, 'an integer'],
+      run: [isCString, 'a command line'],
+      argv: [(v) => isStringArray(v) && (v as string[]).every((a) => !a.includes('\0')), 'a non-empty list of strings without NUL bytes'],
+      exit: [(v) => isInt(v) && (v as number) >= 0 && (v as number) <= 255, 'an exit status from 0 to 255'],
       cwd: [oneOf('run', 'skill'), '`run` or `skill`'],
-      env: [isStringMap, 'a map of strings'],
-      timeout: [(v) => isNumber(v) && (v as number) > 0, 'a positive number of seconds'],
+      env: [isEnvMap, 'a map of variable names (letters, digits, `_`) to strings without NUL bytes'],
+      timeout: [(v) => isNumber(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT_S, `a positive number of seconds, at most ${MAX_TIMEOUT_S}`],
     },
   },
   tool: { required: { tool: [isString, 'a tool name'] }, optional: { effect: [isString, 'an effect id such as `email.send`'], payload: [() => true, ''] } },
@@ -119,6 +131,21 @@ const SHAPES: Record<TraceEvent['type'], { required: Record<string, [Check, stri
     optional: { name: [isString, 'a gate name'], artifacts: [isStringArray, 'a list of file names'], score: [isNumber, 'a number'], threshold: [isNumber, 'a number'] },
   },
 };
+
+/** A value for a message: its JSON, cut at 200 characters (a refused value may be a megabyte long). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+}
+
+/** Where the first NUL byte of a field is (`run`, `argv[1]`, `env.X`), for the message; empty when it holds none. */
+function nulIn(key: string, value: unknown): string {
+  const at = (s: string, name: string): string | undefined => (s.includes('\0') ? ` (a NUL byte in \`${name}\` at character ${s.indexOf('\0') + 1})` : undefined);
+  if (typeof value === 'string') return at(value, key) ?? '';
+  if (Array.isArray(value)) for (const [i, x] of value.entries()) if (typeof x === 'string' && at(x, `${key}[${i}]`)) return at(x, `${key}[${i}]`)!;
+  if (value && typeof value === 'object') for (const [k, x] of Object.entries(value)) if (typeof x === 'string' && at(x, `${key}.${k}`)) return at(x, `${key}.${k}`)!;
+  return '';
+}
 
 /** Validates one parsed line; returns the event or a message in the remark-lint voice. */
 export function toEvent(value: unknown, line: number): TraceEvent | string {
@@ -131,7 +158,7 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
   const shape = SHAPES[type as TraceEvent['type']];
   for (const [key, [check, what]] of Object.entries(shape.required)) {
     if (!(key in v)) return `Missing \`${key}\` in a \`${type}\` event, expected ${what}`;
-    if (!check(v[key])) return `Unexpected \`${key}\` ${JSON.stringify(v[key])}, expected ${what}`;
+    if (!check(v[key])) return `Unexpected \`${key}\` ${shown(v[key])}${nulIn(key, v[key])}, expected ${what}`;
   }
   for (const [key, value] of Object.entries(v)) {
     if (key === 'type' || key in shape.required) continue;
@@ -142,7 +169,7 @@ export function toEvent(value: unknown, line: number): TraceEvent | string {
     if (key === 'at' || key === 'note') continue; // timestamps and comments are ignored
     const spec = shape.optional[key];
     if (!spec) return `Unexpected key \`${key}\` in a \`${type}\` event`;
-    if (!spec[0](value)) return `Unexpected \`${key}\` ${JSON.stringify(value)}, expected ${spec[1]}`;
+    if (!spec[0](value)) return `Unexpected \`${key}\` ${shown(value)}${nulIn(key, value)}, expected ${spec[1]}`;
   }
   if (type === 'command' && (('run' in v) === ('argv' in v))) return 'Unexpected `command` event, expected exactly one of `run` or `argv`';
   if (type === 'command') {

@@ -1,4 +1,3 @@
-import { registerBuiltinRules } from '../config/presets.js';
 import { bodyRules } from './body/index.js';
 import { fileRules } from './file/index.js';
 import { frontmatterRules } from './frontmatter/index.js';
@@ -29,7 +28,6 @@ export const BUILTIN_RULES: readonly AnyRule[] = [
 export const BUILTIN_PLUGIN = definePlugin({ prefix: '', rules: [...BUILTIN_RULES] });
 
 // The presets (config/) list these rules; config/ cannot import them, so they are handed in.
-registerBuiltinRules(BUILTIN_RULES);
 
 export function findRule(id: string): AnyRule | undefined {
   return BUILTIN_RULES.find((r) => r.meta.id === id);

@@ -1,5 +1,6 @@
 import type { Range, Severity, TextEdit } from '../model/diagnostic.js';
-import type { Catalog, Skill } from '../model/skill.js';
+import type { Skill } from '../model/skill.js';
+import type { Catalog } from '../model/summary.js';
 import type { SkillSummary } from '../model/summary.js';
 import type { HostProfile } from '../hosts/profile.js';
 import type { ResolvedConfig } from '../config/config.js';

@@ -1,15 +1,6 @@
 import type { Range } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-
-/**
- * The linted hosts this skill is built for: those its `skillc.targets` names (as the build emits
- * it), else all of them. A host the skill is not built for never reads its frontmatter.
- */
-export function targetHosts<H extends { id: string }>(skill: { skillc?: Record<string, unknown> | undefined }, hosts: readonly H[]): H[] {
-  const declared = skill.skillc?.targets;
-  if (!Array.isArray(declared)) return [...hosts];
-  return hosts.filter((h) => declared.includes(h.id));
-}
+import { skillcBlock } from '../model/skillc-block.js';
 
 /** Where to point when the frontmatter lacks something: its opening fence, else the file start. */
 export function frontmatterStart(skill: Skill): Range {
@@ -36,8 +27,7 @@ export function show(value: unknown, max = 40): string {
 
 /** The kind a skill declares in `skillc: { kind }`, if any. */
 export function kindName(skill: Skill): string | undefined {
-  const kind = skill.skillc?.kind;
-  return typeof kind === 'string' && kind ? kind : undefined;
+  return skillcBlock(skill).kind;
 }
 
 /** A house-style setting per kind: the kind's own entry when it has one, else `default`. */

@@ -3,14 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, Severity } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
-import type { SkillSummary } from '../model/summary.js';
 import { resolveConfig, type SkillcConfig } from '../config/config.js';
 import { applyEdits } from '../lint/fix.js';
-import { checkCatalog, liveSummary, resolveHosts, resolveRules } from '../lint/engine.js';
-import { lintSkill, type Linter } from '../lint/lint-skill.js';
-import { suppressionSettings } from '../lint/pipeline/configure.js';
-import { readTracked } from '../lint/pipeline/read.js';
-import { groupByFile } from '../lint/pipeline/report.js';
+import { lintSkillsSync } from '../lint/core.js';
+import { linterWith } from '../lint/pipeline/configure.js';
+import { diskSkills } from '../lint/sources.js';
 import { wrapRule } from '../lint/plugins.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { interpolate, type AnyRule } from '../rules/rule.js';
@@ -131,31 +128,14 @@ export function runRuleCase(rule: AnyRule, c: RuleCase): CaseRun {
 function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
   const dir = c.dir ?? 'my-skill';
   const setting = c.options ? ([rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity, c.options] as const) : rule.meta.severity === 'warning' ? 'warn' : rule.meta.severity;
-  const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root);
-  const active = resolveRules(config, [wrapRule(rule)]);
-  const hosts = resolveHosts(config.hosts, config);
-  const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };
-  const linter: Linter = { config, hosts, active };
-  const skills: Skill[] = [];
-  const summaries: SkillSummary[] = [];
-  for (const d of skillDirs(root, c.files, dir, c.skills)) {
-    const { skill } = readTracked(d, false);
-    const outcome = lintSkill(skill, linter);
-    for (const diagnostic of outcome.diagnostics) out.diagnostics.push(diagnostic);
-    out.internalErrors += outcome.internalErrors;
-    skills.push(skill);
-    summaries.push(liveSummary(outcome.stored));
-  }
-  checkCatalog({ skills: summaries }, active, hosts, config, out);
-  // The report stage, as lint() runs it: inline `skillc-disable` directives drop what they
-  // cover (a directive may name any built-in rule or the one tested), and files and
-  // positions are sorted as lint() reports them.
-  const files = groupByFile({
-    listed: skills.map((s) => s.file.path),
-    diagnostics: out.diagnostics,
-    suppress: { skills, ...suppressionSettings([...BUILTIN_RULES, rule], active) },
-  });
-  return { root, skills, diagnostics: files.flatMap((f) => f.messages), internalErrors: out.internalErrors };
+  const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root, undefined, BUILTIN_RULES);
+  // The engine's linter over this one rule, wrapped as a plugin rule is (a read-only model); a
+  // directive may name any built-in rule or the one tested.
+  const linter = linterWith(config, { plugins: [], rules: [], diagnostics: [], skipped: [] }, { rules: [wrapRule(rule)], knownRules: [...BUILTIN_RULES, rule] });
+  // The lint core, as lint() runs it: each skill read, checked and summarized, catalog rules given
+  // those summaries (not the parsed skills), then inline suppressions applied and the problems sorted.
+  const result = lintSkillsSync(linter, diskSkills(skillDirs(root, c.files, dir, c.skills)), { cwd: root, keepSkills: true });
+  return { root, skills: result.skills ?? [], diagnostics: result.files.flatMap((f) => f.messages), internalErrors: result.internalErrors };
 }
 
 function describeDiagnostic(d: Diagnostic, root: string): string {

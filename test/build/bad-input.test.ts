@@ -160,6 +160,8 @@ describe('build: bad input is a positioned diagnostic and nothing written', () =
     });
     const d = await expectRejected(dir, out, before, 'build/generated-region', 'skills-src/alpha/SKILL.md', 13);
     expect(d.message).toContain('hand edit');
+    // A build problem links its page, as a rule's diagnostic does (docs/problems/build/generated-region.md).
+    expect(d.url).toMatch(/\/docs\/problems\/build\/generated-region\.md$/);
     // Once, not once per host.
     const result = await build({ cwd: dir });
     expect(result.diagnostics.filter((x) => x.ruleId === 'build/generated-region').length).toBe(1);

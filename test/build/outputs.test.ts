@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
-import { getHost } from '../../src/hosts/index.js';
+import { BUILT_IN_HOSTS, getHost } from '../../src/hosts/index.js';
 import { ConfigError } from '../../src/config/config.js';
 import { listAll, skillcHere, tempProject } from './helpers.js';
 
@@ -25,7 +25,7 @@ describe('build: per-host output folders and hosts defined in config', () => {
     const dir = project({});
     const result = await build({ cwd: dir });
     expect(result.diagnostics).toEqual([]);
-    expect(getHost('grok')).toMatchObject({ id: 'grok', displayName: 'Grok Build', fields: getHost('opencode')!.fields });
+    expect(getHost('grok', result.lint.config.hostTable)).toMatchObject({ id: 'grok', displayName: 'Grok Build', fields: getHost('opencode', BUILT_IN_HOSTS)!.fields });
     const files = listAll(path.join(dir, 'packages')).filter((f) => !f.startsWith('.skillc') && !f.startsWith('catalog.'));
     expect(files).toEqual([
       'claude-taskflow/plugin/.claude-plugin/plugin.json',
@@ -60,11 +60,12 @@ describe('build: per-host output folders and hosts defined in config', () => {
   });
 
   it('knows the hosts of the config in use only: one process building two projects does not carry the first one\'s hosts into the second', async () => {
-    await build({ cwd: project({}) });
-    expect(getHost('grok')).toBeDefined();
+    const first = await build({ cwd: project({}) });
+    expect(getHost('grok', first.lint.config.hostTable)).toBeDefined();
     const other = tempProject({ 'skillc.config.json': JSON.stringify({ hosts: ['grok'] }), 'skills-src/alpha/SKILL.md': SKILL });
     await expect(build({ cwd: other })).rejects.toThrow(/unknown host 'grok' in hosts/);
-    expect(getHost('grok')).toBeUndefined();
+    // No registry: the built-in hosts never learn a config's host.
+    expect(getHost('grok', BUILT_IN_HOSTS)).toBeUndefined();
   });
 
   it('refuses an output folder outside out, a custom host extending no built-in one, a redefined built-in, two hosts in one folder', async () => {

@@ -27,6 +27,10 @@ describe('every --help example runs', () => {
     for (const name of ['tflow-one', 'tflow-gateway']) fs.mkdirSync(path.join(root, '.claude', 'skills', name), { recursive: true });
     fs.writeFileSync(path.join(root, '.claude/skills/tflow-one/SKILL.md'), SKILL('tflow-one'));
     fs.writeFileSync(path.join(root, '.claude/skills/tflow-gateway/SKILL.md'), SKILL('tflow-gateway'));
+    // hermes-taskflow's layout, for `skillc import --from taskflow` (entry files and a core, no SKILL.md).
+    fs.mkdirSync(path.join(root, 'skills-src', 'taskflow'));
+    fs.writeFileSync(path.join(root, 'skills-src/taskflow/entry.claude.md'), '---\nname: taskflow\ndescription: Use when a task spans many files.\n---\n\n# Taskflow\n');
+    fs.writeFileSync(path.join(root, 'skills-src/taskflow/core.md'), 'Plan, then run.\n');
     git(['init', '-q'], root);
     git(['add', '.'], root);
     const env = { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, NO_COLOR: '1' };

@@ -28,6 +28,9 @@ describe('the packed package', () => {
     expect(pkg.repository).toBeTruthy();
     const files = listing();
     expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/CHANGELOG.md', 'package/bin/skillc.js', 'package/dist/cli/main.js', 'package/schema/skillc.config.schema.json']));
+    // The shipped presets (`extends: ["skillc:tflow"]`), with their plugins; their probe trees stay in test/.
+    expect(files).toEqual(expect.arrayContaining(['package/presets/tflow/skillc.config.json', 'package/presets/orchflows/validate-py.mjs', 'package/presets/orchflows/friction-owner.mjs', 'package/presets/taskflow/0.2.9.json']));
+    expect(files.some((f) => f.includes('/probes/'))).toBe(false);
     expect(files.some((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/bench/'))).toBe(false);
   });
 
@@ -44,6 +47,13 @@ describe('the packed package', () => {
     fs.writeFileSync(path.join(root, 'skills-src', 'hello', 'SKILL.md'), SKILL('hello', '# Hello\n\nSay hello to the user, then stop.\n'));
     const ok = spawnSync('npx', ['skillc', 'lint'], { cwd: root, encoding: 'utf8', env });
     expect(ok.status, `${ok.stdout}${ok.stderr}`).toBe(0);
+
+    // A shipped preset with a plugin that imports a dependency (@lezer/python) loads from the installed package.
+    fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ extends: ['skillc:orchflows'] }));
+    const preset = spawnSync('npx', ['skillc', 'lint', '--format', 'json'], { cwd: root, encoding: 'utf8', env });
+    expect(preset.status === 0 || preset.status === 1, `${preset.stdout}${preset.stderr}`).toBe(true);
+    expect(preset.stdout).not.toContain('plugin/load');
+    fs.rmSync(path.join(root, 'skillc.config.json'));
 
     fs.writeFileSync(path.join(root, 'skills-src', 'hello', 'SKILL.md'), SKILL('Bad_Name'));
     const bad = spawnSync('npx', ['skillc', 'lint'], { cwd: root, encoding: 'utf8', env });

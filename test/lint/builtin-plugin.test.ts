@@ -45,7 +45,7 @@ function skillDirs(dir: string): string[] {
 
 /** Lints every skill of a tree with `rules` (all on, every host), as lint() does: skill rules, then catalog rules over summaries. */
 function lintTree(dir: string, rules: readonly AnyRule[]): { diagnostics: Diagnostic[]; internalErrors: number } {
-  const config = resolveConfig({ hosts: Object.keys(BUILT_IN_HOSTS), extends: 'skillc:strict' }, dir);
+  const config = resolveConfig({ hosts: Object.keys(BUILT_IN_HOSTS), extends: 'skillc:strict' }, dir, undefined, BUILTIN_RULES);
   const active = resolveRules(config, rules);
   const linter: Linter = { config, hosts: Object.values(BUILT_IN_HOSTS), active };
   const out = { diagnostics: [] as Diagnostic[], internalErrors: 0 };

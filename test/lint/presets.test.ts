@@ -11,7 +11,7 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures/plugins');
 
 describe('extends and presets', () => {
   it('skillc:recommended lists every rule at its default, opt-in rules off', () => {
-    const rules = builtinPreset('recommended')!.rules!;
+    const rules = builtinPreset('recommended', BUILTIN_RULES)!.rules!;
     expect(Object.keys(rules).sort()).toEqual(BUILTIN_RULES.map((r) => r.meta.id).sort());
     expect(rules['body/placeholder']).toBe('off');
     expect(rules['body/max-lines']).toBe('warn');
@@ -24,7 +24,7 @@ describe('extends and presets', () => {
   });
 
   it('skillc:strict raises recommended rules to errors and turns on the option-free opt-in rules', () => {
-    const rules = builtinPreset('strict')!.rules!;
+    const rules = builtinPreset('strict', BUILTIN_RULES)!.rules!;
     expect(rules['body/max-lines']).toBe('error');
     expect(rules['body/placeholder']).toBe('error');
     expect(rules['links/no-symlinks']).toBe('error');
@@ -48,7 +48,7 @@ describe('extends and presets', () => {
       'house/rules/good.mjs': fs.readFileSync(path.join(fixtures, 'good.mjs'), 'utf8'),
       'skillc.config.json': JSON.stringify({ extends: ['./house/skillc.config.json'], rules: { 'body/placeholder': 'warn' } }),
     });
-    const config = loadConfig({ cwd });
+    const config = loadConfig({ cwd, presetRules: BUILTIN_RULES });
     expect(config.plugins).toEqual([path.join(cwd, 'house/rules/good.mjs')]);
     expect(config.rules['body/max-lines']).toEqual(['warn', { max: 100 }]);
     expect(config.rules['frontmatter/name-format']).toBe('error');
@@ -72,7 +72,7 @@ describe('extends and presets', () => {
 
   it('every example preset loads', () => {
     for (const preset of ['tflow', 'orchflows', 'supermodo']) {
-      const config = loadConfig({ configFile: path.resolve(import.meta.dirname, `../../docs/examples/${preset}/skillc.config.json`) });
+      const config = loadConfig({ configFile: path.resolve(import.meta.dirname, `../../presets/${preset}/skillc.config.json`) });
       expect(config.plugins?.length).toBe(preset === 'orchflows' ? 2 : 1);
     }
   });

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConcurrency, threadCount } from '../../src/lint/parallel.js';
 import { corpus } from '../helpers.js';
@@ -108,5 +109,29 @@ describe('parallel lint', () => {
     expect(threadCount('auto', 50)).toBe(1);
     const cores = os.availableParallelism();
     expect(threadCount('auto', 10_000)).toBe(process.env.TIMING ? 1 : Math.max(1, Math.min(Math.floor(cores / 2), 4)));
+  });
+});
+
+describe('worker threads lint with the main thread\'s resolved config', () => {
+  it('never look the config up again: a config handed to lint() is the one every thread uses', async () => {
+    // The compiled package: its worker threads run dist/lint/lint-worker.js (from src/, lint stays serial).
+    const { lint } = (await import(pathToFileURL(path.join(repo, 'dist/lint/engine.js')).href)) as typeof import('../../src/lint/engine.js');
+    const { loadLintConfig } = (await import(pathToFileURL(path.join(repo, 'dist/lint/pipeline/configure.js')).href)) as typeof import('../../src/lint/pipeline/configure.js');
+    const { threadCount, workerAvailable } = (await import(pathToFileURL(path.join(repo, 'dist/lint/parallel.js')).href)) as typeof import('../../src/lint/parallel.js');
+    expect(workerAvailable()).toBe(true);
+    expect(threadCount(2, 220)).toBe(2);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-parallel-'));
+    made.push(dir);
+    // On disk the config reports broken links; the config handed in turns that rule off.
+    fs.writeFileSync(path.join(dir, 'skillc.config.json'), JSON.stringify({ sources: 'skills', hosts: ['agentskills'] }));
+    for (let i = 0; i < 220; i++) {
+      const name = `s-${String(i).padStart(3, '0')}`;
+      fs.mkdirSync(path.join(dir, 'skills', name), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when testing worker config ${i}.\n---\n\n# T\n\nSee [gone](references/gone.md).\n`);
+    }
+    const resolved = loadLintConfig(dir, { config: { rules: { 'links/broken': 'off' } } });
+    const result = await lint({ cwd: dir, resolved, concurrency: 2 });
+    expect(result.files.length).toBe(220);
+    expect(result.files.flatMap((f) => f.messages).filter((d) => d.ruleId === 'links/broken')).toEqual([]);
   });
 });

@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { examples } from './helpers.js';
+import { presetConfig, probeTrees } from './helpers.js';
 
-/** One probe case of docs/examples/<preset>/probes/probes.json: a skill folder and the original checker's verdict. */
+/** One probe case of test/fixtures/presets/<preset>/probes.json: a skill folder and the original checker's verdict. */
 export interface Probe {
   id: string;
   original: 'pass' | 'fail';
@@ -14,6 +14,8 @@ export interface Probe {
   skillcRule?: string;
   /** skillc's verdict where it deliberately differs from the original's. */
   skillc?: 'pass' | 'fail';
+  /** The original's verdict (and skillc's) where shellcheck is installed, when it differs (tflow's validate.sh runs it when present). */
+  withShellcheck?: 'pass' | 'fail';
   difference?: string;
 }
 
@@ -30,7 +32,7 @@ export interface ProbeResult {
 export const cli = path.resolve(import.meta.dirname, '../../bin/skillc.js');
 
 export function readProbes(preset: string): { dir: string; probes: Probe[] } {
-  const dir = path.join(examples, preset, 'probes');
+  const dir = path.join(probeTrees, preset);
   return { dir, probes: JSON.parse(fs.readFileSync(path.join(dir, 'probes.json'), 'utf8')) as Probe[] };
 }
 
@@ -50,7 +52,7 @@ interface JsonReport {
  */
 export function runProbes(preset: string): Map<string, ProbeResult> {
   const { dir, probes } = readProbes(preset);
-  const config = path.join(examples, preset, 'skillc.config.json');
+  const config = presetConfig(preset);
   const results = new Map<string, ProbeResult>();
   for (const p of probes) results.set(p.id, { verdict: 'pass', rules: [], messages: [] });
   const run = runCli(['lint', '.', '--config', config, '--format', 'json'], dir);
@@ -75,7 +77,7 @@ export function runProbes(preset: string): Map<string, ProbeResult> {
   return results;
 }
 
-/** A probe given as changes to `probes/base/` (for checks of a whole tree, such as a roster). */
+/** A probe given as changes to the probe tree's `base/` (for checks of a whole tree, such as a roster). */
 export interface TreeProbe extends Probe {
   write?: Record<string, string>;
   remove?: string[];
@@ -94,15 +96,15 @@ function runCliAsync(args: string[], cwd: string): Promise<{ status: number | nu
 }
 
 /**
- * Lints each tree probe with the built CLI: `probes/base/` copied to a temporary
+ * Lints each tree probe with the built CLI: the probe tree's `base/` copied to a temporary
  * folder, the probe's files written and removed, then `skillc lint skills`
  * (two probes at a time). With `extend`, the tree gets its own skillc.config.json
- * extending the preset's (`sources: "."`), as a team that adopts it would write, and
+ * extending the shipped preset by name (`skillc:<preset>`, `sources: "."`), as a team that adopts it would write, and
  * is linted whole: for presets whose config names folders relative to the tree.
  */
 export async function runTreeProbes(preset: string, { extend = false } = {}): Promise<Map<string, ProbeResult>> {
   const { dir, probes } = readProbes(preset);
-  const config = path.join(examples, preset, 'skillc.config.json');
+  const config = presetConfig(preset);
   const results = new Map<string, ProbeResult>();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `skillc-probes-${preset}-`));
   const one = async (p: TreeProbe): Promise<void> => {
@@ -113,7 +115,7 @@ export async function runTreeProbes(preset: string, { extend = false } = {}): Pr
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);
     }
-    if (extend) fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [config] }));
+    if (extend) fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [`skillc:${preset}`] }));
     const run = await runCliAsync(extend ? ['lint', '--format', 'json'] : ['lint', 'skills', '--config', config, '--format', 'json'], root);
     if (run.status !== 0 && run.status !== 1) throw new Error(`${p.id}: skillc lint exited ${run.status}: ${run.stderr}`);
     const result: ProbeResult = { verdict: run.status === 0 ? 'pass' : 'fail', rules: [], messages: [], warnRules: [], warnings: [] };

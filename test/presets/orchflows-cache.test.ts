@@ -3,15 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
 import { tempDir } from '../helpers.js';
-import { examples } from './helpers.js';
+import { probeTrees } from './helpers.js';
 
 // orchflows-py/tree reads files outside the skill folders (AGENTS.md, contracts/, tests/pins.json, the
 // tree's Markdown). Its cacheKey is what it finds there: a second `lint --cache` with nothing changed
 // replays, and a change to one of those files that alters a finding re-lints and reports it.
 function tree(): string {
   const root = tempDir('skillc-orchflows-cache-');
-  fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
-  fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows/skillc.config.json')] }));
+  fs.cpSync(path.join(probeTrees, 'orchflows/base'), root, { recursive: true });
+  fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: ['skillc:orchflows'] }));
   return root;
 }
 

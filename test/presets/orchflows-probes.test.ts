@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readProbes, runTreeProbes, type TreeProbe } from './cli-probes.js';
 
-// docs/examples/orchflows/probes: a small orchflows tree (probes/base: a package of each
+// test/fixtures/presets/orchflows: a small orchflows tree (base/: a package of each
 // tier and a pack with its signature table) and the spec's probe cases as changes to it
 // (the parity spec parity/orchflows.md, "Probes"), each with validate.py's verdict. Every one
 // is linted through the built CLI, from a config that extends the preset, as a team would.
@@ -61,7 +61,14 @@ describe("the orchflows preset gives validate.py's verdicts on its probes (throu
       // The tree's own documents are graded with the packages (contracts/ here), as validate.py's cross-tier check does.
       "skills/engines/orch-investigate/SKILL.md: Unexpected cross-tier near-duplicate at 0.58 with contracts/result.md: 'Return: status complete or blocked, the result identity, and its verification v…' ~ 'Every engine returns a status, a result and its verification', expected the text in one place",
     ]);
-    expect(m('20-friction-orch')).toEqual(['templates/host-block.md: Unexpected logger sentence that names .orch/, expected it to name .orch-friction/']);
+    expect(m('20-friction-orch')).toEqual([
+      'templates/host-block.md: Unexpected logger sentence that does not name .orch-friction/, expected the tree scripts/state_root.py returns',
+      'templates/host-block.md: Unexpected logger sentence that names .orch/, expected the sink tree outside every worktree',
+    ]);
+    // scripts/state_root.py read as Python: the real file's `return state_root() / "…"` (the base) and a parenthesised join pass; a nested return, an f-string, `async def` and a syntax error fail.
+    expect(m('20-friction-nested-return')).toEqual(['scripts/state_root.py: Unexpected 2 `return <root> / "<tree>"` statements in friction_root ([".orch-friction/","old-friction/"]), expected exactly one, naming the friction tree']);
+    expect(m('20-friction-syntax-error')).toEqual(["scripts/state_root.py: Unexpected scripts/state_root.py that does not parse as Python (line 1), expected the friction log's owner to read its location from"]);
+    expect(m('20-friction-async')).toEqual(["scripts/state_root.py: Unexpected scripts/state_root.py without a `friction_root` function, expected the friction log's location there"]);
     expect(m('20-broken-link')).toEqual(['docs/guide.md: Unexpected link to plan.md, which does not exist, expected a file or folder of the tree']);
     expect(warned('20-benchmarks-absent')).toEqual([
       'benchmarks: Unexpected missing benchmarks/, expected every documentation root (link grading skipped)',

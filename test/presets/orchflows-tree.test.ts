@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
 import { tempDir } from '../helpers.js';
-import { examples } from './helpers.js';
+import { presetConfig, probeTrees } from './helpers.js';
 
 // What the orchflows preset grades around the packages, as parity/orchflows.md states it.
 // validate.py's templates check ("Templates"): the manifest of each
@@ -11,13 +11,13 @@ import { examples } from './helpers.js';
 // of orchflows' tickets.py (template_defects) is not in the spec and not reproduced.
 function lintTree(files: Record<string, string>, remove: string[] = [], rule = 'orchflows-py/tree') {
   const root = tempDir('skillc-orchflows-templates-');
-  fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
+  fs.cpSync(path.join(probeTrees, 'orchflows/base'), root, { recursive: true });
   for (const rel of remove) fs.rmSync(path.join(root, rel), { recursive: true, force: true });
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   }
-  fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows/skillc.config.json')] }));
+  fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: ['skillc:orchflows'] }));
   return lint({ cwd: root }).then((r) => ({
     internalErrors: r.internalErrors,
     tree: r.files.flatMap((f) => f.messages.filter((m) => m.ruleId === rule).map((m) => `${m.severity} ${path.relative(root, f.path)}:${m.line}: ${m.message}`)),
@@ -121,9 +121,9 @@ describe('the orchflows preset: near-duplicates with the tree\'s documents', () 
     expect(near(vocabulary)).toEqual([]);
     const files = { 'skills/utilities/orch-notes/SKILL.md': notes, 'rules/findings.md': `# Findings\n\n${CLAUSE}\n` };
     const root = tempDir('skillc-orchflows-licensed-');
-    fs.cpSync(path.join(examples, 'orchflows/probes/base'), root, { recursive: true });
+    fs.cpSync(path.join(probeTrees, 'orchflows/base'), root, { recursive: true });
     for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(root, rel), text);
-    const preset = path.join(examples, 'orchflows/skillc.config.json');
+    const preset = presetConfig('orchflows');
     const lintWith = async (options: Record<string, unknown>) => {
       fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [preset], rules: { 'orchflows/near-duplicate': ['warn', { threshold: 0.55, ...options }] } }));
       const r = await lint({ cwd: root });

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/engine.js';
-import { examples, type Finding } from './helpers.js';
+import type { Finding } from './helpers.js';
 
-// docs/examples/orchflows: orchflows' validate.py decides a package's kind by its folder
+// skillc:orchflows (presets/orchflows): orchflows' validate.py decides a package's kind by its folder
 // (skills/<tier>/<name>, packs/<name>) and rejects a `skillc:` key, so the preset maps
 // folders to kinds in config. Fixtures follow the parity spec parity/orchflows.md's probes.
 type Files = Record<string, string>;
@@ -22,7 +22,7 @@ async function lintTree(files: Files): Promise<Finding[]> {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);
     }
-    fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: [path.join(examples, 'orchflows', 'skillc.config.json')] }));
+    fs.writeFileSync(path.join(root, 'skillc.config.json'), JSON.stringify({ sources: '.', extends: ['skillc:orchflows'] }));
     const result = await lint({ cwd: root });
     expect(result.internalErrors).toBe(0);
     return result.files.flatMap((f) => f.messages.map((m) => ({ file: path.relative(root, f.path), line: m.line, ruleId: m.ruleId, message: m.message })));
@@ -32,7 +32,7 @@ async function lintTree(files: Files): Promise<Finding[]> {
 }
 const only = async (files: Files, ruleId: string): Promise<Finding[]> => (await lintTree(files)).filter((f) => f.ruleId === ruleId);
 
-describe('docs/examples/orchflows preset: kinds by folder', () => {
+describe('the skillc:orchflows preset: kinds by folder', () => {
   it('passes well-formed packages of each tier, with no skillc: key', async () => {
     const findings = await lintTree({
       'skills/kernel/orch-work/SKILL.md': pkg('orch-work', anchors),
@@ -122,7 +122,7 @@ describe('docs/examples/orchflows preset: kinds by folder', () => {
   });
 });
 
-describe('docs/examples/orchflows preset: the call graph', () => {
+describe('the skillc:orchflows preset: the call graph', () => {
   it('probe 7: a <-> b is a cycle, reported once on its first node', async () => {
     const found = await only(
       {
@@ -156,7 +156,7 @@ describe('docs/examples/orchflows preset: the call graph', () => {
   });
 });
 
-describe('docs/examples/orchflows preset: loops and the result envelope', () => {
+describe('the skillc:orchflows preset: loops and the result envelope', () => {
   it('probe 12: orch-investigate `Return: a summary. Then status.` fails, `Return: the ticket.` passes', async () => {
     const engine = (ret: string): Files => ({ 'skills/engines/orch-investigate/SKILL.md': pkg('orch-investigate', anchors.replace('Return the diff.', ret)) });
     expect((await only(engine('Return: a summary. Then status.'), 'orchflows-py/envelope')).map((f) => f.message)).toEqual([

@@ -55,6 +55,8 @@ beforeAll(async () => {
       'probe/scripts/fetch.mjs': `const r = await fetch(${JSON.stringify(url)}); console.log(r.status);\n`,
       'probe/fixtures/pass-control/case.yaml': 'command: scripts/ok.sh\nstdout: fine\n',
       'probe/fixtures/pass-curl-absolute/case.yaml': `command: scripts/run.sh\nargs: [/usr/bin/curl, -sS, --max-time, "3", "${url}"]\n`,
+      // A socket no fake sees (bash's /dev/tcp): only the missing network stops it.
+      'probe/fixtures/pass-bash-tcp/case.yaml': `command: scripts/run.sh\nargs: [bash, -c, "exec 3<>/dev/tcp/127.0.0.1/${port}; echo sent >&3"]\n`,
       'probe/fixtures/pass-node-fetch/case.yaml': 'command: scripts/fetch.mjs\n',
       'probe/fixtures/pass-node-e-fetch/case.yaml': `command: scripts/run.sh\nargs: [node, -e, "fetch('${url}').then((r) => console.log(r.status))"]\n`,
       'probe/fixtures/pass-node-socket/case.yaml': `command: scripts/run.sh\nargs: [node, -e, "require('net').connect(${port}, '127.0.0.1').on('error', (e) => { console.error(e.message); process.exit(3) })"]\n`,
@@ -103,18 +105,24 @@ const reason = (name: string): string => {
 describe('skillc rehearse: negative controls', () => {
   it('runs the control case and every other case despite the broken ones', () => {
     expect(cases.get('pass-control')).toMatchObject({ actual: 'pass', ok: true });
-    expect(cases.size).toBe(16);
-    // Without a sandbox (--unsandboxed) nothing stops curl by absolute path: that case then passes.
-    for (const [name, c] of cases) if (name !== 'pass-control' && (netnsWorks || name !== 'pass-curl-absolute')) expect(c.ok, `${name}: ${stdout}`).toBe(false);
+    expect(cases.size).toBe(17);
+    // Without a sandbox (--unsandboxed) nothing stops curl by absolute path or bash's /dev/tcp: those cases then pass.
+    for (const [name, c] of cases) if (name !== 'pass-control' && (netnsWorks || !['pass-curl-absolute', 'pass-bash-tcp'].includes(name))) expect(c.ok, `${name}: ${stdout}`).toBe(false);
   });
 
   it.skipIf(!netnsWorks)('never lets a request reach the server', () => {
     expect(hits).toBe(0);
   });
 
-  it.skipIf(!netnsWorks)('fails curl run by absolute path: no network in the namespace', () => {
+  it.skipIf(!netnsWorks)('captures curl run by absolute path: the fake is bound over /usr/bin/curl', () => {
     expect(cases.get('pass-curl-absolute')!.actual).toBe('fail');
-    expect(reason('pass-curl-absolute')).toMatch(/^exit: .* exited [1-9]/);
+    expect(reason('pass-curl-absolute')).toMatch(/^effects: Unexpected effect `http\.get`/);
+    expect(cases.get('pass-curl-absolute')!.captures[0]).toMatchObject({ effect: 'http.get', via: 'curl', url: `http://127.0.0.1:${port}/leak` });
+  });
+
+  it.skipIf(!netnsWorks)('fails a socket no fake sees (bash /dev/tcp): no network in the namespace', () => {
+    expect(cases.get('pass-bash-tcp')!.actual).toBe('fail');
+    expect(reason('pass-bash-tcp')).toMatch(/^exit: .* exited [1-9]/);
   });
 
   it('captures fetch in a node child, as a script and with node -e', () => {
@@ -176,7 +184,7 @@ describe('skillc rehearse: negative controls', () => {
   it('refuses a command outside the skill, and malformed case files, with a clear reason', () => {
     expect(cases.get('pass-outside-command')!.actual).toBe('error');
     expect(reason('pass-outside-command')).toMatch(/^case: command `\.\.\/\.\.\/\.\.\/\.\.\/usr\/bin\/curl` is outside the skill/);
-    expect(reason('pass-bad-yaml')).toMatch(/^case: invalid case\.yaml at expect: must be equal to one of the allowed values: pass, fail/);
+    expect(reason('pass-bad-yaml')).toMatch(/^case: invalid case\.yaml at expect \(case\.yaml:1:9\): must be equal to one of the allowed values: pass, fail/);
     expect(reason('pass-bad-trace')).toMatch(/^trace: trace\.jsonl:2: Unexpected invalid JSON/);
   });
 

@@ -42,6 +42,9 @@ beforeAll(async () => {
     'probe/fixtures/pass-env-secret/case.yaml': 'command: scripts/run.sh\nargs: [sh, -c, "printf \'%s|%s\' \\"${SECRET_TOKEN:-none}\\" \\"$(cat $HOME/.secret 2>/dev/null || echo none)\\""]\nstdout: "none|none"\n',
     'probe/fixtures/pass-read-real-home/case.yaml': `command: scripts/run.sh\nargs: [cat, ${path.join(realHome, '.secret')}]\nstdout: "${SECRET}"\n`,
     'probe/fixtures/pass-wget-absolute/case.yaml': `command: scripts/run.sh\nargs: [/usr/bin/wget, -q, -T, "3", -O, "-", "${url}"]\n`,
+    // Past the fakes: a client with the preload switched off, and bash's /dev/tcp.
+    'probe/fixtures/pass-node-no-preload/case.yaml': `command: scripts/run.sh\nargs: [sh, -c, "NODE_OPTIONS= node -e \\"require('http').get('${url}', (r) => console.log(r.statusCode)).on('error', (e) => { console.error(e.code); process.exit(4) })\\""]\n`,
+    'probe/fixtures/pass-bash-tcp/case.yaml': `command: scripts/run.sh\nargs: [bash, -c, "exec 3<>/dev/tcp/127.0.0.1/${port}; echo sent >&3"]\n`,
     'probe/fixtures/pass-node-http/case.yaml': `command: scripts/run.sh\nargs: [node, -e, "require('http').get('${url}', (r) => console.log(r.statusCode))"]\nstdout: "200"\nexit: 0\n`,
     'probe/fixtures/pass-dns/case.yaml': 'command: scripts/run.sh\nargs: [node, -e, "require(\'dns\').lookup(\'example.com\', (e, a) => { if (e) { console.error(e.code); process.exit(4) } console.log(a) })"]\n',
     'probe/fixtures/pass-write-tmp/case.yaml': `command: scripts/run.sh\nargs: [sh, -c, "echo x > ${outside}"]\n`,
@@ -72,9 +75,12 @@ describe('skillc rehearse: what a case cannot reach', () => {
     expect(reason('pass-read-real-home')).toMatch(/^exit: .* exited [1-9]/);
   });
 
-  it.skipIf(!netnsWorks)('has no network: wget by absolute path and DNS fail', () => {
-    expect(reason('pass-wget-absolute')).toMatch(/^exit: .* exited [1-9]/);
+  it.skipIf(!netnsWorks)('has no network: DNS, a node client without the preload and bash /dev/tcp fail; wget by absolute path is the fake', () => {
     expect(reason('pass-dns')).toMatch(/^exit: .* exited 4/);
+    expect(reason('pass-node-no-preload')).toMatch(/^exit: .* exited 4/);
+    expect(reason('pass-bash-tcp')).toMatch(/^exit: .* exited [1-9]/);
+    expect(cases.get('pass-wget-absolute')!.captures[0]).toMatchObject({ effect: 'http.get', via: 'wget', url: `http://127.0.0.1:${port}/leak` });
+    expect(hits).toBe(0);
   });
 
   it('captures node http instead of sending it', () => {

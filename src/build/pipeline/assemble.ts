@@ -8,11 +8,24 @@ import { catalogJson } from '../catalog.js';
 import type { OutputFile } from '../emit-skill.js';
 import { cacheFolder, type BuildCache } from '../incremental.js';
 import { hostManifests } from '../manifests.js';
-import { manifestFile, sortByPath } from '../output.js';
+import { manifestFile, readManifest, sortByPath } from '../output.js';
 import type { Compiled } from './compile.js';
+import { lexists } from '../../core/paths.js';
+
+/**
+ * The host manifests to write. Without a `plugin` key in the config, one whose file is already in the
+ * output folder and not in skillc's manifest is a hand-kept file (hermes-taskflow keeps its
+ * plugin.json by hand): it is left alone, as every file skillc did not write is, so the build
+ * carries it and `--check` does not compare it. The config's `plugin` says what to write instead.
+ */
+function manifestsToWrite(files: OutputFile[], config: ResolvedConfig, outDir: string): OutputFile[] {
+  if (config.pluginDeclared || !files.length) return files;
+  const written = readManifest(outDir)?.files ?? {};
+  return files.filter((f) => Object.prototype.hasOwnProperty.call(written, f.path) || !lexists(path.join(outDir, f.path)));
+}
 
 export async function assembleOutputs(c: Compiled, config: ResolvedConfig, hosts: readonly HostProfile[], outDir: string, cache: BuildCache | undefined, options: { check?: boolean; cacheLocation?: string }): Promise<void> {
-  for (const host of hosts) c.files.push(...hostManifests(host, config.plugin, c.perHost.get(host.id)!, config.outputs));
+  for (const host of hosts) c.files.push(...manifestsToWrite(hostManifests(host, config.plugin, c.perHost.get(host.id)!, config.outputs), config, outDir));
   c.entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   c.files.push(catalogJson(c.entries));
   // catalog.ts is text; the compiler (ts-morph and TypeScript) loads only for a text not checked before.

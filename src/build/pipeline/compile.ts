@@ -10,6 +10,7 @@ import { expandedBudgetProblems } from '../budgets.js';
 import { hashFiles, type CatalogEntry } from '../catalog.js';
 import { emitSkill, prepareSkill, type BuildProblem, type OutputFile } from '../emit-skill.js';
 import type { BuildCache } from '../incremental.js';
+import { skillcBlock, targetHosts } from '../../model/skillc-block.js';
 
 /** What the build has made so far: the output files, its problems, the catalog entries, the skills per host. */
 export interface Compiled {
@@ -27,15 +28,13 @@ export interface Compiled {
   kept: Skill[];
 }
 
-const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : undefined);
-
 export function compileSkills(lintResult: LintResult, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined): Compiled {
   const parsed = new Map((lintResult.skills ?? []).map((s) => [s.dir, s]));
   // Without a cache the parsed skills are the list; with one, the summaries are (cached skills were not parsed).
   const order: string[] = cache ? (lintResult.summaries ?? []).map((s) => s.dir) : (lintResult.skills ?? []).map((s) => s.dir);
   const c: Compiled = { files: [], problems: [], entries: [], perHost: new Map(hosts.map((h) => [h.id, []])), order, reusedFiles: new Set(), reused: 0, kept: [] };
   for (const dir of order) {
-    const again = cache?.reuse(dir);
+    const again = cache?.reuse(dir, lintResult.verified);
     if (again) {
       c.reused++;
       c.files.push(...again.files);
@@ -48,10 +47,10 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
     const skill = parsed.get(dir) ?? readSkill(dir);
     if (!parsed.has(dir)) c.kept.push(skill);
     const firstProblem = c.problems.length;
-    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts });
+    const prepared = prepareSkill(skill, config.sources, { contracts: config.contracts, artifacts: config.artifacts }, { inCodeFences: config.hostBlocks.inCodeFences });
     c.problems.push(...prepared.problems, ...expandedBudgetProblems(prepared, config, hosts));
-    const declared = strings(skill.skillc?.targets);
-    const targets = hosts.filter((h) => !declared || declared.includes(h.id));
+    const block = skillcBlock(skill);
+    const targets = targetHosts(skill, hosts);
     const label = path.relative(config.root, skill.file.path).split(path.sep).join('/');
     const skillFiles: OutputFile[] = [];
     for (const host of targets) {
@@ -65,16 +64,16 @@ export function compileSkills(lintResult: LintResult, config: ResolvedConfig, ho
       name: prepared.name,
       description: skill.description ?? '',
       hosts: targets.map((h) => h.id),
-      requires: strings(skill.skillc?.requires) ?? [],
-      invocation: skill.skillc?.invocation === 'manual' ? 'manual' : 'auto',
-      effects: strings(skill.skillc?.effects) ?? [],
-      artifacts: artifactSchemas(skill),
+      requires: [...block.requires],
+      invocation: block.invocation,
+      effects: [...block.effects],
+      artifacts: artifactSchemas(skill, config.artifacts),
       source: path.relative(config.root, skill.dir).split(path.sep).join('/'),
       sourceHash: prepared.sourceHash,
       outputHash: hashFiles(skillFiles),
     };
     c.entries.push(entry);
-    cache?.record(dir, prepared.sourceFiles, skillFiles, { problems: c.problems.slice(firstProblem), entry, hosts: targets.map((h) => h.id), name: prepared.name });
+    cache?.record(dir, prepared.sourceHashes, skillFiles, { problems: c.problems.slice(firstProblem), entry, hosts: targets.map((h) => h.id), name: prepared.name });
   }
   return c;
 }

@@ -1,16 +1,19 @@
 // Build stage 1, configure: the lint run's options, and the checks that must pass before anything is written.
 import path from 'node:path';
 import { getHost, unknownHostMessage } from '../../hosts/index.js';
-import { ConfigError } from '../../config/config.js';
-import { discover, UsageError } from '../../config/discover.js';
+import { ConfigError, type ResolvedConfig } from '../../config/config.js';
+import { discover, type Discovery, UsageError } from '../../config/discover.js';
 import { loadLintConfig, type LintOptions } from '../../lint/engine.js';
-import { forgetVerified } from '../../lint/cache.js';
 import { isInside } from '../../core/paths.js';
 import { noteChanges } from '../incremental.js';
-import type { BuildOptions } from '../index.js';
+import type { BuildOptions } from './types.js';
 
 export interface BuildSetup {
-  lintOptions: LintOptions;
+  /** The config, resolved once: the lint and every build stage use it. */
+  config: ResolvedConfig;
+  /** The skill folders, found once: the lint lints these. */
+  found: Discovery;
+  lintOptions: LintOptions & { cwd: string };
   /** Reuse the caches (`incremental`, and not `check`). */
   incremental: boolean;
   outDir: string;
@@ -22,7 +25,7 @@ export interface BuildSetup {
  * --out or --host is a usage error; the same mistake in the config file is a config error.
  */
 export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
-  const lintOptions: LintOptions = { cwd, keepSkills: true };
+  const lintOptions: LintOptions & { cwd: string } = { cwd, keepSkills: true };
   // Lint for the hosts being built: their limits and keys are the ones that matter.
   if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
   if (options.configFile) lintOptions.configFile = options.configFile;
@@ -39,11 +42,9 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
     // Before lint: a run that stops at a lint error still leaves its changes for the next run's build.
     if (incremental) noteChanges(options.session);
   }
-  // What this lint's cache lookups check, the build's cache takes as checked (not what an earlier run's did).
-  forgetVerified();
-  const preConfig = loadLintConfig(cwd, options);
-  // After the config: a host it defines (`customHosts`) is known from here on.
-  for (const h of options.hosts ?? []) if (!getHost(h)) throw new UsageError(unknownHostMessage(h, 'in --host'));
+  const preConfig = options.resolved ?? loadLintConfig(cwd, options);
+  // Against the config's host table: a host it defines (`customHosts`) is known.
+  for (const h of options.hosts ?? []) if (!getHost(h, preConfig.hostTable)) throw new UsageError(unknownHostMessage(h, 'in --host', preConfig.hostTable));
   const found = discover([], preConfig, cwd);
   if (found.dirs.length === 0) throw new UsageError(`no skills found in ${found.searched.join(', ')} (a skill is a folder holding a SKILL.md); nothing built`);
   const outDir = options.out ? path.resolve(cwd, options.out) : preConfig.out;
@@ -53,5 +54,5 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
   const shownOut = path.relative(cwd, outDir).split(path.sep).join('/') || '.';
   if (!isInside(outDir, preConfig.root) || outDir === preConfig.root) fail(`output folder ${shownOut} must be a folder inside the project (${preConfig.root})`, !!options.out);
   if (isInside(preConfig.sources, outDir) || isInside(outDir, preConfig.sources)) fail(`output folder ${shownOut} overlaps the sources ${path.relative(cwd, preConfig.sources).split(path.sep).join('/') || '.'}`, !!options.out);
-  return { lintOptions, incremental, outDir };
+  return { config: preConfig, found, lintOptions, incremental, outDir };
 }

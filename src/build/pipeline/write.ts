@@ -3,17 +3,28 @@
 import fs from 'node:fs';
 import type { HostProfile } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
-import { skillOutputDir } from '../emit-skill.js';
+import { hostOutputRoot, skillOutputDir } from '../emit-skill.js';
 import type { BuildCache, SkillRecord } from '../incremental.js';
 import { compareOutput, writeOutputAtomically } from '../output.js';
 import { groupPlan, planOutput, writeOutputUpdate } from '../patch.js';
-import type { BuildOptions, BuildResult } from '../index.js';
+import type { BuildOptions, BuildResult } from './types.js';
 import type { Compiled } from './compile.js';
+
+/**
+ * The folders skillc owns in the output folder, where a file it did not write is drift: all of it
+ * when no host is sent elsewhere (`outputs`), else each host tree at its default place. A tree
+ * mapped by `outputs` lies inside the project's own layout (hermes-taskflow's packages/, with each
+ * package's package.json, sources and hand-kept manifests beside the skills).
+ */
+export function ownedFolders(config: ResolvedConfig, hosts: readonly HostProfile[]): string[] {
+  if (!Object.keys(config.outputs).length) return [''];
+  return hosts.filter((h) => !Object.prototype.hasOwnProperty.call(config.outputs, h.id)).map((h) => `${hostOutputRoot(h, config.outputs)}/`);
+}
 
 export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined, lastRecords: readonly SkillRecord[], options: BuildOptions): BuildResult {
   const { outDir, files } = result;
   if (options.check) {
-    result.drift = fs.existsSync(outDir) ? compareOutput(outDir, files) : { changed: [], missing: files.map((f) => f.path), extra: [] };
+    result.drift = fs.existsSync(outDir) ? compareOutput(outDir, files, ownedFolders(config, hosts)) : { changed: [], missing: files.map((f) => f.path), extra: [] };
     return result;
   }
   const hooks = options.beforeSwap ? { beforeSwap: options.beforeSwap } : {};
@@ -31,7 +42,7 @@ export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedCon
     cache.recordsCurrent();
     return result;
   }
-  const folders = cache.outputFolders(lastRecords, config.outputs);
+  const folders = cache.outputFolders(lastRecords, config);
   for (const host of hosts) for (const name of c.perHost.get(host.id)!) folders.add(skillOutputDir(host, name, config.outputs));
   const groups = groupPlan(plan, files, folders);
   // A few skills changed: their folders are replaced in place (see patch.ts for the atomicity this trades).

@@ -6,7 +6,7 @@ import { sha256 } from '../../core/hash.js';
 import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type LintSession } from '../cache.js';
 import type { CacheKeyContext } from '../../rules/rule.js';
 import type { LintRun } from './collect.js';
-import type { PreparedRules } from './configure.js';
+import type { PreparedLinter } from './configure.js';
 
 export interface CacheOptions {
   cache?: boolean;
@@ -18,11 +18,14 @@ export interface CacheOptions {
 }
 
 /** The run's cache: none without `cache` or a watch session, nor with `fixDryRun` (it checks text that is not on disk). */
-export function openCache(options: CacheOptions, prepared: PreparedRules, cwd: string, dirs: readonly string[]): LintCache | undefined {
+export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: string, dirs: readonly string[]): LintCache | undefined {
   const session = options.session;
   if (options.fixDryRun || (!options.cache && !session)) return undefined;
   const k = runKey(prepared, dirs);
-  if (session?.cache && session.cache.key === k) return session.cache;
+  if (session?.cache && session.cache.key === k) {
+    session.cache.startRun();
+    return session.cache;
+  }
   const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k);
   if (session) {
     session.cache = cache;
@@ -33,7 +36,7 @@ export function openCache(options: CacheOptions, prepared: PreparedRules, cwd: s
 }
 
 /** Everything besides the files that decides a skill's diagnostics: version, config, hosts, rules (and what their `cacheKey` says of the run's skill folders). */
-function runKey({ config, hosts, active, rules, plugins }: PreparedRules, dirs: readonly string[]): string {
+function runKey({ config, hosts, active, rules, plugins }: PreparedLinter, dirs: readonly string[]): string {
   const context: CacheKeyContext = { config, skillDirs: dirs.map((d) => path.resolve(d)) };
   return sha256(
     JSON.stringify({

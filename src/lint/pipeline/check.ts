@@ -1,15 +1,19 @@
 // Lint stage, check: runs the rules on a parsed skill (skill rules) or on every skill's summary (catalog rules).
 import path from 'node:path';
 import { SEVERITY_RANK, type Diagnostic } from '../../model/diagnostic.js';
-import type { Catalog, Skill } from '../../model/skill.js';
+import type { Skill } from '../../model/skill.js';
+import type { Catalog } from '../../model/summary.js';
 import type { HostProfile } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
 import { docsUrl, reportMessage, type ReportInput } from '../../rules/rule.js';
 import { withPathKind } from '../path-kinds.js';
 import { scopedSeverity } from '../overrides.js';
 import { addTime, nestedTime, timings } from '../timing.js';
-import type { ActiveRule } from './configure.js';
+import type { ActiveRule, Linter } from './linter.js';
 import { WorkBudgetError } from '../../model/work.js';
+
+export type { Linter };
+
 
 /** Where the check stage collects: the diagnostics, and how many rules threw. */
 export interface Collector {

@@ -27,10 +27,15 @@ export class LintRun {
   cacheHits = 0;
   private done = 0;
 
+  /**
+   * `served`: the skills come from a source other than the disk (the index, editor buffers,
+   * memory): catalog rules then read each through its own model, not the working tree.
+   */
   constructor(
     readonly dirs: readonly string[],
     first: readonly Diagnostic[],
     private readonly onProgress?: (done: number, total: number) => void,
+    private readonly served = false,
   ) {
     this.diagnostics = [...first];
     this.internalErrors = first.length;
@@ -55,11 +60,16 @@ export class LintRun {
     this.suppressible[i] = suppressionView(entry.summary, bytes ? decodeText(bytes).text : '');
   }
 
+  /** Skill `i` of a served source, not reported: only its summary, for the catalog rules. */
+  summarized(i: number, stored: StoredSummary, skill: Skill): void {
+    this.summaries[i] = liveSummary(stored, skill);
+  }
+
   /** Skill `i` linted (`skill` given on the main thread, absent from a worker). */
   linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = packedSummary(liveSummary(outcome.stored));
+    this.summaries[i] = this.served && skill ? liveSummary(outcome.stored, skill) : packedSummary(liveSummary(outcome.stored));
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
     if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');

@@ -8,20 +8,20 @@ import type { AnyRule } from '../../rules/rule.js';
 import { ConfigError, loadConfig, normalizeSeverity, pointerPath, schemaErrorText, valueAt, type ResolvedConfig, type SkillcConfig } from '../../config/config.js';
 import { UsageError } from '../../config/discover.js';
 import { hasOverrides, overrideSeverity } from '../overrides.js';
-import { BUILTIN_GROUPS, loadPlugins } from '../plugins.js';
+import { BUILTIN_GROUPS, loadPlugins, type PluginLoadResult } from '../plugins.js';
+import type { ActiveRule, Linter } from './linter.js';
+
+export type { ActiveRule };
+import { BUILTIN_RULES } from '../../rules/index.js';
 import { UNUSED_SUPPRESSION } from '../suppressions.js';
 
-export interface ActiveRule {
-  rule: AnyRule;
-  severity: Severity;
-  options: unknown;
-  /** Set when `overrides` name the rule: its `rules` severity, which override blocks change per file. */
-  base?: Severity | 'off';
-}
 
-/** Loads the config from `cwd` (or the named file), with the caller's inline config merged over it. */
+/**
+ * Loads the config from `cwd` (or the named file), with the caller's inline config merged over it,
+ * its presets listing the built-in rules: the config every lint (and so every build) runs with.
+ */
 export function loadLintConfig(cwd: string, options: { configFile?: string; config?: SkillcConfig }): ResolvedConfig {
-  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd };
+  const loadOptions: Parameters<typeof loadConfig>[0] = { cwd, presetRules: BUILTIN_RULES };
   if (options.configFile) loadOptions.configFile = options.configFile;
   if (options.config) loadOptions.overrides = options.config;
   return loadConfig(loadOptions);
@@ -75,21 +75,61 @@ export function resolveRules(config: ResolvedConfig, rules: readonly AnyRule[], 
 /** The profiles of `ids`: the config's hosts (checked when it was loaded) or the caller's `hosts` (`--host`). */
 export function resolveHosts(ids: readonly string[], config: ResolvedConfig): HostProfile[] {
   return ids.map((id) => {
-    const host = getHost(id);
-    if (!host) throw config.hosts.includes(id) ? new ConfigError(unknownHostMessage(id, 'in hosts'), config.file) : new UsageError(unknownHostMessage(id, 'in --host'));
+    const host = getHost(id, config.hostTable);
+    if (!host) throw config.hosts.includes(id) ? new ConfigError(unknownHostMessage(id, 'in hosts', config.hostTable), config.file) : new UsageError(unknownHostMessage(id, 'in --host', config.hostTable));
     return host;
   });
 }
 
-/** What a lint run checks with: the hosts, the plugins, every rule, and the active ones with their settings. */
-export async function prepareRules(config: ResolvedConfig, options: { hosts?: string[]; rules?: AnyRule[]; plugins?: boolean }) {
-  const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
+/**
+ * A linter, made once from a resolved config (ESLint's `new Linter` over a flat config): the hosts
+ * linted for, the plugins loaded, every rule that could run and the active ones with their
+ * settings, and what suppressions need of them. Every lint runs with one: `lint()`, `lintText`,
+ * `--staged`, `--changed`, watch, the language server, the RuleTester, the doc examples.
+ */
+export interface PreparedLinter extends Linter {
+  /** Every rule that could run: the built-in ones, then plugin and API rules. */
+  rules: readonly AnyRule[];
+  /** The plugins the config names (`plugin/load` diagnostics for those that failed). */
+  plugins: PluginLoadResult;
+  /** Every rule id a suppression directive may name. */
+  knownRules: Set<string>;
+  /** The severity of `source/unused-suppression` ('off' unless active). */
+  unusedSeverity: Severity | 'off';
+  /** `false`: inline suppressions (`skillc-disable` comments) are ignored (`--no-inline-config`). */
+  inlineConfig: boolean;
+  /** `false`: no plugin module the config names was loaded (`--no-plugins`, an untrusted workspace); worker threads load none either. */
+  loadsPlugins: boolean;
+}
+
+/** How a linter is made: `hosts` (`--host`) or the config's, `rules` beside the built-in ones, and the two switches for untrusted checkouts. */
+export interface LinterOptions {
+  hosts?: readonly string[];
+  rules?: readonly AnyRule[];
+  /** `false` loads no plugin module the config names; each is a `plugin/load` warning instead (`--no-plugins`). */
+  plugins?: boolean;
+  /** `false` ignores inline suppressions (`--no-inline-config`). */
+  inlineConfig?: boolean;
+}
+
+/** Makes the linter of a resolved config: its plugins loaded (unless `plugins: false`), `hosts` (`--host`) or the config's, `rules` beside the built-in ones. */
+export async function createLinter(config: ResolvedConfig, options: LinterOptions = {}): Promise<PreparedLinter> {
   const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'), options.plugins === false ? { load: false } : {});
+  return linterWith(config, plugins, options);
+}
+
+/**
+ * The linter of a config over plugins already loaded (`createLinter`), or over given rules only
+ * (the RuleTester: `{ plugins: { plugins: [], rules: [], diagnostics: [], skipped: [] }, rules }`).
+ */
+export function linterWith(config: ResolvedConfig, plugins: PluginLoadResult, options: LinterOptions & { knownRules?: readonly AnyRule[] } = {}): PreparedLinter {
+  const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
   // The built-in rules come first in `plugins.rules`: they are registered as a plugin too.
   const rules = [...plugins.rules, ...(options.rules ?? [])];
   // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
+  // So are those of a plugin not loaded (`--no-plugins`): its plugin/load warning says why.
   const active = resolveRules(config, rules, plugins.diagnostics.length || plugins.skipped.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
-  return { config, hosts, plugins, rules, active, ...suppressionSettings(rules, active) };
+  return { config, hosts, plugins, rules, active, ...suppressionSettings(options.knownRules ?? rules, active), inlineConfig: options.inlineConfig !== false, loadsPlugins: options.plugins !== false };
 }
 
 /**
@@ -101,4 +141,3 @@ export function suppressionSettings(rules: readonly AnyRule[], active: readonly 
   return { knownRules: new Set(rules.map((r) => r.meta.id)), unusedSeverity: unusedSetting ? unusedSetting.severity : 'off' };
 }
 
-export type PreparedRules = Awaited<ReturnType<typeof prepareRules>>;

@@ -3,8 +3,7 @@ import type { TextEdit } from '../../model/diagnostic.js';
 import type { Skill } from '../../model/skill.js';
 import { parseSkill } from '../../parse/skill.js';
 import { applyEdits } from '../fix.js';
-import { checkSkill, type Collector } from './check.js';
-import type { Linter } from '../lint-skill.js';
+import { checkSkill, type Collector, type Linter } from './check.js';
 
 const MAX_FIX_PASSES = 10;
 
@@ -12,21 +11,27 @@ const MAX_FIX_PASSES = 10;
  * Applies the fixable diagnostics of one skill: the SKILL.md's, re-parsing
  * between passes, then those of its bundled regular files (a script's line
  * ends), found in the last pass, one round each. Writes nothing: `bundled`
- * holds the fixed text of each bundled file that changed.
+ * holds the fixed text of each bundled file that changed. `checked` is the
+ * last pass's result when it checked the returned skill as it is (ESLint's
+ * verifyAndFix keeps it too), so the caller need not run the rules again.
  */
-export function fixSkill(skill: Skill, linter: Linter): { skill: Skill; bundled: Map<string, string> } {
+export function fixSkill(skill: Skill, linter: Linter): { skill: Skill; bundled: Map<string, string>; checked?: Collector } {
   const { active, hosts, config } = linter;
   let current = skill;
   let last: Collector = { diagnostics: [], internalErrors: 0 };
+  // Set when `last` is the check of `current`: not after a pass that changed the text.
+  let checked = false;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     last = { diagnostics: [], internalErrors: 0 };
     checkSkill(current, active, hosts, config, last);
+    checked = true;
     const edits: TextEdit[] = last.diagnostics.filter((d) => d.fix && d.fix.file === current.file.path).flatMap((d) => d.fix!.edits);
     if (edits.length === 0) break;
     const { text, applied } = applyEdits(current.file.text, edits);
     if (applied === 0 || text === current.file.text) break;
     current = parseSkill({ dir: current.dir, text, bundled: current.bundled, bundle: current.bundle });
     last = { diagnostics: [], internalErrors: 0 };
+    checked = false;
   }
   const byFile = new Map<string, TextEdit[]>();
   for (const d of last.diagnostics) {
@@ -41,5 +46,5 @@ export function fixSkill(skill: Skill, linter: Linter): { skill: Skill; bundled:
     const { text, applied } = applyEdits(before.text, edits);
     if (applied && text !== before.text) bundled.set(file, text);
   }
-  return { skill: current, bundled };
+  return checked ? { skill: current, bundled, checked: last } : { skill: current, bundled };
 }

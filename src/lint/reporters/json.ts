@@ -1,7 +1,7 @@
 import type { Reporter } from './context.js';
 import { relativePath } from './context.js';
 
-/** The JSON contract of DESIGN.md: stable keys, every linted file listed. */
+/** The JSON contract (docs/architecture.md, "The design in brief"): stable keys, every linted file listed. */
 export const json: Reporter = (result, { cwd }) => {
   const files = result.files.map((f) => {
     const entry: Record<string, unknown> = {

@@ -1,6 +1,6 @@
 // Workflow stage, effects: file writes land in the run folder, commands run for real behind the capture fakes, tool effects become captures.
 import path from 'node:path';
-import { addCapture, collectCaptures, fail } from '../context.js';
+import { addCapture, collectCaptures, commandLimit, fail, timeoutMessage } from '../context.js';
 import { expand, runInSandbox } from '../exec.js';
 import { normalizeText } from '../captures.js';
 import { LIMITS } from '../../parse/limits.js';
@@ -36,15 +36,24 @@ export async function runCommand(run: WorkflowReplay, e: CommandRun): Promise<Ne
   const { ctx } = run;
   const argv = e.argv ? e.argv.map((a) => expand(a, ctx.sb)) : ['sh', '-c', expand(e.run!, ctx.sb)];
   const shown = `\`${e.run ?? e.argv!.join(' ')}\``;
+  const limit = commandLimit(ctx, e.timeout !== undefined ? e.timeout * 1000 : ctx.timeoutMs);
+  if (limit.ms <= 0) {
+    fail(ctx, { id: 'timeout', message: `${timeoutMessage(shown, limit, false)} at ${where(e)}`, line: e.line });
+    return STOP;
+  }
   const r = await runInSandbox(ctx.sb, {
     argv,
     cwd: e.cwd === 'skill' ? ctx.sb.skillDir : ctx.sb.runDir,
     env: { ...ctx.case.spec.env, ...e.env },
-    timeoutMs: e.timeout !== undefined ? e.timeout * 1000 : ctx.timeoutMs,
+    timeoutMs: limit.ms,
   });
   collectCaptures(ctx, e.step, e.line);
   if (r.refused) {
     fail(ctx, { id: 'sandbox', message: `${shown} at ${where(e)} ${r.refused}`, line: e.line });
+    return STOP;
+  }
+  if (r.violation) {
+    fail(ctx, { id: 'sandbox', message: `Unexpected ${shown} at ${where(e)} over the sandbox's limits: ${r.violation}; it was killed`, line: e.line });
     return STOP;
   }
   const output = normalizeText(`${r.stderr}${r.stderr && r.stdout ? '\n' : ''}${r.stdout}`, ctx.sb).trim().slice(-1000);
@@ -53,7 +62,7 @@ export async function runCommand(run: WorkflowReplay, e: CommandRun): Promise<Ne
     return STOP;
   }
   if (r.timedOut) {
-    fail(ctx, { id: 'timeout', message: `Unexpected hang: ${shown} at ${where(e)} ran past ${(e.timeout ?? ctx.timeoutMs / 1000)} s and was killed with its process group`, line: e.line, ...(output ? { evidence: output } : {}) });
+    fail(ctx, { id: 'timeout', message: `${timeoutMessage(shown, limit, true)} at ${where(e)}`, line: e.line, ...(output ? { evidence: output } : {}) });
     return STOP;
   }
   const recorded = e.exit ?? 0;

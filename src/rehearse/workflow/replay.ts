@@ -6,6 +6,7 @@ import { readRegularFile } from '../../parse/bundle.js';
 import { fail, pass, type RunContext } from '../context.js';
 import { gate } from '../gate.js';
 import type { TraceEvent } from '../trace.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 /** What a stage tells the replay: stop now (the case has failed in a way later events cannot be judged after). */
 export const STOP = 'stop';
@@ -55,8 +56,7 @@ export class WorkflowReplay {
     readonly events: readonly TraceEvent[],
   ) {
     this.artifacts = artifactSchemas(ctx.skill).map((a) => a.name);
-    const requiresRaw = ctx.skill.skillc?.requires;
-    this.requires = Array.isArray(requiresRaw) ? requiresRaw.filter((x): x is string => typeof x === 'string') : [];
+    this.requires = [...skillcBlock(ctx.skill).requires];
     this.budgets = ctx.case.spec.budgets ?? {};
     // An artifact is gated at the end of the last step that writes it (a later
     // file.write of it defers the check), and at the end of the run at the latest.

@@ -3,6 +3,7 @@ import type { TextFile } from '../../model/text.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { codeRanges, inRanges } from '../util.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 export interface BannedSyntax {
   /** A built-in pattern: `force-load` (`@path` imports). */
@@ -99,7 +100,7 @@ export default defineSkillRule<Options>(
   },
   ({ skill, options, hosts, report }) => {
     if (!parsed(skill)) return;
-    const targets = Array.isArray(skill.skillc?.targets) ? (skill.skillc.targets as unknown[]).filter((t): t is string => typeof t === 'string') : undefined;
+    const targets = skillcBlock(skill).targets;
     const active = hosts.map((h) => h.id).filter((h) => !targets || targets.includes(h));
     const compiled = (options.patterns ?? []).map(compile).filter((c): c is Compiled => !!c);
     const code = codeRanges(skill);

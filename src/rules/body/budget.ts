@@ -7,7 +7,7 @@ export interface Budget {
   lines?: number;
   /** Words as orchflows counts them: link targets left out. */
   words?: number;
-  /** Count every whitespace-separated token as a word (pipes, list markers, dashes), as orchflows' validate.py does; default: tokens with a letter or digit. */
+  /** Count words exactly as orchflows' validate.py does: every whitespace-separated token (pipes, list markers, dashes), each `](…)` deleted to its `]`; default: tokens with a letter or digit, link targets left out. */
   allTokens?: boolean;
   /** UTF-8 bytes. */
   bytes?: number;
@@ -32,21 +32,47 @@ const budget = {
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /**
- * The text as orchflows' validate.py counts it: each `](…)` (to the first `)`,
- * whether or not Markdown would call it a link) becomes `]`. Blanked in place, so
- * offsets stay those of the file.
+ * What Python's `str.split()` splits on (str.isspace), by char code: JavaScript's `\s` less U+FEFF,
+ * plus the information separators U+001C-U+001F and U+0085.
  */
-function tokenText(text: string): string {
-  // A scan, not `/\]\([^)]*\)/g`: with no `)` left, that regex read to the end from every `](`.
-  let out = '';
-  let at = 0;
-  for (let open = text.indexOf('](', at); open >= 0; open = text.indexOf('](', at)) {
-    const close = text.indexOf(')', open + 2);
-    if (close < 0) break;
-    out += `${text.slice(at, open)}]${text.slice(open + 1, close + 1).replace(/[^\r\n]/g, ' ')}`;
-    at = close + 1;
+const PY_SPACE_CODE = new Uint8Array(0x3001);
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]) PY_SPACE_CODE[c] = 1;
+for (let c = 0x2000; c <= 0x200a; c++) PY_SPACE_CODE[c] = 1;
+
+/**
+ * Words as orchflows' validate.py counts them: `re.sub(r"\]\([^)]*\)", "]", body).split()`. Each
+ * `](…)` (to the first `)`, whether or not Markdown would call it a link) is deleted but for its `]`,
+ * so what follows it joins the label's last word (`[x](y)'s` is one word); then every run of
+ * non-whitespace is a word. The offsets of word `nth` are the file's.
+ */
+function validatePyWords(text: string, start: number, nth: number): { count: number; nthOffset?: number; nthEnd?: number } {
+  let count = 0;
+  let inWord = false;
+  let nthOffset: number | undefined;
+  let nthEnd: number | undefined;
+  // Past the last `)`, no `](` can be deleted any more.
+  const lastClose = text.lastIndexOf(')');
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x3001 && PY_SPACE_CODE[code]) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      count++;
+      if (count === nth) nthOffset = i;
+    }
+    if (count === nth) nthEnd = i + 1;
+    if (code === 0x5d && text.charCodeAt(i + 1) === 0x28 && i + 1 < lastClose) {
+      // The deleted target neither ends the word nor starts one.
+      i = text.indexOf(')', i + 2);
+    }
   }
-  return at === 0 ? text : out + text.slice(at);
+  const out: { count: number; nthOffset?: number; nthEnd?: number } = { count };
+  if (nthOffset !== undefined) out.nthOffset = nthOffset;
+  if (nthEnd !== undefined) out.nthEnd = nthEnd;
+  return out;
 }
 
 /** The offset where the UTF-8 size of text[start..] first exceeds `max` bytes. */
@@ -92,7 +118,7 @@ export default defineSkillRule<Options>(
       if (count > b.lines) report({ messageId: 'tooManyLines', data: { count: fmt(count), where, lines: fmt(b.lines), why }, range: lines.lineRange(first + b.lines) });
     }
     if (b.words !== undefined) {
-      const { count, nthOffset, nthEnd } = countWords(b.allTokens ? tokenText(text) : wordText(skill, start), start, b.words + 1, b.allTokens === true);
+      const { count, nthOffset, nthEnd } = b.allTokens ? validatePyWords(text, start, b.words + 1) : countWords(wordText(skill, start), start, b.words + 1);
       if (count > b.words && nthOffset !== undefined && nthEnd !== undefined) {
         report({ messageId: 'tooManyWords', data: { count: fmt(count), where, words: fmt(b.words), why }, range: lines.range(nthOffset, nthEnd) });
       }

@@ -17,7 +17,7 @@ export default defineSkillRule<{ max?: number }>(
   ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const kind = skillKind(skill, config);
-    const max = kind?.maxLines ?? options.max ?? hostLimit(hosts, 'bodyMaxLines');
+    const max = kind?.maxLines ?? options.max ?? hostLimit(hosts, 'bodyMaxLines', config.hostTable);
     const { first, count } = bodyLines(skill);
     if (count <= max) return;
     const why = kind?.maxLines !== undefined ? ` for kind \`${kind.name}\`` : '';

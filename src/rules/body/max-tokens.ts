@@ -17,9 +17,9 @@ export default defineSkillRule<{ max?: number }>(
       tooManyTokens: `Unexpected about {{tokens}} body tokens ({{chars}} characters / ${CHARS_PER_TOKEN}), expected at most {{max}}; move detail into references/`,
     },
   },
-  ({ skill, options, hosts, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
-    const max = options.max ?? hostLimit(hosts, 'bodyMaxTokens');
+    const max = options.max ?? hostLimit(hosts, 'bodyMaxTokens', config.hostTable);
     const text = skill.file.text;
     const chars = text.length - skill.bodyOffset;
     const tokens = Math.ceil(chars / CHARS_PER_TOKEN);

@@ -1,10 +1,11 @@
 import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Section, Skill } from '../../model/skill.js';
 import type { HostProfile } from '../../hosts/index.js';
-import { HOSTS } from '../../hosts/index.js';
+import type { HostTable } from '../../hosts/index.js';
 import type { ResolvedConfig } from '../../config/config.js';
 import { field } from '../../model/queries.js';
 import { frontmatterStart } from '../util.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 /** A skill's kind schema from the config, with every key checked (the config may come from the API unvalidated). */
 export interface SkillKind {
@@ -29,8 +30,8 @@ function positive(value: unknown): number | undefined {
 
 /** The kind a skill declares (`skillc: { kind }`) and its schema, when the config defines it. */
 export function skillKind(skill: Skill, config: ResolvedConfig): SkillKind | undefined {
-  const name = skill.skillc?.kind;
-  if (typeof name !== 'string' || !name) return undefined;
+  const name = skillcBlock(skill).kind;
+  if (!name) return undefined;
   const kinds = config.kinds as unknown;
   if (!kinds || typeof kinds !== 'object' || !Object.prototype.hasOwnProperty.call(kinds, name)) return undefined;
   const schema = (kinds as Record<string, unknown>)[name];
@@ -52,9 +53,9 @@ export function skillKind(skill: Skill, config: ResolvedConfig): SkillKind | und
   return kind;
 }
 
-/** The strictest value of one host limit among the hosts linted for (every known host when none is). */
-export function hostLimit(hosts: readonly HostProfile[], key: 'bodyMaxLines' | 'bodyMaxTokens'): number {
-  const profiles = hosts.length ? hosts : Object.values(HOSTS);
+/** The strictest value of one host limit among the hosts linted for (every host of `known`, the config's table, when none is). */
+export function hostLimit(hosts: readonly HostProfile[], key: 'bodyMaxLines' | 'bodyMaxTokens', known: HostTable): number {
+  const profiles = hosts.length ? hosts : Object.values(known);
   return Math.min(...profiles.map((h) => h.limits[key]));
 }
 
@@ -126,7 +127,7 @@ export function wordText(skill: Skill, start: number): string {
 }
 
 /** Whitespace-separated words that hold a letter or digit, from `start`; with the offset of word number `nth` (1-based). */
-export function countWords(text: string, start: number, nth: number, allTokens = false): { count: number; nthOffset?: number; nthEnd?: number } {
+export function countWords(text: string, start: number, nth: number): { count: number; nthOffset?: number; nthEnd?: number } {
   const re = /\S+/gu;
   re.lastIndex = start;
   let count = 0;
@@ -134,7 +135,7 @@ export function countWords(text: string, start: number, nth: number, allTokens =
   let nthEnd: number | undefined;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    if (!allTokens && !/[\p{L}\p{N}]/u.test(m[0])) continue;
+    if (!/[\p{L}\p{N}]/u.test(m[0])) continue;
     count++;
     if (count === nth) {
       nthOffset = m.index;

@@ -168,7 +168,7 @@ export default defineSkillRule(
       inHostBlock: '{{message}} (in `skillc.{{id}}`)',
     },
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, config, report }) => {
     const fm = cleanFrontmatter(skill);
     if (!fm) return;
     for (const f of fm.fields) {
@@ -195,7 +195,7 @@ export default defineSkillRule(
     // Host-only fields in `skillc.<host>` reach that host as written: check them against its profile.
     const block = fm.fields.find((f) => f.key === SOURCE_KEY);
     for (const hostBlock of block?.children ?? []) {
-      const host = getHost(hostBlock.key);
+      const host = getHost(hostBlock.key, config.hostTable);
       if (!host) continue;
       for (const c of hostBlock.children ?? []) {
         const spec = host.fields[c.key];

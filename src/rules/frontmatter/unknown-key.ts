@@ -1,7 +1,7 @@
 import type { HostProfile } from '../../hosts/profile.js';
 import type { FrontmatterField, Skill } from '../../model/skill.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
-import { targetHosts } from '../util.js';
+import { targetHosts } from '../../model/skillc-block.js';
 import { cleanFrontmatter, hostIds } from './shared.js';
 import { isInside } from '../../core/paths.js';
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { HOSTS } from '../../hosts/index.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
@@ -68,13 +67,13 @@ export default defineSkillRule<Options>(
       unreferenced: 'Unexpected unreferenced file `{{relPath}}`, expected a link or a mention in SKILL.md or a Markdown file it references',
     },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, config, report }) => {
     if (!parsed(skill)) return;
     const index = skillIndex(skill);
     if (!index.files.size) return;
     const ignored = ignoreMatcher(options.ignore);
     // Metadata files a host reads on its own (e.g. an interface file beside SKILL.md), and the files they name (icons).
-    const hostFiles = new Set(Object.values(HOSTS).flatMap((h) => (h.emit.metadataFile ? [h.emit.metadataFile.path] : [])));
+    const hostFiles = new Set(Object.values(config.hostTable).flatMap((h) => (h.emit.metadataFile ? [h.emit.metadataFile.path] : [])));
 
     const named = new Set<string>();
     const folders = new Set<string>();

@@ -18,6 +18,12 @@ export interface Options {
   shell?: 'sh' | 'bash' | 'dash' | 'ksh';
   /** The shellcheck program (default `shellcheck` on the PATH). */
   path: string;
+  /**
+   * Report every finding at the rule's own severity, whatever its shellcheck level (default false:
+   * error, warning, and info/style as info). tflow's validate.sh fails on any finding, since
+   * shellcheck exits 1 for info and style ones too.
+   */
+  failOnAny: boolean;
 }
 
 const TIMEOUT_MS = 15000;
@@ -88,10 +94,11 @@ export default defineSkillRule<Options>(
         fallback: { anyOf: [{ type: 'boolean' }, { const: 'notice' }] },
         shell: { enum: ['sh', 'bash', 'dash', 'ksh'] },
         path: { type: 'string', minLength: 1 },
+        failOnAny: { type: 'boolean' },
       },
       additionalProperties: false,
     },
-    defaultOptions: { exclude: [], severity: 'style', fallback: true, path: 'shellcheck' },
+    defaultOptions: { exclude: [], severity: 'style', fallback: true, path: 'shellcheck', failOnAny: false },
     // Results depend on which shellcheck runs (or none: the sh -n fallback).
     cacheKey: (options) => `shellcheck ${shellcheckInfo(options.path || 'shellcheck').version}`,
     messages: {
@@ -115,7 +122,7 @@ export default defineSkillRule<Options>(
             messageId: 'finding', data: { code: c.code, level: c.level, message: c.message },
             range: file.lines.range(start, end),
             file: entry.path,
-            severity: LEVEL[c.level] ?? 'warning',
+            ...(options.failOnAny ? {} : { severity: LEVEL[c.level] ?? 'warning' }),
           });
         }
         continue;

@@ -3,6 +3,7 @@ import { similarPairs } from '../../analysis/similarity.js';
 import { defineCatalogRule } from '../rule.js';
 import { field, frontmatterData, parsed } from '../../model/queries.js';
 import { folderOf, sortSkills } from '../../analysis/requires.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 export interface DescriptionOverlapOptions {
   /** Similarity (0-1) at or above which two descriptions are reported. */
@@ -32,7 +33,7 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
     // Only skills the model routes to: a manual skill is picked by the user, by name.
     const routed = sortSkills(catalog.skills).filter((s) => {
       if (!parsed(s) || !s.description?.trim()) return false;
-      if (s.skillc?.invocation === 'manual') return false;
+      if (skillcBlock(s).invocation === 'manual') return false;
       return frontmatterData(s)?.['disable-model-invocation'] !== true;
     });
     const text = (s: (typeof routed)[number]): string => {

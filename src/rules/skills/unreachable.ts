@@ -2,6 +2,7 @@ import { invocationOn } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
 import { field, parsed } from '../../model/queries.js';
 import { sortSkills } from '../../analysis/requires.js';
+import { skillcBlock } from '../../model/skillc-block.js';
 
 export default defineCatalogRule(
   {
@@ -19,8 +20,8 @@ export default defineCatalogRule(
     for (const skill of sortSkills(catalog.skills)) {
       if (!parsed(skill) || !skill.frontmatter || skill.frontmatter.errors.length) continue;
       const skillc = field(skill, 'skillc');
-      const targets = skill.skillc?.targets;
-      if (Array.isArray(targets) && targets.length === 0) {
+      const targets = skillcBlock(skill).targets;
+      if (targets && targets.length === 0) {
         report(skill, {
           messageId: 'emptyTargets',
           range: skillc?.children?.find((c) => c.key === 'targets')?.valueRange ?? skillc?.keyRange,

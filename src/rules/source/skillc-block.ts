@@ -1,6 +1,6 @@
-import { getHost, hostIds } from '../../hosts/index.js';
+import { getHost } from '../../hosts/index.js';
 import type { FrontmatterField } from '../../model/skill.js';
-import { SKILLC_BLOCK_KEYS } from '../../model/skillc-block.js';
+import { isSafeRelPath, SKILLC_BLOCK_KEYS } from '../../model/skillc-block.js';
 import { isPlainFileName } from '../../analysis/artifacts.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { field } from '../../model/queries.js';
@@ -50,6 +50,12 @@ export default defineSkillRule(
       hostName: 'Unexpected `name` in `skillc.{{id}}`: set it once at the top level, hosts must agree on it (it names the skill folder)',
       hostDescriptionType: 'Unexpected {{value}} for `skillc.{{id}}.description`, expected the description {{displayName}} gets instead of the top-level one',
       weakManual: 'Unexpected `invocation: manual` for {{hosts}}, which cannot enforce it: the model may still invoke this skill there (set `skillc.targets` to leave them out)',
+      filesType: 'Unexpected {{value}} for `skillc.files`, expected a mapping of bundled file paths to `{ hosts, as }`',
+      fileMissing: 'Unexpected `skillc.files` entry `{{key}}`, expected the path of a file in the skill folder',
+      fileType: 'Unexpected {{value}} for `skillc.files.{{key}}`, expected `{ hosts: [...], as: <path> }`',
+      fileKey: 'Unexpected key `{{name}}` in `skillc.files.{{key}}`, expected hosts or as',
+      fileHost: 'Unexpected {{value}} in `skillc.files.{{key}}.hosts`, expected one of {{hosts}}',
+      fileAs: 'Unexpected {{value}} for `skillc.files.{{key}}.as`, expected a path inside the skill folder (relative, no `..`)',
     },
   },
   ({ skill, hosts, config, report }) => {
@@ -60,7 +66,9 @@ export default defineSkillRule(
     const atValue = (f: FrontmatterField, messageId: string, data?: Data): void => report({ messageId, ...(data ? { data } : {}), range: f.valueRange });
     if (!isMap(block.value)) return atValue(block, 'notMapping', { value: kindOf(block.value) });
     const data = block.value;
-    const known = new Set<string>([...KEYS, ...hostIds()]);
+    const table = config.hostTable;
+    const hostIds = Object.keys(table);
+    const known = new Set<string>([...KEYS, ...hostIds]);
     for (const c of block.children ?? []) {
       if (!known.has(c.key)) at(c, 'unknownKey', { key: c.key, expected: [...KEYS, '<host id>'].join(', ') });
     }
@@ -73,8 +81,8 @@ export default defineSkillRule(
     if (targets) {
       if (!stringList(targets.value)) atValue(targets, 'targetsType', { value: kindOf(targets.value) });
       else {
-        for (const t of targets.value) if (!getHost(t)) atValue(targets, 'unknownTarget', { host: t, hosts: hostIds().join(', ') });
-        targetIds = targets.value.filter((t) => getHost(t));
+        for (const t of targets.value) if (!getHost(t, table)) atValue(targets, 'unknownTarget', { host: t, hosts: hostIds.join(', ') });
+        targetIds = targets.value.filter((t) => getHost(t, table));
       }
     }
 
@@ -120,11 +128,34 @@ export default defineSkillRule(
       }
     }
 
+    const files = child(block, 'files');
+    if (files) {
+      if (!isMap(files.value)) atValue(files, 'filesType', { value: kindOf(files.value) });
+      else {
+        const bundled = new Set(skill.bundled.filter((b) => b.kind === 'file').map((b) => b.relPath));
+        for (const f of files.children ?? []) {
+          if (!bundled.has(f.key)) at(f, 'fileMissing', { key: f.key });
+          if (!isMap(f.value)) {
+            atValue(f, 'fileType', { value: kindOf(f.value), key: f.key });
+            continue;
+          }
+          for (const k of Object.keys(f.value)) if (k !== 'hosts' && k !== 'as') at(child(f, k) ?? f, 'fileKey', { name: k, key: f.key });
+          const fileHosts = child(f, 'hosts');
+          if (fileHosts) {
+            if (!stringList(fileHosts.value)) atValue(fileHosts, 'fileHost', { value: kindOf(fileHosts.value), key: f.key, hosts: hostIds.join(', ') });
+            else for (const h of fileHosts.value) if (!getHost(h, table)) atValue(fileHosts, 'fileHost', { value: `\`${h}\``, key: f.key, hosts: hostIds.join(', ') });
+          }
+          const as = child(f, 'as');
+          if (as && (typeof as.value !== 'string' || !isSafeRelPath(as.value))) atValue(as, 'fileAs', { value: kindOf(as.value), key: f.key });
+        }
+      }
+    }
+
     // Host-only fields: each must be a key that host reads (frontmatter or metadata file).
-    for (const id of hostIds()) {
+    for (const id of hostIds) {
       const f = child(block, id);
       if (!f) continue;
-      const host = getHost(id)!;
+      const host = getHost(id, table)!;
       if (!isMap(f.value)) {
         atValue(f, 'hostBlockType', { value: kindOf(f.value), id, displayName: host.displayName });
         continue;
@@ -144,7 +175,7 @@ export default defineSkillRule(
     // Manual invocation a targeted host cannot enforce: warn, the model may still invoke it there.
     if (data.invocation === 'manual') {
       const linted = new Set(hosts.map((h) => h.id));
-      const weak = targetIds.map((t) => getHost(t)!).filter((h) => h && h.manualInvocation === null && linted.has(h.id));
+      const weak = targetIds.map((t) => getHost(t, table)!).filter((h) => h && h.manualInvocation === null && linted.has(h.id));
       if (weak.length) {
         at(invocation, 'weakManual', { hosts: weak.map((h) => h.displayName).join(', ') }, { severity: 'warning' });
       }

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import rule from '../../../src/rules/body/budget.js';
-import { testRule } from '../../../src/testing/rule-tester.js';
+import { runRuleCase, testRule } from '../../../src/testing/rule-tester.js';
 
 const FM = '---\nname: my-skill\ndescription: Use when testing.\n---\n';
 const kindFm = (kind: string): string => `---\nname: my-skill\ndescription: Use when testing.\nskillc: { kind: ${kind} }\n---\n`;
@@ -16,6 +17,10 @@ testRule(
       { name: 'at the line budget', files: { 'SKILL.md': FM + 'a\nb\n' }, options: { default: { lines: 2 } } },
       { name: 'at the byte budget', files: { 'SKILL.md': FM + 'é\n' }, options: { default: { bytes: 3 } } },
       { name: 'the whole file under the byte budget', files: { 'SKILL.md': FM + 'x\n' }, options: { default: { bytes: 100, scope: 'file' } } },
+      // allTokens counts as orchflows' validate.py: `](…)` deleted to its `]`, so what follows joins the last word.
+      { name: "allTokens: `[x](y)'s` and `[a](b),` are one word each, as validate.py counts", files: { 'SKILL.md': FM + "[work-item.md](../contracts/work-item.md)'s [a](b), c\n" }, options: { default: { words: 3, allTokens: true } } },
+      { name: 'allTokens: a `](` with no `)` after it is kept as written', files: { 'SKILL.md': FM + 'see [x](y z\n' }, options: { default: { words: 3, allTokens: true } } },
+      { name: 'allTokens: U+FEFF is no separator to Python', files: { 'SKILL.md': FM + 'a\ufeffb c\n' }, options: { default: { words: 2, allTokens: true } } },
     ],
     invalid: [
       {
@@ -49,6 +54,12 @@ testRule(
         errors: [{ line: 5, column: 2, message: 'Unexpected 5 bytes in the body, expected at most 3' }],
       },
       {
+        name: 'allTokens: pipes, dashes and list markers count; so do words split by NBSP, U+2003, U+001C or U+0085 (Python splits there)',
+        files: { 'SKILL.md': FM + '| a | - b\u00a0c\u2003d\u001ce\u0085f\n' },
+        options: { default: { words: 8, allTokens: true } },
+        errors: [{ line: 5, message: 'Unexpected 9 words in the body, expected at most 8' }],
+      },
+      {
         name: 'every measure over its budget is reported',
         files: { 'SKILL.md': FM + 'one two\nthree\n' },
         options: { default: { lines: 1, words: 2 } },
@@ -58,3 +69,25 @@ testRule(
   },
   { describe, it },
 );
+
+// validate.py's words(body) is `len(re.sub(r"\]\([^)]*\)", "]", body).split())`: the same regular
+// expression in JavaScript, and the characters Python's str.split() splits on, are its oracle here.
+// (Checked against python3 itself on 300 random bodies of these characters when it was written.)
+// eslint-disable-next-line no-control-regex -- Python splits on the information separators U+001C-U+001F too
+const PY_SPLIT = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+const pythonWords = (body: string): number => body.replace(/\]\([^)]*\)/g, ']').split(PY_SPLIT).filter(Boolean).length;
+
+describe('body/budget allTokens counts words as validate.py does', () => {
+  it('on any body of brackets, parentheses, quotes and Unicode spaces', () => {
+    const chars = fc.constantFrom('a', 'b', ' ', '\n', ']', '(', ')', '[', "'", ',', '\t', '\u00a0', '\u2003', '\u001c', '\u0085', '\ufeff', 'é', '|', '-');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 80 }), (list) => {
+        const body = `x ${list.join('')} y`;
+        const run = runRuleCase(rule, { files: { 'SKILL.md': FM + body }, options: { default: { words: 1, allTokens: true } } });
+        const counted = Number(/Unexpected (\d+) words/.exec(run.diagnostics[0]?.message ?? '')?.[1] ?? 1);
+        expect(counted).toBe(pythonWords(body));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitSkill, prepareSkill } from '../../../src/build/emit-skill.js';
-import { getHost, type HostProfile } from '../../../src/hosts/index.js';
+import { BUILT_IN_HOSTS, getHost, type HostProfile } from '../../../src/hosts/index.js';
 import { lint } from '../../../src/lint/engine.js';
 import { applyEdits } from '../../../src/lint/fix.js';
 import { readSkill } from '../../../src/parse/skill.js';
@@ -79,7 +79,7 @@ describe('scripts/line-endings fix and build', () => {
     const run = runRuleCase(rule, { files: { 'SKILL.md': SKILL, 'scripts/run.sh': script(CRLF), 'scripts/win.bat': '@echo off\r\n', 'references/r.md': '# R\r\n' } });
     try {
       const skill = readSkill(path.join(run.root, 'my-skill'));
-      const { files } = emitSkill(prepareSkill(skill, run.root), getHost('claude') as HostProfile, 'my-skill/SKILL.md');
+      const { files } = emitSkill(prepareSkill(skill, run.root), getHost('claude', BUILT_IN_HOSTS) as HostProfile, 'my-skill/SKILL.md');
       const byName = new Map(files.map((f) => [path.basename(f.path), f]));
       expect(byName.get('run.sh')?.data.toString('utf8')).toBe('#!/bin/bash\nset -eu\necho "a\nb"\n');
       expect(byName.get('run.sh')?.mode).toBe(0o755);

@@ -56,6 +56,14 @@ describe.skipIf(!hasShellcheck)('scripts/shellcheck with shellcheck installed', 
     expect(runRuleCase(rule, { files, options: { severity: 'warning' } }).diagnostics).toEqual([]);
   });
 
+  it('failOnAny: every finding at the rule\'s severity, info and style included, as a checker failing on shellcheck\'s exit status', () => {
+    const run = runRuleCase(rule, { files, options: { failOnAny: true } });
+    expect(run.diagnostics.map((d) => [d.severity, d.message.slice(0, 40)])).toEqual([
+      ['error', 'Unexpected shellcheck SC2086 (info): Dou'],
+      ['error', 'Unexpected shellcheck SC2015 (info): Not'],
+    ]);
+  });
+
   it('checks every script as the `shell` option says, whatever its shebang', () => {
     const bash = { 'SKILL.md': FM, 'scripts/a.sh': '#!/bin/bash\nif [[ -n "$1" ]]; then echo "$1"; fi\n' };
     expect(runRuleCase(rule, { files: bash }).diagnostics).toEqual([]);

@@ -17,6 +17,16 @@ testRule(
       { name: 'a companion with well-formed blocks', files: { 'SKILL.md': FM + 'See [p](patterns.md).\n', 'patterns.md': '# P\n\n<!--host: codex , pi-->\nA.\n<!-- /host:codex,pi -->\n' } },
       { name: 'markers in rehearsal fixtures are not checked (never emitted)', files: { 'SKILL.md': FM, 'fixtures/case/notes.md': '<!-- host: nowhere -->\n' } },
       { name: 'directives in code are text', files: { 'SKILL.md': FM + '```md\n<!-- host: nowhere -->\n```\n' } },
+      {
+        name: 'with hostBlocks.inCodeFences, a well-formed block inside a fence (hermes-taskflow\'s jsonc settings block)',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM, 'configuration.md': '# C\n\n```jsonc\n{\n<!-- host:pi -->\n\t"piChild": {},\n<!-- /host:pi -->\n  "timeout": 600\n}\n```\n' },
+      },
+      {
+        name: 'with hostBlocks.inCodeFences, a marker that is not alone on its line in a fence stays text',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM + '```html\n<p><!-- host: nowhere --></p>\n```\n' },
+      },
     ],
     invalid: [
       {
@@ -56,6 +66,25 @@ testRule(
         errors: [
           { file: 'references/r.md', line: 3, column: 1, message: `Unexpected unknown host \`cursorx\`, expected one of ${HOSTS}` },
           { file: 'references/r.md', line: 7, column: 1, message: 'Unexpected `<!-- /host -->` without an opening `<!-- host: ... -->`' },
+        ],
+      },
+      {
+        name: 'with hostBlocks.inCodeFences, fenced markers are checked: an unknown host, and a block opened in a fence never closed',
+        config: { hostBlocks: { inCodeFences: true } },
+        files: { 'SKILL.md': FM + '```md\n  <!-- host: nowhere -->  \nA.\n<!-- /host -->\n```\n\n```sh\n<!-- host: pi -->\necho\n```\n' },
+        errors: [
+          { line: 6, column: 3, endColumn: 25, message: `Unexpected unknown host \`nowhere\`, expected one of ${HOSTS}` },
+          { line: 12, column: 1, message: 'Unexpected unclosed host block, expected `<!-- /host -->` before the end of the file' },
+        ],
+      },
+      {
+        name: 'hosts: config: a block for a host the project does not build; commaLists: `pi codex` is one name (hermes-taskflow\'s reading)',
+        config: { hosts: ['pi', 'codex'] },
+        options: { hosts: 'config', commaLists: true },
+        files: { 'SKILL.md': FM + '<!-- host: cursor -->\nA.\n<!-- /host -->\n<!-- host: pi codex -->\nB.\n<!-- /host -->\n<!-- host: pi, codex -->\nC.\n<!-- /host -->\n' },
+        errors: [
+          { line: 5, message: 'Unexpected unknown host `cursor`, expected one of `pi`, `codex`' },
+          { line: 8, message: 'Unexpected unknown host `pi codex`, expected one of `pi`, `codex`' },
         ],
       },
       {

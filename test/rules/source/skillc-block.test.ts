@@ -11,6 +11,10 @@ testRule(
       { name: 'a description of its own for one host, said explicitly', files: { 'SKILL.md': skill('  codex: { description: Use when testing with the taskflow_* MCP tools. }\n') } },
       { name: 'no block', files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\n---\n' } },
       {
+        name: 'files: a companion for one host, shipped under another name (hermes-taskflow\'s commands.pi.md)',
+        files: { 'SKILL.md': skill('  files:\n    commands.pi.md: { hosts: [pi], as: commands.md }\n    references/notes.md: { as: notes.md }\n'), 'commands.pi.md': '# C\n', 'references/notes.md': '# N\n' },
+      },
+      {
         name: 'every key well-formed',
         hosts: ['claude', 'codex'],
         config: { hosts: ['claude', 'codex'], kinds: { workflow: { sections: ['Procedure'] } } },
@@ -33,6 +37,21 @@ testRule(
       },
     ],
     invalid: [
+      {
+        name: 'files: a missing file, an unknown key, an unknown host, a path out of the skill',
+        files: { 'SKILL.md': skill('  files:\n    nope.md: { hosts: [pi] }\n    commands.md: { hosts: [pie], to: x.md, as: ../x.md }\n'), 'commands.md': '# C\n' },
+        errors: [
+          { line: 6, message: 'Unexpected `skillc.files` entry `nope.md`, expected the path of a file in the skill folder' },
+          { line: 7, message: 'Unexpected `pie` in `skillc.files.commands.md.hosts`, expected one of agentskills, claude, claude-upload, codex, opencode, gemini, copilot, cursor, pi, hermes' },
+          { line: 7, message: 'Unexpected key `to` in `skillc.files.commands.md`, expected hosts or as' },
+          { line: 7, message: 'Unexpected string `../x.md` for `skillc.files.commands.md.as`, expected a path inside the skill folder (relative, no `..`)' },
+        ],
+      },
+      {
+        name: 'files: not a mapping, and an entry that is not one',
+        files: { 'SKILL.md': skill('  files: [commands.md]\n') },
+        errors: [{ line: 5, message: 'Unexpected a list for `skillc.files`, expected a mapping of bundled file paths to `{ hosts, as }`' }],
+      },
       {
         name: 'not a mapping',
         files: { 'SKILL.md': '---\nname: my-skill\ndescription: Use when testing.\nskillc: yes\n---\n' },
