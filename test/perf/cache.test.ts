@@ -11,6 +11,7 @@ import { lint } from '../../src/lint/engine.js';
 import { summarize } from '../../src/model/summary.js';
 import { readSkill } from '../../src/parse/skill.js';
 import { requiresOf } from '../../src/analysis/requires.js';
+import { cliEnv } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
@@ -425,15 +426,20 @@ describe('incremental build', () => {
 });
 
 describe('--watch', () => {
-  function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean, ms: number): Promise<void> {
+  /** Resolves when `pred` holds of the output; rejects if the process ends first. No clock: vitest's hang guard stops a real hang. */
+  function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; output so far:\n${text()}`)), ms);
       const check = (): void => {
         if (pred(text())) {
-          clearTimeout(timer);
+          proc.off('exit', ended);
           resolve();
         }
       };
+      const ended = (): void => {
+        check();
+        reject(new Error(`exited first; output so far:\n${text()}`));
+      };
+      proc.on('exit', ended);
       proc.stdout!.on('data', check);
       proc.stderr!.on('data', check);
       check();
@@ -443,31 +449,31 @@ describe('--watch', () => {
   for (const command of ['lint', 'build'] as const) {
     it(`skillc ${command} --watch re-runs after a change, a rename and a delete`, async () => {
       const dir = project();
-      const proc = spawn(process.execPath, [bin, command, '--watch', '--no-color'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+      const proc = spawn(process.execPath, [bin, command, '--watch', '--no-color'], { cwd: dir, env: cliEnv() });
       let out = '';
       proc.stdout.on('data', (d) => (out += d));
       proc.stderr.on('data', (d) => (out += d));
       try {
-        await waitFor(proc, () => out, (s) => s.includes('run 1 '), 20_000);
+        await waitFor(proc, () => out, (s) => s.includes('run 1 '));
         const md = path.join(dir, 'skills-src', 'anchored', 'SKILL.md');
         fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^description: .*$/m, 'description: TODO'));
-        await waitFor(proc, () => out, (s) => /run 2 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 2 /.test(s));
         expect(out.slice(out.indexOf('run 1 '))).toMatch(/description/);
         // Rename the skill folder, then delete it: each is a new run, and the report follows.
         fs.renameSync(path.join(dir, 'skills-src', 'anchored'), path.join(dir, 'skills-src', 'renamed'));
-        await waitFor(proc, () => out, (s) => /run 3 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 3 /.test(s));
         fs.rmSync(path.join(dir, 'skills-src', 'renamed'), { recursive: true });
-        await waitFor(proc, () => out, (s) => /run 4 /.test(s), 10_000);
+        await waitFor(proc, () => out, (s) => /run 4 /.test(s));
         const last = out.slice(out.lastIndexOf('run 3 '));
         expect(last).not.toMatch(/renamed\/SKILL\.md/);
         if (command === 'build') {
-          await waitFor(proc, () => out, () => !fs.existsSync(path.join(dir, 'generated', 'claude', 'skills', 'anchored')), 10_000);
+          await waitFor(proc, () => out, () => !fs.existsSync(path.join(dir, 'generated', 'claude', 'skills', 'anchored')));
         }
       } finally {
         proc.kill('SIGTERM');
       }
       const code = await new Promise<number | null>((r) => proc.on('exit', (c) => r(c)));
       expect(code).not.toBeNull();
-    }, 60_000);
+    });
   }
 });
