@@ -3,6 +3,7 @@
 import { unknownConfiguredHost, type ResolvedConfig } from '../config/config.js';
 import { firstUnknownHost, unknownHostMessage } from '../hosts/index.js';
 import { UsageError } from '../core/errors.js';
+import { wrapWords } from '../model/text.js';
 import { splitList } from './args.js';
 
 /**
@@ -29,3 +30,13 @@ export function hostList(values: string | string[] | undefined, config: { cwd: s
   return ids;
 }
 
+
+/**
+ * Host ids as a command's help lists them, from the profiles (never a hand-kept list): comma-separated
+ * and followed by `tail`, wrapped at 80 columns, each line indented to the options' description column.
+ */
+export function helpHostIds(ids: readonly string[], tail = '', indent = 27): string {
+  return wrapWords(ids.join(', ') + tail, 80 - indent)
+    .map((line) => ' '.repeat(indent) + line)
+    .join('\n');
+}

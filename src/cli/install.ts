@@ -1,10 +1,17 @@
 import path from 'node:path';
 import { install, type InstallOptions } from '../adopt/install.js';
 import { UsageError } from '../config/discover.js';
+import { BUILT_IN_HOSTS } from '../hosts/index.js';
 import { printable } from '../model/text.js';
 import { parse } from './args.js';
-import { hostList } from './hosts.js';
+import { helpHostIds, hostList } from './hosts.js';
 import type { Io } from './io.js';
+
+/** The shipped hosts whose skills are uploaded (no `layout`), as the help names them. */
+function uploadedNote(): string {
+  const uploaded = Object.values(BUILT_IN_HOSTS).flatMap((h) => (h.layout ? [] : [h.id]));
+  return uploaded.length ? ` (not ${uploaded.join(', ')}: uploaded, not installed)` : '';
+}
 
 export const INSTALL_HELP = `Usage: skillc install --host <id> [--project|--user] [options]
 
@@ -20,9 +27,8 @@ project's): an entry that leaves the folder, and any link on the way to a file
 skillc would write or delete, make install refuse before changing anything.
 
 Options:
-      --host <id>          the host (not claude-upload: uploaded, not installed):
-                           agentskills, claude, codex, opencode, gemini,
-                           copilot, cursor, pi, hermes
+      --host <id>          the host${uploadedNote()}:
+${helpHostIds(Object.values(BUILT_IN_HOSTS).flatMap((h) => (h.layout ? [h.id] : [])))}
       --project            install into the project (default)
       --user               install into your home folder ($HOME)
       --dry-run            print what would happen, change nothing

@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { BUILT_IN_HOSTS } from '../hosts/index.js';
 import { formatTimings } from '../lint/timing.js';
 import { lint, loadLintConfig, type LintOptions } from '../lint/engine.js';
 import { REPORTERS } from '../lint/reporters/index.js';
 import { BUILTIN_RULES } from '../rules/index.js';
 import { intOption, oneOf, parse, useColor } from './args.js';
 import { UsageError } from '../core/errors.js';
-import { hostsOf } from './hosts.js';
+import { helpHostIds, hostsOf } from './hosts.js';
 import { type Io, outputTarget, packageVersion, progressOnStderr, writeOutput } from './io.js';
 import { LINT_MODE_OPTIONS, applyBaselineMode, lintInMode, suppressionOptions } from './lint-modes.js';
 import { applyPerfOptions, PERF_LINT_HELP, PERF_LINT_OPTIONS, runWatch } from './perf-modes.js';
@@ -19,7 +20,7 @@ current folder.
 Options:
   -f, --format <name>      stylish (default), json, sarif or github
       --host <ids>         hosts to lint for, comma-separated (default: the config's)
-                           claude is Claude Code; claude-upload is claude.ai/API
+${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHosts')}
   -c, --config <file>      use this config file instead of looking for one
       --max-warnings <n>   exit 1 when there are more than n warnings
       --quiet              report errors only

@@ -9,9 +9,11 @@ import type { HostProfile } from './profile.js';
 export type { FieldSpec, FieldType, HostFact, HostProfile } from './profile.js';
 
 /**
- * The built-in hosts, by id. Adding a host means adding a profile here, nothing else. What documents
- * the shipped hosts (the frontmatter schema, docs/source-format.md) reads these; a lint or build
- * reads its config's `hostTable`, which also holds the hosts the config defines.
+ * The built-in hosts, by id. Adding a host is its profile module and its entry here, then
+ * `npm run generate` (docs/architecture.md, "Worked example: adding a host"): what documents the
+ * shipped hosts (both schemas, docs/source-format.md, the host lists of README.md, docs/cli.md and
+ * `--help`) reads these; a lint or build reads its config's `hostTable`, which also holds the hosts
+ * the config defines.
  */
 export const BUILT_IN_HOSTS: Readonly<Record<string, HostProfile>> = { agentskills, claude, 'claude-upload': claudeUpload, codex, opencode, gemini, copilot, cursor, pi, hermes };
 

@@ -117,3 +117,20 @@ export function printable(text: string, options: { keepNewlines?: boolean } = {}
  * shown as `\u003a`, as the other characters a terminal would act on are.
  */
 const WORKFLOW_COMMAND = /^([^\S\r\n\u2028\u2029]*):(?=:)/gmu;
+
+/**
+ * `text` cut at spaces into lines of at most `width` characters (a longer word stands alone on
+ * its line): help text and generated docs wrap lists they build from the host profiles with it.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (!word) continue;
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}

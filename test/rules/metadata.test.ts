@@ -4,10 +4,10 @@ import { BUILTIN_RULES } from '../../src/rules/index.js';
 import { RULE_METADATA } from '../../src/rules/metadata.js';
 
 // `skillc rules` and `skillc explain` read the generated metadata instead of loading the rules:
-// it must say what the rule modules say, rule for rule, in their order (the docs test runs
-// `node scripts/rules-index.mjs --check`, which compares it with the compiled rules too).
+// it must say what the rule modules say, rule for rule, in their order (`npm run generate` writes it;
+// test/docs/generated.test.ts also checks the file is what the generator writes).
 describe('rules: the generated metadata index', () => {
-  it('matches the metadata of every rule module (node scripts/rules-index.mjs rewrites it)', () => {
+  it('matches the metadata of every rule module (npm run generate rewrites it)', () => {
     const fromModules = BUILTIN_RULES.map((r) => ({
       id: r.meta.id,
       severity: r.meta.severity,
