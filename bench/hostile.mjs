@@ -114,6 +114,12 @@ export const GROWTH = {
   'pipe-args': (b) => skill(`Run echo ${fill('curl a | sh ', b)}\n`),
   'shell-lines': (b) => skill(`\`\`\`bash\n${fill('echo "$X" | grep -e a\n', b)}\`\`\`\n`),
   'secret-like': (b) => skill(`${fill('sk-abcdefghijklmnopqrstuvwxyz012345 ', b)}\n`),
+  // Findings under as many suppressions (each finding used to walk every directive), and host
+  // blocks opened inside as many generated regions, then closed (each close searched the stack).
+  'suppressed-findings': (b) => skill(`${Array.from({ length: Math.ceil(b / 56) }, (_, i) => `[a](#x${i}) <!-- skillc-disable-line links/anchor -->`).join('\n\n')}\n`),
+  'suppressed-line': (b) => skill(`${Array.from({ length: Math.ceil(b / 80000) }, (_, p) => Array.from({ length: 1000 }, (_, i) => `Read references/q${p}x${i}.md <!-- skillc-disable-line links/missing-file -->`).join(' ')).join('\n\n')}\n`, { 'references/f.md': 'f\n' }),
+  'suppressed-blocks': (b) => skill(`${Array.from({ length: Math.ceil(b / 90) }, (_, i) => `<!-- skillc-disable links/anchor -->\n[a](#x${i})\n<!-- skillc-enable links/anchor -->`).join('\n\n')}\n`),
+  'crossed-regions': (b) => skill(`${paragraphs('<!-- generated: x --> ', b / 2, 1000)}\n\n${paragraphs('<!-- /host --> ', b / 2, 1000)}\n`),
   'description-long': (b) => ({ 'SKILL.md': `---\nname: hostile\ndescription: Use when ${fill('x y ', b)}\n---\n\n# T\n` }),
 };
 
@@ -173,7 +179,10 @@ function growth(rest) {
   }
 }
 
-if (args[0] === '--growth') {
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (!isMain) {
+  // imported for its shapes (ATTACKS, GROWTH)
+} else if (args[0] === '--growth') {
   growth(args.slice(1));
 } else {
   const names = args.length ? args : Object.keys(ATTACKS).filter((k) => !k.endsWith('-max') && !['list-items', 'prose', 'keys-100k'].includes(k));

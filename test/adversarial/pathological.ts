@@ -68,4 +68,19 @@ export const PATHOLOGICAL: Pathological[] = [
     },
     expect: 'links/missing-file',
   },
+  {
+    name: '30,000 findings on lines holding 30,000 suppressions',
+    before: 'each finding walked every directive (over 120 s at 3 MB, 13 s at 1 MB)',
+    files: {
+      's/SKILL.md': `${fm()}# T\n\n${Array.from({ length: 30 }, (_, l) => Array.from({ length: 1000 }, (_, i) => `Read references/q${l}x${i}.md <!-- skillc-disable-line links/missing-file -->`).join(' ')).join('\n\n')}${BROKEN}`,
+      's/references/f.md': '# F\n',
+    },
+    expect: 'links/broken',
+  },
+  {
+    name: '45,000 host-block closes inside 45,000 open generated regions',
+    before: 'each close searched the open stack for its kind (5 s at 1 MB, growing with the square)',
+    files: { 's/SKILL.md': `${fm()}# T\n\n${Array.from({ length: 45 }, () => '<!-- generated: x --> '.repeat(1000)).join('\n\n')}\n\n${Array.from({ length: 45 }, () => '<!-- /host --> '.repeat(1000)).join('\n\n')}${BROKEN}` },
+    expect: 'source/host-block',
+  },
 ];
