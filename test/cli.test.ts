@@ -46,7 +46,7 @@ describe('skillc CLI', () => {
       expect(proto.stderr, command).toMatch(/unknown format 'constructor', expected \w+/);
       expect(proto.stderr, command).not.toMatch(/at .*\.js:\d+/);
     }
-    expect(skillc(['rules', '--format', 'jsn'], repo).stderr).toContain("expected text, json; did you mean 'json'?");
+    expect(skillc(['rules', '--format', 'jsn'], repo).stderr).toContain("expected stylish, json; did you mean 'json'?");
     const missing = skillc(['lint', 'no/such/path'], repo);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No such file or folder: no/such/path');
@@ -128,9 +128,16 @@ describe('skillc CLI', () => {
     const strict = skillc(['lint', '--max-warnings', '0'], dir);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('too many warnings (maximum: 0)');
+    // --quiet leaves the warnings out of the report; --max-warnings still counts them, as ESLint does.
     const quiet = skillc(['lint', '--quiet', '--max-warnings', '0'], dir);
-    expect(quiet.code).toBe(0);
+    expect(quiet.code).toBe(1);
     expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toMatch(/too many warnings \(maximum: 0; \d+ found, not listed with --quiet\)/);
+    const quietOnly = skillc(['lint', '--quiet'], dir);
+    expect(quietOnly.code).toBe(0);
+    expect(quietOnly.stdout).toBe('');
+    const quietJson = JSON.parse(skillc(['lint', '--quiet', '--format', 'json'], dir).stdout);
+    expect(quietJson.summary.warnings).toBe(0);
   });
 
   it('--fix-dry-run writes nothing; --fix rewrites the file', () => {

@@ -37,6 +37,13 @@ export interface ImportResult {
   host: string | undefined;
   to: string;
   skills: ImportedSkill[];
+  /**
+   * With a host detected or given and no config for the project: the config written (or, with
+   * `dryRun`, that would be) so that lint and build run for that host, `{ sources, hosts }`.
+   */
+  configWritten?: string;
+  /** A config exists but does not list the host: the host to add to its `hosts`. */
+  configAdvice?: string;
 }
 
 const SPEC_KEYS = new Set(Object.keys(SPEC_FIELDS));
@@ -205,7 +212,20 @@ export function importSkills(options: ImportOptions): ImportResult {
       item.skipped = error.message;
     }
   }
+  // The tree was written for one host: so that `lint` and `build` (what the command says next) run
+  // for it, a project without a config gets one naming it; a config that does not list it is advised.
+  const config = loadConfig({ cwd });
+  if (host && plan.length) {
+    if (!config.file) result.configWritten = path.join(cwd, 'skillc.config.json');
+    else if (!config.hosts.includes(host)) result.configAdvice = host;
+  }
   if (options.dryRun) return result;
+  if (result.configWritten) {
+    const sources = path.relative(cwd, to).split(path.sep).join('/') || '.';
+    const text = `${JSON.stringify({ $schema: './node_modules/skillc/schema/skillc.config.schema.json', sources, out: 'generated', hosts: [host] }, null, 2)}\n`;
+    // Created, never replaced ('wx'): a config that appeared meanwhile is the project's.
+    fs.writeFileSync(result.configWritten, text, { flag: 'wx' });
+  }
   for (const { item, dir, openai, openaiText, text } of plan) {
     const dest = item.to;
     fs.mkdirSync(dest, { recursive: true });

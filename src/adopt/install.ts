@@ -6,14 +6,24 @@ import { BUILT_IN_HOSTS, getHost, type HostTable, unknownHostMessage } from '../
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import { sha256 } from '../core/hash.js';
+import { otherInstallerSkills } from './skills-lock.js';
 
 /** The record of what skillc installed in a host's skill folder, beside the skills. */
 export const INSTALL_MANIFEST = '.skillc-install.json';
 
 export interface InstallManifest {
   version: 1;
-  /** Path relative to the skill folder, with `/` -> what skillc wrote there. */
-  files: Record<string, { sha256: string; host: string }>;
+  /**
+   * Path relative to the skill folder, with `/` -> what skillc wrote there and for which hosts:
+   * two hosts may share a folder (agentskills and codex: `.agents/skills`), and a file both built
+   * alike belongs to both until each is uninstalled. (Records of skillc 0.1 name one `host`.)
+   */
+  files: Record<string, InstallRecord>;
+}
+
+export interface InstallRecord {
+  sha256: string;
+  hosts: string[];
 }
 
 export type InstallAction =
@@ -28,13 +38,19 @@ export type InstallAction =
   /** An unchanged file skillc would remove, kept because another file of its skill was changed (the skill stays whole). */
   | 'kept-with-skill'
   /** A file skillc installed that the build no longer has, or (uninstall) any file it installed, unchanged. */
-  | 'remove';
+  | 'remove'
+  /** A file this host no longer needs that another host sharing the folder installed too: left for it (`because`: those hosts). */
+  | 'kept-shared'
+  /** A skill another host sharing the folder installed with other content: left whole as that host wrote it (`because`: those hosts). */
+  | 'kept-other-host'
+  /** A skill another installer put there (`npx skills`, recorded in its skills-lock.json): never taken over, written or removed. */
+  | 'kept-other-installer';
 
 export interface InstallStep {
   action: InstallAction;
   /** Path relative to the target folder, with `/`. */
   path: string;
-  /** For `kept-with-skill`: the changed file of the same skill that keeps it. */
+  /** For `kept-with-skill`: the changed file of the same skill that keeps it; for `kept-shared` and `kept-other-host`: the other hosts, comma-separated; for `kept-other-installer`: the lock file. */
   because?: string;
 }
 
@@ -50,6 +66,8 @@ export interface InstallOptions {
   home?: string;
   /** The build output folder (default: the config's `out`). */
   out?: string;
+  /** The environment a host's home variable is read from (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`; default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface InstallResult {
@@ -124,18 +142,30 @@ export function readInstallManifest(target: string): InstallManifest {
     // Unreadable: nothing is known to be skillc's, so nothing is removed and every file present is kept.
     return { version: 1, files: {} };
   }
-  const files = (m as InstallManifest | null)?.files;
-  if ((m as InstallManifest | null)?.version !== 1 || !files || typeof files !== 'object' || Array.isArray(files)) return { version: 1, files: {} };
+  const files = (m as { version?: unknown; files?: unknown } | null)?.files;
+  if ((m as { version?: unknown } | null)?.version !== 1 || !files || typeof files !== 'object' || Array.isArray(files)) return { version: 1, files: {} };
   const bad: string[] = [];
-  for (const [rel, entry] of Object.entries(files)) {
+  const records: Record<string, InstallRecord> = {};
+  for (const [rel, entry] of Object.entries(files as Record<string, unknown>)) {
     const why = unsafeInstallPath(rel);
+    const hosts = hostsOfRecord(entry);
     if (why) bad.push(`${JSON.stringify(rel)}: ${why}`);
-    else if (!entry || typeof entry !== 'object' || typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256) || typeof entry.host !== 'string') bad.push(`${JSON.stringify(rel)}: expected { "sha256": <64 hex digits>, "host": <id> }`);
+    else if (!hosts || typeof (entry as { sha256?: unknown }).sha256 !== 'string' || !SHA256.test((entry as { sha256: string }).sha256)) bad.push(`${JSON.stringify(rel)}: expected { "sha256": <64 hex digits>, "hosts": [<id>, ...] }`);
+    else records[rel] = { sha256: (entry as { sha256: string }).sha256, hosts };
   }
   if (bad.length) {
     throw new UsageError(`${file} has ${bad.length} entr${bad.length === 1 ? 'y' : 'ies'} skillc cannot trust; nothing was changed:\n${bad.slice(0, 10).map((b) => `  ${b}`).join('\n')}${bad.length > 10 ? `\n  ... ${bad.length - 10} more` : ''}\nRemove ${INSTALL_MANIFEST} (skillc then keeps every file it finds) or fix those entries.`);
   }
-  return { version: 1, files: files };
+  return { version: 1, files: records };
+}
+
+/** The hosts of a record: `hosts` (a non-empty list of ids), or the one `host` skillc 0.1 wrote; undefined when neither is well formed. */
+function hostsOfRecord(entry: unknown): string[] | undefined {
+  if (!entry || typeof entry !== 'object') return undefined;
+  const { host, hosts } = entry as { host?: unknown; hosts?: unknown };
+  if (Array.isArray(hosts) && hosts.length > 0 && hosts.length <= 64 && hosts.every((h) => typeof h === 'string' && h.length > 0 && h.length <= 64)) return [...new Set(hosts as string[])].sort();
+  if (hosts === undefined && typeof host === 'string' && host.length > 0 && host.length <= 64) return [host];
+  return undefined;
 }
 
 /**
@@ -202,13 +232,40 @@ function pruneEmpty(target: string, rel: string): void {
   }
 }
 
-/** Where a host's skills go for a scope. */
-export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir(), hosts: HostTable = BUILT_IN_HOSTS): string {
+/**
+ * Where a host's skills go for a scope. For `user`, a host whose home folder an environment
+ * variable moves (Claude Code's CLAUDE_CONFIG_DIR, Codex's CODEX_HOME, as the hosts and
+ * `npx skills` read them) installs under that folder when the variable is set and not empty.
+ */
+export function installTarget(hostId: string, scope: 'project' | 'user', projectRoot: string, home = os.homedir(), hosts: HostTable = BUILT_IN_HOSTS, env: Readonly<Record<string, string | undefined>> = process.env): string {
   const host = getHost(hostId, hosts);
   if (!host) throw new UsageError(unknownHostMessage(hostId, 'in --host', hosts));
   // An upload-only host (claude-upload) has no folder to install into.
   if (!host.layout) throw new UsageError(`host '${hostId}' has no install folder: ${host.displayName} skills are uploaded (zip the built generated/${hostId}/<skill>/ folder), not installed`);
-  return scope === 'user' ? path.join(home, host.layout.user) : path.join(projectRoot, host.layout.project);
+  if (scope === 'project') return path.join(projectRoot, host.layout.project);
+  const variable = host.layout.userHomeVariable;
+  const moved = variable ? env[variable.name]?.trim() : undefined;
+  if (variable && moved) {
+    const below = path.relative(variable.replaces, host.layout.user);
+    return path.resolve(moved, below);
+  }
+  return path.join(home, host.layout.user);
+}
+
+/** Skill folders two or more of `hostIds` install into (agentskills and codex: `.agents/skills` in a project), by scope. */
+export function sharedInstallFolders(hostIds: readonly string[], hosts: HostTable): { scope: 'project' | 'user'; folder: string; hosts: string[] }[] {
+  const shared: { scope: 'project' | 'user'; folder: string; hosts: string[] }[] = [];
+  for (const scope of ['project', 'user'] as const) {
+    const byFolder = new Map<string, string[]>();
+    for (const id of hostIds) {
+      const layout = getHost(id, hosts)?.layout;
+      if (!layout) continue;
+      const folder = layout[scope];
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
+    }
+    for (const [folder, ids] of byFolder) if (ids.length > 1) shared.push({ scope, folder, hosts: ids });
+  }
+  return shared;
 }
 
 /**
@@ -223,7 +280,8 @@ export function install(options: InstallOptions): InstallResult {
   const config = loadConfig(options.configFile ? { cwd, configFile: options.configFile } : { cwd });
   const host = getHost(options.host, config.hostTable);
   if (!host) throw new UsageError(unknownHostMessage(options.host, 'in --host', config.hostTable));
-  const target = installTarget(host.id, options.scope ?? 'project', config.root, options.home, config.hostTable);
+  const scope = options.scope ?? 'project';
+  const target = installTarget(host.id, scope, config.root, options.home, config.hostTable, options.env);
   const out = options.out ? path.resolve(cwd, options.out) : config.out;
   // The host's tree where the build wrote it: the config's `outputs.<host>`, else the host id.
   const source = path.join(out, hostOutputRoot(host, config.outputs), host.emit.skillsDir);
@@ -256,35 +314,67 @@ export function install(options: InstallOptions): InstallResult {
   const next: InstallManifest = { version: 1, files: { ...manifest.files } };
   const copies: { from: string; to: string; rel: string }[] = [];
   const removals: string[] = [];
+  const skillOf = (rel: string): string => rel.slice(0, rel.indexOf('/'));
+  // Skills another installer keeps here (npx skills' lock file) that skillc never installed: not ours to take over.
+  const locked = otherInstallerSkills(scope, config.root, options.home ?? os.homedir(), options.env ?? process.env);
+  const recordedSkills = new Set(Object.keys(manifest.files).map(skillOf));
+  // A skill another host sharing this folder installed with other content stays as that host wrote it, whole.
+  const otherHosts = new Map<string, string[]>();
+  const planned: { rel: string; from: string; want: string; have: string | undefined; action: InstallAction }[] = [];
   for (const [rel, from] of wanted) {
     if (!reachable(rel)) continue;
-    const data = fs.readFileSync(from);
-    const want = sha256(data);
+    const want = sha256(fs.readFileSync(from));
     const have = hashOf(path.join(target, rel));
-    const recorded = manifest.files[rel]?.sha256;
-    if (have === undefined) steps.push({ action: 'install', path: rel });
-    else if (have === want) steps.push({ action: 'unchanged', path: rel });
-    else if (recorded !== undefined && have === recorded) steps.push({ action: 'update', path: rel });
-    else {
-      steps.push({ action: 'kept-changed', path: rel });
+    const record = manifest.files[rel];
+    let action: InstallAction;
+    if (have === want) action = 'unchanged';
+    else if (have === undefined) action = 'install';
+    else if (record !== undefined && have === record.sha256) {
+      const others = record.hosts.filter((h) => h !== host.id);
+      if (others.length) otherHosts.set(skillOf(rel), others);
+      action = 'update';
+    } else action = 'kept-changed';
+    planned.push({ rel, from, want, have, action });
+  }
+  for (const p of planned) {
+    const skill = skillOf(p.rel);
+    const lockFile = locked.get(skill);
+    if (lockFile !== undefined && !recordedSkills.has(skill)) {
+      steps.push({ action: 'kept-other-installer', path: p.rel, because: lockFile });
       continue;
     }
-    if (have !== want) copies.push({ from, to: path.join(target, rel), rel });
-    next.files[rel] = { sha256: want, host: host.id };
+    const others = otherHosts.get(skill);
+    if (others && p.action !== 'kept-changed') {
+      steps.push({ action: 'kept-other-host', path: p.rel, because: others.join(', ') });
+      continue;
+    }
+    steps.push({ action: p.action, path: p.rel });
+    if (p.action === 'kept-changed') continue;
+    if (p.have !== p.want) copies.push({ from: p.from, to: path.join(target, p.rel), rel: p.rel });
+    // Content both hosts built alike belongs to both; new content belongs to this host alone.
+    const before = p.action === 'unchanged' ? (manifest.files[p.rel]?.hosts ?? []) : [];
+    next.files[p.rel] = { sha256: p.want, hosts: [...new Set([...before, host.id])].sort() };
   }
-  // Files skillc installed that this build does not have (all of them, for --uninstall).
+  // Files skillc installed for this host that this build does not have (all of them, for --uninstall).
+  // One another host sharing the folder also installed stays, recorded for that host only.
   // A skill leaves as a whole or not at all: when one of its files was changed, that file and
   // the skill's other files stay, with their records, so the skill never points at deleted
   // files and a later uninstall (after the change is undone) can still remove it.
   const stale = new Map<string, { rel: string; changed: boolean }[]>();
   for (const [rel, entry] of Object.entries(manifest.files)) {
-    if (wanted.has(rel) || entry.host !== host.id || !reachable(rel)) continue;
+    if (wanted.has(rel) || !entry.hosts.includes(host.id) || !reachable(rel)) continue;
     const have = hashOf(path.join(target, rel));
     if (have === undefined) {
       delete next.files[rel];
       continue;
     }
-    const skill = rel.slice(0, rel.indexOf('/'));
+    const others = entry.hosts.filter((h) => h !== host.id);
+    if (others.length) {
+      steps.push({ action: 'kept-shared', path: rel, because: others.join(', ') });
+      next.files[rel] = { sha256: entry.sha256, hosts: others };
+      continue;
+    }
+    const skill = skillOf(rel);
     const list = stale.get(skill) ?? [];
     list.push({ rel, changed: have !== entry.sha256 });
     stale.set(skill, list);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { HostProfile } from '../hosts/profile.js';
 import type { SkillSummary } from '../model/summary.js';
 import { frontmatterData } from '../model/queries.js';
@@ -180,4 +181,55 @@ export function hostListing(skills: readonly SkillSummary[], host: HostProfile, 
     }
   }
   return { host, contextTokens, budget, basis, used, wanted, entries, hidden };
+}
+
+/** How the skills linted together reach a host: as one listing, or in units installed separately. */
+export type UnitMode = 'auto' | 'catalog' | 'skill';
+
+/** Skills a user installs together, and so the host lists together. */
+export interface InstallUnit {
+  /** `plugin`: a plugin folder; `folder`: a host's skills folder (`.claude/skills`); `catalog`: the project; `skill`: one skill. */
+  kind: 'plugin' | 'folder' | 'catalog' | 'skill';
+  /** The unit's folder (absolute), or the skill's own for `skill`. */
+  dir: string;
+  /** The name to show: the plugin's folder name, the host folder as written, the skill's name. */
+  label: string;
+  skills: SkillSummary[];
+}
+
+/**
+ * The installable units of a catalog on a host. With `catalog` every skill is one listing; with
+ * `skill` each installs alone (a registry users pick from). `auto`: a skill in a plugin's skills
+ * folder (`<plugin>/skills/<skill>`, under a host that installs plugins) belongs to that plugin, a
+ * marketplace's plugins being installed one by one; a skill in a host's own skills folder
+ * (`.claude/skills/<skill>`) to that folder, which the host lists whole; any other skill to the
+ * project when a skillc config builds them together (`configFile`), else to itself: a collection
+ * of skill folders is installed one skill at a time.
+ */
+export function installUnits(skills: readonly SkillSummary[], host: HostProfile, mode: UnitMode, configFile: string | undefined): InstallUnit[] {
+  const units = new Map<string, InstallUnit>();
+  const add = (key: string, make: () => Omit<InstallUnit, 'skills'>, skill: SkillSummary): void => {
+    let unit = units.get(key);
+    if (!unit) units.set(key, (unit = { ...make(), skills: [] }));
+    unit.skills.push(skill);
+  };
+  const plugin = host.paths?.plugin;
+  const layouts = host.layout ? [...new Set([host.layout.project, host.layout.user])].map((l) => l.split('/').join(path.sep)) : [];
+  for (const skill of skills) {
+    const parent = path.dirname(skill.dir);
+    if (mode === 'catalog') {
+      add('', () => ({ kind: 'catalog', dir: '', label: 'the catalog' }), skill);
+      continue;
+    }
+    if (mode === 'auto' && plugin && path.basename(parent) === plugin.skillsDir) {
+      const root = path.dirname(parent);
+      add(`plugin:${root}`, () => ({ kind: 'plugin', dir: root, label: path.basename(root) }), skill);
+      continue;
+    }
+    const layout = mode === 'auto' ? layouts.find((l) => parent === l || parent.endsWith(`${path.sep}${l}`)) : undefined;
+    if (layout !== undefined) add(`folder:${parent}`, () => ({ kind: 'folder', dir: parent, label: layout.split(path.sep).join('/') }), skill);
+    else if (mode === 'auto' && configFile !== undefined) add('', () => ({ kind: 'catalog', dir: '', label: 'the catalog' }), skill);
+    else add(`skill:${skill.dir}`, () => ({ kind: 'skill', dir: skill.dir, label: skill.name ?? skill.dirName }), skill);
+  }
+  return [...units.values()];
 }

@@ -45,24 +45,40 @@ export interface SimilarPair {
 }
 
 /**
+ * How many texts of a catalog a term may appear in before it counts as the catalog's boilerplate
+ * (a generated "Use this skill for Azure SDK tasks" tail on hundreds of skills): a fifth of the
+ * catalog, and at least 5 texts; small catalogs have none.
+ */
+export function commonTermLimit(n: number): number {
+  return n >= 10 ? Math.max(5, Math.ceil(0.2 * n)) : Infinity;
+}
+
+/**
  * Pairwise similarity of texts. IDF is smoothed (`ln(1 + N / df)`) so that two
- * texts alone still weigh their shared words, only less than their own ones.
+ * texts alone still weigh their shared words, only less than their own ones; a
+ * term shared by many texts of the catalog (`commonTermLimit`) weighs nothing in
+ * a text that has words of its own, as it tells no two of them apart.
  */
 export function similarPairs(texts: readonly string[], threshold: number): SimilarPair[] {
   const docs = texts.map(terms);
   const df = new Map<string, number>();
   for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = docs.length;
+  const common = commonTermLimit(n);
   // Terms as small integers, each vector as parallel arrays in the map's order: the pair loop allocates nothing.
   const ids = new Map<string, number>();
   for (const t of df.keys()) ids.set(t, ids.size);
   const vectors: Vector[] = docs.map((d) => {
     const terms = new Int32Array(d.size);
     const weights = new Float64Array(d.size);
+    // A text made of the catalog's common terms only keeps them: it says nothing else, and two such texts are alike.
+    let own = false;
+    for (const t of d.keys()) if (df.get(t)! < common) own = true;
     let i = 0;
     for (const [t, tf] of d) {
       terms[i] = ids.get(t)!;
-      weights[i] = (1 + Math.log(tf)) * Math.log(1 + n / df.get(t)!);
+      const count = df.get(t)!;
+      weights[i] = own && count >= common ? 0 : (1 + Math.log(tf)) * Math.log(1 + n / count);
       i++;
     }
     const norm = Math.sqrt(weights.reduce((s, x) => s + x * x, 0));
@@ -214,4 +230,110 @@ function candidatePairs(vectors: readonly Vector[], df: ReadonlyMap<string, numb
 /** The similarity of two texts alone. */
 export function similarity(a: string, b: string): number {
   return similarPairs([a, b], -1)[0]?.score ?? 0;
+}
+
+/** Capitalised words that start descriptions and sentences without naming anything. */
+const NOT_PRODUCTS = new Set(['i', 'a', 'an', 'the', 'this', 'that', 'these', 'use', 'when', 'for', 'not', 'do', 'must', 'never', 'always', 'important', 'note', 'triggers', 'trigger', 'keywords', 'examples', 'example', 'md', 'ok', 'todo']);
+
+/** A word as written, with the dots, pluses and hashes of names kept (`Cal.com`, `C++`, `C#`, `Node.js`). */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}+#]|\.(?=[\p{L}\p{N}]))*/gu;
+
+/** Per catalog: how each word is written, to tell product names (`Gmail`, `NUnit`) from words that start a sentence. */
+export interface NameStats {
+  /** Mid-sentence occurrences written capitalised, by lowercased word. */
+  capitalised: Map<string, number>;
+  /** Mid-sentence occurrences written in lower case. */
+  lower: Map<string, number>;
+  /** Words written somewhere with inner capitals or letters and digits (`NUnit`, `xUnit`, `AWS`, `S3`). */
+  shaped: Set<string>;
+  /** Texts each word appears in. */
+  df: Map<string, number>;
+  n: number;
+}
+
+/** Collects `NameStats` over the texts of a catalog (one pass over each). */
+export function nameStats(texts: readonly string[]): NameStats {
+  const stats: NameStats = { capitalised: new Map(), lower: new Map(), shaped: new Set(), df: new Map(), n: texts.length };
+  for (const text of texts) {
+    const seen = new Set<string>();
+    for (const m of text.matchAll(WORD)) {
+      const w = m[0];
+      const key = w.toLowerCase();
+      seen.add(key);
+      if (/.\p{Lu}/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w) && w.length <= 8)) stats.shaped.add(key);
+      if (sentenceStart(text, m.index)) continue;
+      const map = /^\p{Lu}/u.test(w) ? stats.capitalised : stats.lower;
+      map.set(key, (map.get(key) ?? 0) + 1);
+    }
+    for (const k of seen) stats.df.set(k, (stats.df.get(k) ?? 0) + 1);
+  }
+  return stats;
+}
+
+function sentenceStart(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 3), at);
+  return at === 0 || /(?:[.!?:;\-–—"'([]\s*|\n\s*)$/.test(before);
+}
+
+/**
+ * True when the catalog writes a word as a product or technology name: an acronym or a word with
+ * inner capitals or digits (`AWS`, `NUnit`, `xUnit`, `S3`), a word with a dot written capitalised
+ * (`Cal.com`), or one written capitalised in mid-sentence at least as often as not (`Azure`,
+ * `Gmail`). A name the catalog's boilerplate repeats is none.
+ */
+export function isProductName(key: string, stats: NameStats): boolean {
+  if (NOT_PRODUCTS.has(key) || (stats.df.get(key) ?? 0) >= commonTermLimit(stats.n) || !/\p{L}/u.test(key)) return false;
+  if (stats.shaped.has(key)) return true;
+  const up = stats.capitalised.get(key) ?? 0;
+  return up > 0 && (up >= (stats.lower.get(key) ?? 0) || key.includes('.'));
+}
+
+/** Every word of a text, lowercased, with the dots of names kept: what a request naming a product would match. */
+export function nameWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(WORD)) {
+    const key = m[0].toLowerCase();
+    out.add(key);
+    // `Cal.com` is also `calcom` and `cal`: a request may write it either way.
+    if (key.includes('.')) {
+      out.add(key.replace(/\./g, ''));
+      for (const part of key.split('.')) out.add(part);
+    }
+  }
+  return out;
+}
+
+/**
+ * The products a skill is about, lowercased: the product names among the words of its name (and of
+ * the plugin it is listed under), of its description's first sentence (its subject: "Gmail
+ * Commander daemon lifecycle", "Deploy to Azure"), and those its description names more than once.
+ * A name mentioned in passing later on (a trigger list's `strip ANSI`) is not what the skill is about.
+ */
+export function subjectProducts(description: string, nameParts: readonly string[], stats: NameStats): Set<string> {
+  const out = new Set<string>();
+  for (const part of nameParts) {
+    const key = part.toLowerCase();
+    if (isProductName(key, stats)) out.add(key);
+  }
+  // The first sentence: up to a full stop before a space, a line break, or a ` - ` that starts a trigger list.
+  const end = /\.\s|\n|\s[-–—]\s/.exec(description)?.index ?? description.length;
+  const counts = new Map<string, number>();
+  for (const m of description.matchAll(WORD)) {
+    const key = m[0].toLowerCase();
+    counts.set(key, (counts.get(key) ?? 0) + (m.index < end ? 2 : 1));
+  }
+  for (const [key, count] of counts) if (count >= 2 && isProductName(key, stats)) out.add(key);
+  return out;
+}
+
+/**
+ * True when each of two skills is about a product the other never mentions (AWS vs Azure, NUnit vs
+ * xUnit, two vendors' bots): a request names the product, so a router is not torn between them.
+ */
+export function distinctProducts(a: { products: ReadonlySet<string>; words: ReadonlySet<string> }, b: { products: ReadonlySet<string>; words: ReadonlySet<string> }): boolean {
+  const own = (x: typeof a, y: typeof b): boolean => {
+    for (const p of x.products) if (!y.words.has(p) && !y.words.has(p.replace(/\./g, ''))) return true;
+    return false;
+  };
+  return own(a, b) && own(b, a);
 }

@@ -147,9 +147,14 @@ export function listFiles(dir: string): string[] {
 }
 
 export interface Drift {
+  /** Built files whose bytes (or run bit) differ from what the build writes. */
   changed: string[];
+  /** Files the build writes that are not there. */
   missing: string[];
+  /** Files skillc wrote before (its manifest on disk lists them) that this build no longer makes: a build removes them. */
   extra: string[];
+  /** Files skillc did not write in a folder it owns: a build keeps them, so only deleting or moving them ends the drift. */
+  foreign: string[];
 }
 
 /**
@@ -161,7 +166,7 @@ export interface Drift {
  * the comparison.
  */
 export function compareOutput(outDir: string, files: readonly OutputFile[], owned: readonly string[] = ['']): Drift {
-  const drift: Drift = { changed: [], missing: [], extra: [] };
+  const drift: Drift = { changed: [], missing: [], extra: [], foreign: [] };
   const expected = new Set(files.map((f) => f.path));
   for (const f of files) {
     const p = path.join(outDir, f.path);
@@ -180,7 +185,8 @@ export function compareOutput(outDir: string, files: readonly OutputFile[], owne
   const isOwned = (rel: string): boolean => owned.some((o) => rel.startsWith(o));
   for (const rel of listFiles(outDir)) {
     if (expected.has(rel)) continue;
-    if (Object.prototype.hasOwnProperty.call(written, rel) || isOwned(rel)) drift.extra.push(rel);
+    if (Object.prototype.hasOwnProperty.call(written, rel)) drift.extra.push(rel);
+    else if (isOwned(rel)) drift.foreign.push(rel);
   }
   return drift;
 }

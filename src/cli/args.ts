@@ -33,17 +33,30 @@ export function oneOf<T extends string>(value: string | undefined, allowed: read
   throw new UsageError(`unknown ${name} '${value}', expected ${allowed.join(', ')}${value === undefined ? '' : didYouMean(value, allowed)}`);
 }
 
+/**
+ * `--format` of a command whose human report is `stylish` (as lint's): `text`, its old name in
+ * gate, rules and catalog, still means it.
+ */
+export function formatOf<T extends string>(value: string | undefined, allowed: readonly T[]): T {
+  return oneOf(value === 'text' && (allowed as readonly string[]).includes('stylish') ? 'stylish' : value, allowed, 'format');
+}
+
 export function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} expects an integer, got '${value}'`);
   return Number(value);
 }
 
-/** Colour only on a TTY and never with NO_COLOR; --color / --no-color decide when given. */
-export function useColor(flag: boolean | undefined, noFlag: boolean | undefined): boolean {
+/**
+ * Whether a human report is coloured, as chalk's supports-color (ESLint's) decides: --color /
+ * --no-color when given; else FORCE_COLOR when set (`0` or `false` off, anything else on, even in a
+ * pipe: it beats NO_COLOR); else never with a non-empty NO_COLOR; else only on a TTY.
+ */
+export function useColor(flag: boolean | undefined, noFlag: boolean | undefined, env: NodeJS.ProcessEnv = process.env, isTTY = !!process.stdout.isTTY): boolean {
   if (noFlag) return false;
   if (flag) return true;
-  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
-  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
-  return !!process.stdout.isTTY;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
 }

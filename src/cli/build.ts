@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { build, type BuildOptions } from '../build/index.js';
+import { build, type BuildOptions, type BuildResult } from '../build/index.js';
+import { driftReport, NOT_WRITTEN_MESSAGE } from '../build/drift.js';
 import { UsageError } from '../config/discover.js';
 import { REPORTERS, reportInput } from '../lint/reporters/index.js';
 import { printable } from '../model/text.js';
@@ -7,7 +8,7 @@ import { BUILTIN_RULES } from '../rules/index.js';
 import { oneOf, parse, useColor } from './args.js';
 import { hostsOf } from './hosts.js';
 import { loadLintConfig } from '../lint/pipeline/configure.js';
-import { type Io, packageVersion } from './io.js';
+import { type Io, OUTPUT_FILE_OPTION, packageVersion, reportOutput } from './io.js';
 import { applyPerfOptions, PERF_BUILD_HELP, PERF_BUILD_OPTIONS, runWatch } from './perf-modes.js';
 
 export const BUILD_HELP = `Usage: skillc build [options]
@@ -21,13 +22,15 @@ tree. A failed build leaves the old output; a killed one is repaired by the next
 
 Options:
       --check              compare with the output folder, write nothing; exit 1 on drift:
-                           a changed or missing output, or an extra file the build would
-                           remove (one it wrote before, or any file in a folder it owns)
+                           a changed or missing output, a file it wrote before and no
+                           longer makes, or a file it did not write in a folder it owns
+                           (json, sarif, github: one problem a file, with a short diff)
       --host <ids>         build only these hosts, comma-separated (default: the config's);
                            the output folder then holds only them
       --out <dir>          output folder (must be inside the project)
   -c, --config <file>      use this config file
   -f, --format <name>      diagnostics as stylish (default), json, sarif or github
+  -o, --output-file <file> write the report to a file
       --no-lint-report     lint errors still stop the build, but are counted, not listed:
                            for a hook that runs after \`skillc lint\`, which listed them
       --no-plugins         load no plugin module the config names (a config is code:
@@ -52,6 +55,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     format: { type: 'string', short: 'f', default: 'stylish' },
     'no-lint-report': { type: 'boolean' },
     'no-plugins': { type: 'boolean' },
+    ...OUTPUT_FILE_OPTION,
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -62,7 +66,8 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`build takes no paths (got ${positionals.join(' ')}); set \`sources\` in the config`);
-  const reporter = REPORTERS[oneOf(values.format, Object.keys(REPORTERS), 'format')]!;
+  oneOf(values.format, Object.keys(REPORTERS), 'format');
+  const output = reportOutput(io, values['output-file']);
   const options: BuildOptions = { cwd: io.cwd };
   if (values.check) options.check = true;
   if (values['no-plugins']) options.plugins = false;
@@ -81,18 +86,42 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   options.resolved = resolved;
 
   const result = await build(options);
+  const code = reportBuild(result, values, hosts, output.toFile, io, output.io);
+  output.finish();
+  return code;
+}
+
+interface BuildValues {
+  format: string;
+  out?: string | undefined;
+  config?: string | undefined;
+  color?: boolean | undefined;
+  'no-color'?: boolean | undefined;
+  'no-lint-report'?: boolean | undefined;
+}
+
+/** Prints a build's report (on `report`'s stdout: the terminal or the -o file) and its summary (stderr), and gives the exit code. */
+function reportBuild(result: BuildResult, values: BuildValues, hosts: string[], toFile: boolean, io: Io, report: Io): number {
   // With --no-lint-report the lint problems (listed by the lint hook that ran before) are left out;
   // the build's own problems (includes, regions, budgets) are still listed.
   const lintCount = values['no-lint-report'] ? result.lint.errorCount : 0;
   const lintProblems = new Set(values['no-lint-report'] ? result.lint.files.flatMap((f) => f.messages) : []);
   const shown = lintProblems.size ? result.diagnostics.filter((d) => !lintProblems.has(d)) : result.diagnostics;
-  const report = reporter(reportInput(shown), {
+  const stylish = values.format === 'stylish';
+  // Drift as problems (with a diff a file) for the machine formats; the terminal gets the lines below.
+  const drift = result.drift && !result.errorCount ? driftReport(result.outDir, result.files, result.drift) : undefined;
+  const input = reportInput(drift && !stylish ? [...shown, ...drift.diagnostics] : shown);
+  for (const f of input.files) {
+    const diff = drift?.diffs.get(f.path);
+    if (diff !== undefined) f.diff = diff;
+  }
+  const text = REPORTERS[values.format]!(input, {
     cwd: io.cwd,
-    color: values.format === 'stylish' && useColor(values.color, values['no-color']),
+    color: stylish && !toFile && useColor(values.color, values['no-color']),
     rules: BUILTIN_RULES,
     version: packageVersion(),
   });
-  if (report) io.stdout(report);
+  if (text) report.stdout(text);
   const rel = (p: string): string => path.relative(io.cwd, p).split(path.sep).join('/') || '.';
   const out = rel(result.outDir);
   if (result.errorCount || result.lint.internalErrors) {
@@ -101,21 +130,36 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     return result.lint.internalErrors ? 2 : 1;
   }
   const skills = result.lint.summaries?.length ?? result.lint.skills?.length ?? result.lint.files.length;
-  if (result.drift) {
-    const { changed, missing, extra } = result.drift;
-    // File names come from skills: shown through the one terminal sanitiser.
-    const lines = [...changed.map((f) => `DRIFT: ${out}/${f}`), ...missing.map((f) => `MISSING: ${out}/${f}`), ...extra.map((f) => `EXTRA: ${out}/${f}`)].map((l) => printable(l));
-    if (lines.length) {
-      // The fix is the same build without --check: same hosts, output folder and config.
-      const flags = [...(hosts.length ? ['--host', hosts.join(',')] : []), ...(values.out ? ['--out', values.out] : []), ...(values.config ? ['--config', values.config] : [])];
-      const fix = ['npx skillc build', ...flags.map((f) => (/^[\w@%+=:,./-]+$/.test(f) ? f : `'${f.replace(/'/g, "'\\''")}'`))].join(' ');
-      io.stderr(`${lines.join('\n')}\nskillc build --check: ${out}/ is out of date (${lines.length} file${lines.length === 1 ? '' : 's'}). Run \`${fix}\`${flags.length ? '' : ' (or `npm run build:skills`)'} and commit the result.\n`);
+  // The one-line summary: on stdout beside a human report, on stderr beside a json, sarif or github one (stdout stays parseable).
+  const say = (text: string): void => (stylish ? io.stdout(text) : io.stderr(text));
+  if (result.drift && drift) {
+    const { changed, missing, extra, foreign } = result.drift;
+    const rebuilt = changed.length + missing.length + extra.length;
+    // File names and diffs come from skills: shown through the one terminal sanitiser.
+    const diffOf = (f: string): string[] => (stylish ? (drift.diffs.get(path.join(result.outDir, ...f.split('/'))) ?? '').split('\n').filter(Boolean).map((l) => `    ${l}`) : []);
+    const lines = [
+      ...changed.flatMap((f) => [`DRIFT: ${out}/${f}`, ...diffOf(f)]),
+      ...missing.map((f) => `MISSING: ${out}/${f}`),
+      ...extra.map((f) => `EXTRA: ${out}/${f}`),
+      ...foreign.map((f) => `EXTRA: ${out}/${f}: ${NOT_WRITTEN_MESSAGE}`),
+    ].map((l) => printable(l));
+    if (rebuilt + foreign.length) {
+      const advice: string[] = [];
+      if (rebuilt) {
+        // The fix is the same build without --check: same hosts, output folder and config.
+        const flags = [...(hosts.length ? ['--host', hosts.join(',')] : []), ...(values.out ? ['--out', values.out] : []), ...(values.config ? ['--config', values.config] : [])];
+        const fix = ['npx skillc build', ...flags.map((f) => (/^[\w@%+=:,./-]+$/.test(f) ? f : `'${f.replace(/'/g, "'\\''")}'`))].join(' ');
+        advice.push(`Run \`${fix}\`${flags.length ? '' : ' (or `npm run build:skills`)'} and commit the result.`);
+      }
+      if (foreign.length) advice.push(`${foreign.length} file${foreign.length === 1 ? '' : 's'} skillc did not write: delete ${foreign.length === 1 ? 'it' : 'them'} or move ${foreign.length === 1 ? 'it' : 'them'} to the sources (a build keeps ${foreign.length === 1 ? 'it' : 'them'}).`);
+      const count = rebuilt + foreign.length;
+      io.stderr(`${lines.join('\n')}\nskillc build --check: ${out}/ is out of date (${count} file${count === 1 ? '' : 's'}). ${advice.join(' ')}\n`);
       return 1;
     }
-    io.stdout(`skillc build --check: ${out}/ is up to date (${skills} skills, ${result.hosts.length} hosts, ${result.files.length} files).\n`);
+    say(`skillc build --check: ${out}/ is up to date (${skills} skills, ${result.hosts.length} hosts, ${result.files.length} files).\n`);
     return 0;
   }
   const carried = result.carried.length ? ` Kept ${result.carried.length} file(s) skillc did not write: ${result.carried.join(', ')}.` : '';
-  io.stdout(`skillc build: ${skills} skill${skills === 1 ? '' : 's'} for ${result.hosts.join(', ')} -> ${out}/ (${result.files.length} files).${carried}\n`);
+  say(`skillc build: ${skills} skill${skills === 1 ? '' : 's'} for ${result.hosts.join(', ')} -> ${out}/ (${result.files.length} files).${carried}\n`);
   return 0;
 }

@@ -6,9 +6,9 @@ import { hostListing } from '../analysis/budget.js';
 import { loadCatalog } from '../catalog/load.js';
 import { budgetLine, hostSummary } from '../catalog/render/model.js';
 import { printable } from '../model/text.js';
-import { intOption, oneOf, parse, splitList } from './args.js';
+import { formatOf, intOption, parse, splitList } from './args.js';
 import { hostList } from './hosts.js';
-import { type Io, refusedConfigOption, refusedOutside } from './io.js';
+import { type Io, OUTPUT_FILE_OPTION, refusedConfigOption, refusedOutside, reportOutput } from './io.js';
 
 export const CATALOG_HELP = `Usage: skillc catalog [roots...] [options]
 
@@ -28,7 +28,9 @@ Options:
                            (json: in the output)
       --context <tokens>   context window for --host (default: the config's
                            contextTokens, 200000; 0: unknown)
-  -f, --format <name>      text (default: name, a tab, description) or json
+  -f, --format <name>      stylish (default: name, a tab, description; \`text\` is its
+                           old name) or json
+  -o, --output-file <file> write the list to a file
   -c, --config <file>      use this config file
   -h, --help               show this help
 
@@ -45,15 +47,24 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
     exclude: { type: 'string', multiple: true },
     host: { type: 'string' },
     context: { type: 'string' },
-    format: { type: 'string', short: 'f', default: 'text' },
+    format: { type: 'string', short: 'f', default: 'stylish' },
     config: { type: 'string', short: 'c' },
+    ...OUTPUT_FILE_OPTION,
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     io.stdout(CATALOG_HELP);
     return 0;
   }
-  const format = oneOf(values.format, ['text', 'json'], 'format');
+  const format = formatOf(values.format, ['stylish', 'json']);
+  if (values['output-file'] !== undefined && refusedOutside(io, [values['output-file']], 'output file')) return 2;
+  const output = reportOutput(io, values['output-file']);
+  const code = listCatalog({ ...values, format }, positionals, output.io);
+  output.finish();
+  return code;
+}
+
+function listCatalog(values: CatalogValues, positionals: string[], io: Io): number {
   if (refusedConfigOption(io, values.config)) return 2;
   const config = io.confine?.config ?? loadConfig(values.config ? { cwd: io.cwd, configFile: values.config } : { cwd: io.cwd });
   // Confined (a rehearsal case), every root walked lies in the sandbox: the ones given, else the sources.
@@ -63,6 +74,7 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   // In a rehearsal case (confined) the sources are the case's folder, which is the question.
   if (!positionals.length && !config.file && !io.confine) throw new UsageError('no roots given and no skillc config to take `sources` from: name the folders to list, e.g. `skillc catalog .claude/skills`');
   if (values.host !== undefined) return runHostCatalog(values, positionals, io);
+  const format = values.format;
   if (values.context !== undefined) throw new UsageError('--context needs --host');
   const options: Parameters<typeof listSkills>[0] = { roots: positionals, cwd: io.cwd, config, exclude: splitList(values.exclude) };
   if (values.match) options.match = values.match;
@@ -77,7 +89,7 @@ export async function runCatalog(argv: string[], io: Io): Promise<number> {
   return 0;
 }
 
-type CatalogValues = { match?: string; exclude?: string[]; host?: string; context?: string; format?: string; config?: string };
+type CatalogValues = { match?: string | undefined; exclude?: string[] | undefined; host?: string | undefined; context?: string | undefined; format: 'stylish' | 'json'; config?: string | undefined };
 
 /** `catalog --host`: the listing one host would show, and its budget. */
 function runHostCatalog(values: CatalogValues, positionals: string[], io: Io): number {

@@ -18,7 +18,7 @@ Options:
                            HTML view can show the others on demand)
       --host <ids>         hosts whose budgets to show, comma-separated (default: the config's)
       --context <tokens>   context window for the budgets (default: the config's contextTokens, 200000)
-  -o, --output <file>      write to a file instead of stdout
+  -o, --output-file <file> write to a file instead of stdout (\`--output\` is its old name)
   -c, --config <file>      use this config file
   -h, --help               show this help
 
@@ -36,7 +36,9 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
     host: { type: 'string', multiple: true },
     edges: { type: 'string', multiple: true },
     context: { type: 'string' },
-    output: { type: 'string', short: 'o' },
+    'output-file': { type: 'string', short: 'o' },
+    // The spelling before every command said --output-file; kept so scripts that use it still run.
+    output: { type: 'string' },
     config: { type: 'string', short: 'c' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -51,7 +53,10 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     throw new UsageError(`--edges: ${(err as Error).message}`);
   }
-  const target = values.output === undefined ? undefined : outputTarget(io.cwd, values.output, '--output');
+  if (values.output !== undefined && values['output-file'] !== undefined) throw new UsageError('--output is the old name of --output-file: give one of them');
+  const outFile = values['output-file'] ?? values.output;
+  const flag = values.output !== undefined ? '--output' : '--output-file';
+  const target = outFile === undefined ? undefined : outputTarget(io.cwd, outFile, flag);
   const context = intOption(values.context, 'context');
   if (context !== undefined && context < 0) throw new UsageError('--context expects a number of tokens, 0 or more');
   const options: Parameters<typeof catalogReport>[0] = { cwd: io.cwd, paths: positionals, hosts: hostList(values.host, { cwd: io.cwd, configFile: values.config }) };
@@ -65,7 +70,7 @@ export async function runGraph(argv: string[], io: Io): Promise<number> {
   // The HTML view shows each skill's lint findings in its panel.
   if (format === 'html') await attachFindings(picture, options);
   const text = await renderGraph(picture, format, { edges });
-  if (target && values.output !== undefined) writeOutput(target, text, '--output', values.output);
+  if (target && outFile !== undefined) writeOutput(target, text, flag, outFile);
   else io.stdout(text);
   return 0;
 }

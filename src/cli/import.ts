@@ -86,6 +86,8 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     for (const k of s.unknown) io.stdout(`          ${k}: no known host reads it; left in place (lint reports it)\n`);
   }
   const verb = values['dry-run'] ? 'would import' : 'imported';
+  if (result.configWritten) io.stdout(`config  ${rel(result.configWritten)} (hosts: ${result.host}, sources: ${rel(result.to)})\n`);
+  else if (result.configAdvice) io.stdout(`config  the tree was written for ${result.configAdvice}: add "${result.configAdvice}" to \`hosts\` in the project's config to lint and build for it\n`);
   if (failed) io.stderr(`skillc import: ${failed} skill(s) could not be imported (see \`skip\` above); the others were${values['dry-run'] ? ' checked' : ' imported'}\n`);
   io.stdout(`skillc import: ${verb} ${imported} skill(s)${result.host ? ` written for ${result.host}` : ''} into ${rel(result.to)}/.${values['dry-run'] ? ' (dry run: nothing written)' : ' Next: npx skillc lint, then npx skillc build.'}\n`);
   return failed ? 1 : 0;

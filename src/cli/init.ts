@@ -1,4 +1,6 @@
 import { init, keptConfig, type InitOptions } from '../adopt/init.js';
+import { sharedInstallFolders } from '../adopt/install.js';
+import { loadConfig } from '../config/config.js';
 import { UsageError } from '../config/discover.js';
 import { parse } from './args.js';
 import { hostList } from './hosts.js';
@@ -49,6 +51,12 @@ export async function runInit(argv: string[], io: Io): Promise<number> {
   for (const s of result.scripts) io.stdout(`added    package.json scripts.${s}\n`);
   for (const f of result.updated) io.stdout(`updated  ${f}\n`);
   for (const f of result.skipped) io.stdout(`kept     ${f} (exists)\n`);
+  // Hosts that read one folder get one copy of each skill there: say so before the first install.
+  const config = loadConfig({ cwd: io.cwd });
+  for (const s of sharedInstallFolders(config.hosts, config.hostTable)) {
+    const where = s.scope === 'project' ? s.folder : `~/${s.folder}`;
+    io.stdout(`note     ${s.hosts.join(' and ')} share ${where}/: \`skillc install\` keeps one copy of each skill there, recorded for each host\n`);
+  }
   io.stdout('\nNext: npx skillc lint && npx skillc rehearse && npm run build:skills\n');
   return 0;
 }

@@ -18,6 +18,8 @@ export interface Io {
   confine?: Confinement;
   /** Inside `--watch`: the loop's lint session (the cache kept in memory, what changed), handed to each re-run. */
   session?: LintSession;
+  /** Standard input as text, at most `maxBytes` (`lint --stdin`); default the process's. */
+  stdin?: (maxBytes: number) => Promise<string>;
 }
 
 export interface Confinement {
@@ -62,6 +64,19 @@ export const processIo: Io = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
 };
+
+/** Reads the process's standard input to its end as UTF-8; more than `maxBytes` is a usage error (nothing is linted). */
+export async function readProcessStdin(maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += b.length;
+    if (size > maxBytes) throw new UsageError(`--stdin: standard input is more than ${maxBytes - 1} bytes, the most a SKILL.md may be`);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** The package's own version and root folder: the one reader of its package.json is in core/. */
 export { packageRoot, packageVersion } from '../core/package.js';
@@ -113,6 +128,21 @@ export function outputTarget(cwd: string, file: string, flag: string): string {
     throw new UsageError(`${flag} ${file}: the folder ${path.dirname(dir)} does not exist (only the file's own folder is created)`);
   }
   return target;
+}
+
+/** The `-o, --output-file <file>` option every command that prints a report takes. */
+export const OUTPUT_FILE_OPTION = { 'output-file': { type: 'string', short: 'o' } } as const;
+
+/**
+ * `-o, --output-file`: what the command prints on stdout goes to the file instead, written once
+ * at the end (`finish`). The target is checked now, before any work, so a bad one fails fast.
+ * Without a file, `io` is the command's own.
+ */
+export function reportOutput(io: Io, file: string | undefined, flag = '--output-file'): { io: Io; toFile: boolean; finish: () => void } {
+  if (file === undefined) return { io, toFile: false, finish: () => undefined };
+  const target = outputTarget(io.cwd, file, flag);
+  const parts: string[] = [];
+  return { io: { ...io, stdout: (text) => void parts.push(text) }, toFile: true, finish: () => writeOutput(target, parts.join(''), flag, file) };
 }
 
 /** Writes a report to a target checked by outputTarget; a write that fails is a clear one-line error (exit 2). */

@@ -29,7 +29,10 @@ interface ModeValues {
 export async function lintInMode(values: ModeValues, options: LintOptions): Promise<LintResult | undefined> {
   if (!values.staged && !values.changed) return undefined;
   if (values.staged && values.changed) throw new UsageError('--staged and --changed cannot be used together');
-  if (values.fix || values['fix-dry-run']) throw new UsageError(`--fix cannot be used with --${values.staged ? 'staged' : 'changed'}; run \`skillc lint --fix\` on the skills`);
+  // --staged lints the index: a fix would have to be written there. lint-staged (which stashes what is
+  // not staged, then adds what its task changed) runs `skillc lint --fix --changed` instead.
+  if (values.staged && values.fix) throw new UsageError('--fix cannot be used with --staged (it lints the git index, not the files); with lint-staged use `skillc lint --fix --changed`');
+  if (values['fix-dry-run']) throw new UsageError(`--fix-dry-run cannot be used with --${values.staged ? 'staged' : 'changed'}; run \`skillc lint --fix-dry-run\` on the skills`);
   const common: RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; resolved?: ResolvedConfig; suppressions?: string | false; quiet?: boolean } = {};
   copySwitches(options, common);
   if (options.cwd) common.cwd = options.cwd;
@@ -43,7 +46,7 @@ export async function lintInMode(values: ModeValues, options: LintOptions): Prom
     return lintStaged({ ...common, paths: options.paths ?? [] });
   }
   const { lintChangedFiles } = await import('../lint/models.js');
-  return lintChangedFiles({ ...common, files: options.paths ?? [] });
+  return lintChangedFiles({ ...common, files: options.paths ?? [], ...(values.fix ? { fix: true } : {}) });
 }
 
 /** The bulk-suppressions file the flags name: `--suppressions-location`, else skillc-suppressions.json beside the config. */

@@ -22,7 +22,7 @@ Commands:
   explain <rule-id>    print one rule's documentation
 
 Options:
-  -h, --help           show help (also: skillc <command> --help)
+  -h, --help           show help (also: skillc help <command>, skillc <command> --help)
   -v, --version        print the version
 
 Examples:
@@ -51,6 +51,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** Runs the CLI; returns the exit code. Never throws for bad input. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [first, ...rest] = argv;
+  // `skillc help lint` is `skillc lint --help`, as git and npm read it.
+  if (first === 'help' && rest.length) return main([rest[0]!, '--help'], io);
   if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
     io.stdout(MAIN_HELP);
     return first === undefined ? 2 : 0;

@@ -4,7 +4,7 @@ import { TraceError, replay } from '../rehearse/replay.js';
 import { replayStylish } from '../rehearse/reporters.js';
 import { KnobError } from '../rehearse/whatif.js';
 import { oneOf, parse } from './args.js';
-import type { Io } from './io.js';
+import { type Io, OUTPUT_FILE_OPTION, reportOutput } from './io.js';
 
 export const REPLAY_HELP = `Usage: skillc replay <trace.jsonl|case-folder> [--set <knob>=<value>]... [options]
 
@@ -25,6 +25,7 @@ Knobs:
 Options:
       --set <knob>=<value> a knob (repeatable)
   -f, --format <name>      stylish (default) or json
+  -o, --output-file <file> write the report to a file
   -h, --help               show this help
 
 Exit codes: 0 nothing would change, 1 some step's outcome changes, 2 usage error or malformed trace.
@@ -37,6 +38,7 @@ export async function runReplay(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     set: { type: 'string', multiple: true },
     format: { type: 'string', short: 'f', default: 'stylish' },
+    ...OUTPUT_FILE_OPTION,
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -45,6 +47,7 @@ export async function runReplay(argv: string[], io: Io): Promise<number> {
   }
   const format = oneOf(values.format, ['stylish', 'json'], 'format');
   if (positionals.length !== 1) throw new UsageError('replay needs exactly one trace.jsonl or case folder');
+  const output = reportOutput(io, values['output-file']);
   let result: ReturnType<typeof replay>;
   try {
     result = replay({ trace: path.resolve(io.cwd, positionals[0]!), set: values.set ?? [] });
@@ -53,7 +56,8 @@ export async function runReplay(argv: string[], io: Io): Promise<number> {
     throw error;
   }
   const shown = path.relative(io.cwd, result.trace).split(path.sep).join('/') || result.trace;
-  if (format === 'json') io.stdout(`${JSON.stringify({ ...result, trace: shown }, null, 2)}\n`);
-  else io.stdout(replayStylish(result, shown));
+  if (format === 'json') output.io.stdout(`${JSON.stringify({ ...result, trace: shown }, null, 2)}\n`);
+  else output.io.stdout(replayStylish(result, shown));
+  output.finish();
   return result.changed ? 1 : 0;
 }

@@ -7,28 +7,40 @@ import { stripExampleHeaders } from '../rules/doc-page.js';
 import { RULE_METADATA } from '../rules/metadata.js';
 import { isProblemId, PROBLEMS } from '../rules/problems.js';
 import { docsUrl } from '../rules/rule.js';
-import { oneOf, parse } from './args.js';
-import { type Io, packageRoot } from './io.js';
+import { formatOf, parse } from './args.js';
+import { type Io, OUTPUT_FILE_OPTION, packageRoot, reportOutput } from './io.js';
 
-export const RULES_HELP = `Usage: skillc rules [--format text|json]
+export const RULES_HELP = `Usage: skillc rules [--format stylish|json] [-o <file>]
 
 List every built-in rule: id, default severity, whether it is fixable, what it reports.
+
+Options:
+  -f, --format <name>      stylish (default; \`text\` is its old name) or json
+  -o, --output-file <file> write the list to a file
+  -h, --help               show this help
 
 Example:
   skillc rules --format json
 `;
 
 export async function runRules(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, { format: { type: 'string', short: 'f', default: 'text' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parse(argv, { format: { type: 'string', short: 'f', default: 'stylish' }, ...OUTPUT_FILE_OPTION, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(RULES_HELP);
     return 0;
   }
-  const format = oneOf(values.format, ['text', 'json'], 'format');
+  const format = formatOf(values.format, ['stylish', 'json']);
+  const output = reportOutput(io, values['output-file']);
+  listRules(format, output.io);
+  output.finish();
+  return 0;
+}
+
+function listRules(format: 'stylish' | 'json', io: Io): void {
   if (format === 'json') {
     const list = RULE_METADATA.map((r) => ({ ...r, url: docsUrl(r.id) }));
     io.stdout(`${JSON.stringify(list, null, 2)}\n`);
-    return 0;
+    return;
   }
   const width = Math.max(...RULE_METADATA.map((r) => r.id.length));
   for (const r of RULE_METADATA) {
@@ -36,7 +48,6 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
     io.stdout(`${r.id.padEnd(width)}  ${flags}  ${r.description}\n`);
   }
   io.stdout(`\n${RULE_METADATA.length} rules. \`skillc explain <rule-id>\` prints one rule's docs.\n`);
-  return 0;
 }
 
 export const EXPLAIN_HELP = `Usage: skillc explain <rule-id>

@@ -75,6 +75,8 @@ export interface SkillcConfig {
   rules?: Record<string, RuleSetting>;
   kinds?: Record<string, KindSchema>;
   ignore?: string[];
+  /** Skip what the project's .gitignore files ignore when looking for skills (default true). */
+  gitignore?: boolean;
   /** Per-file rule severities (`files` / `ignores` globs, relative to the skill folder or to this file), applied in order after `rules`. */
   overrides?: OverrideBlock[];
   plugin?: Partial<PluginConfig>;
@@ -148,6 +150,8 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   kinds: Record<string, KindSchema>;
   ignore: string[];
+  /** Discovery skips what the project's .gitignore files ignore (`gitignore`, default true; `--no-gitignore`). */
+  gitignore: boolean;
   overrides: OverrideBlock[];
   plugin: PluginConfig;
   /**

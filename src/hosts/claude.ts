@@ -129,13 +129,22 @@ export const claude: HostProfile = {
       CLAUDE_EFFORT: 'runtime',
       ARGUMENTS: 'runtime',
     },
+    // Not substituted, but Claude Code opens a loaded skill with "Base directory for this skill: <folder>",
+    // so the agent resolves the common `{baseDir}/scripts/x.sh` convention against the skill folder.
+    conventions: { '{baseDir}': 'skill' },
     plugin: { skillsDir: 'skills', manifest: '.claude-plugin/plugin.json' },
     sources: [
       'https://code.claude.com/docs/en/skills (string substitutions: CLAUDE_SKILL_DIR, CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_DATA, CLAUDE_SESSION_ID, CLAUDE_EFFORT)',
       'https://code.claude.com/docs/en/plugins-reference (plugin caching: installed plugins cannot reference files outside their folder; CLAUDE_PLUGIN_ROOT)',
+      'https://code.claude.com/docs/en/skills (a loaded skill is prefixed "Base directory for this skill: <folder>"; `{baseDir}` as used by skill collections such as https://github.com/trailofbits/skills/issues/8)',
     ],
   },
-  layout: { project: '.claude/skills', user: '.claude/skills' },
+  layout: {
+    project: '.claude/skills',
+    user: '.claude/skills',
+    // CLAUDE_CONFIG_DIR moves ~/.claude, personal skills with it ($CLAUDE_CONFIG_DIR/skills).
+    userHomeVariable: { name: 'CLAUDE_CONFIG_DIR', replaces: '.claude', source: 'https://code.claude.com/docs/en/settings#environment-variables (CLAUDE_CONFIG_DIR: where Claude Code keeps its configuration and data files)' },
+  },
   // Laid out as a Claude Code plugin: .claude-plugin/plugin.json beside skills/.
   emit: { skillsDir: 'skills', manifests: ['claude-plugin', 'claude-marketplace'] },
 };

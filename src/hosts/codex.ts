@@ -67,7 +67,12 @@ export const codex: HostProfile = {
     hiddenFromUser: {},
     sources: ['https://developers.openai.com/codex/skills (progressive disclosure: the initial skills list and its budget)'],
   },
-  layout: { project: '.agents/skills', user: '.codex/skills' },
+  layout: {
+    project: '.agents/skills',
+    user: '.codex/skills',
+    // CODEX_HOME (default ~/.codex) holds Codex's state, user skills in $CODEX_HOME/skills.
+    userHomeVariable: { name: 'CODEX_HOME', replaces: '.codex', source: 'https://developers.openai.com/codex/config-advanced (CODEX_HOME, default ~/.codex); https://developers.openai.com/codex/skills (user skills folder)' },
+  },
   // UI and invocation policy live in agents/openai.yaml beside SKILL.md.
   emit: { skillsDir: '', metadataFile: { path: 'agents/openai.yaml', keys: ['interface', 'policy', 'dependencies'] } },
 };

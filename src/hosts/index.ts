@@ -6,7 +6,7 @@ import { copilot, cursor, gemini, hermes, opencode, pi } from './others.js';
 import { didYouMean } from '../core/suggest.js';
 import type { HostProfile } from './profile.js';
 
-export type { FieldSpec, FieldType, HostFact, HostProfile } from './profile.js';
+export type { FieldSpec, FieldType, HostFact, HostProfile, InstallLayout } from './profile.js';
 
 /**
  * The built-in hosts, by id. Adding a host is its profile module and its entry here, then

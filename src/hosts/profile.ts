@@ -80,12 +80,31 @@ export interface PathsProfile {
    */
   variables: Readonly<Record<string, PathBase>>;
   /**
+   * Placeholders the host does not substitute but tells the agent how to resolve, by spelling as
+   * written before `/` (`{baseDir}`): the agent reads them as that folder. A config's own
+   * `placeholders` override these.
+   */
+  conventions?: Readonly<Record<string, PathBase>>;
+  /**
    * Set when the host installs a plugin's folder whole: a skill at `<plugin>/<skillsDir>/<skill>/`
    * may name any file of its plugin (shared references, sibling skills); `manifest` marks the plugin folder.
    */
   plugin?: { skillsDir: string; manifest: string };
   /** Where these facts come from. */
   sources: readonly string[];
+}
+
+export interface InstallLayout {
+  /** The skill folder relative to a project root. */
+  project: string;
+  /** The skill folder relative to the user's home. */
+  user: string;
+  /**
+   * An environment variable that moves the host's home folder (Claude Code's CLAUDE_CONFIG_DIR,
+   * Codex's CODEX_HOME): when set, the user folder is `user` with its first segment (`replaces`)
+   * read as that variable's folder. `source`: the host doc that says so.
+   */
+  userHomeVariable?: { name: string; replaces: string; source: string };
 }
 
 export interface HostProfile {
@@ -137,7 +156,7 @@ export interface HostProfile {
   /** Path variables and plugin layout; absent: the host substitutes nothing and installs each skill folder alone. */
   paths?: PathsProfile;
   /** Where the host installs skills, relative to a project root and to the user's home; null when skills are uploaded, not installed. */
-  layout: { project: string; user: string } | null;
+  layout: InstallLayout | null;
   /** How the build lays out this host's tree under `generated/<host>/`. */
   emit: {
     /** Folder (relative to the host's tree) holding the skill folders; '' for the root. */

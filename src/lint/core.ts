@@ -155,9 +155,10 @@ function applyBulkSuppressions(result: LintResult, options: ReportOptions & { cw
   result.suppressions = { file, unused };
 }
 
-/** `--quiet`: errors only, counted again. */
+/** `--quiet`: errors only, counted again; the warnings dropped are kept as a count for `--max-warnings`, which counts them as ESLint does. */
 function onlyErrors(result: LintResult): void {
   for (const f of result.files) f.messages = f.messages.filter((d) => d.severity === 'error');
+  result.quietWarningCount = (result.quietWarningCount ?? 0) + result.warningCount;
   result.warningCount = 0;
   result.infoCount = 0;
   result.fixableCount = result.files.reduce((n, f) => n + f.messages.filter((d) => d.fix).length, 0);

@@ -3,7 +3,10 @@ import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
-import { discoverSkills } from '../config/discover.js';
+import { discoverSkills, exclusions } from '../config/discover.js';
+import { isInside } from '../core/paths.js';
+import { lint } from './engine.js';
+import type { LintOptions } from './result.js';
 import { copySwitches, lintSkills, type ReportOptions, type RunSwitches } from './core.js';
 import type { LintResult } from './result.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
@@ -51,29 +54,42 @@ export function skillOfFile(file: string, dirs: ReadonlySet<string>): string | u
 }
 
 /**
- * Lints the skills that hold some changed files (pre-commit passes them), with
- * every skill of the sources read for the catalog rules. A changed file under
- * the sources but in no skill (a shared fragment) re-lints every skill; files
- * outside the sources are ignored.
+ * Which skills a list of changed files (pre-commit and lint-staged pass them) asks to lint: those
+ * of the sources holding one of the files. A file under the sources in no skill (a shared fragment)
+ * asks for every skill, and so does the config file (its rules apply to every skill); a file
+ * anywhere else (generated/, the config's `ignore`, a .gitignore'd folder, outside the sources)
+ * is passed over, as `skillc lint` passes over those folders.
  */
-export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig }): Promise<LintResult> {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
-  const all = new Set(discoverSkills([], config, cwd));
+export function skillsOfChangedFiles(files: readonly string[], config: ResolvedConfig, cwd: string, all: ReadonlySet<string>): Set<string> {
+  const excluded = exclusions(config, config.sources);
   const report = new Set<string>();
-  let everything = false;
-  for (const f of options.files) {
+  for (const f of files) {
     const abs = path.resolve(cwd, f);
     const dir = skillOfFile(abs, all);
     if (dir) report.add(dir);
-    else if (path.basename(abs) === 'SKILL.md') {
-      // A skill outside the sources (or an ignored one) that was named: lint it too.
-      all.add(path.dirname(abs));
-      report.add(path.dirname(abs));
-    } else if (abs.startsWith(config.sources + path.sep) && !abs.startsWith(config.out + path.sep)) everything = true;
+    else if (abs === config.file || (isInside(abs, config.sources) && !excluded(abs, false))) return new Set(all);
+  }
+  return report;
+}
+
+/**
+ * Lints the skills that hold some changed files (`skillsOfChangedFiles`), with every skill of the
+ * sources read for the catalog rules. With `fix`, those skills are fixed on disk first (lint-staged
+ * adds the fixed files back), then the report is made of what is left.
+ */
+export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean }): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
+  const all = new Set(discoverSkills([], config, cwd));
+  const report = skillsOfChangedFiles(options.files, config, cwd, all);
+  if (options.fix && report.size) {
+    const fixing: LintOptions = { cwd, resolved: config, paths: [...report], fix: true, suppressions: false };
+    if (options.hosts?.length) fixing.hosts = options.hosts;
+    copySwitches(options, fixing);
+    await lint(fixing);
   }
   const skills = [...all].sort().map((d) => readSkill(d));
-  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? all : report };
+  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report };
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
   if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
   if (options.quiet) lintOptions.quiet = true;

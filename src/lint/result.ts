@@ -75,6 +75,8 @@ export interface LintResult {
   files: FileResult[];
   errorCount: number;
   warningCount: number;
+  /** With `quiet`: the warnings found and left out of the report (`--max-warnings` still counts them, as ESLint does). */
+  quietWarningCount?: number;
   infoCount: number;
   fixableCount: number;
   /** Rules that threw: the run exits 2 even though every other rule ran. */

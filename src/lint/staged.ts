@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import type { BundledFile, BundleReader, Skill } from '../model/skill.js';
 import { bundledFromEntries, bundleReader, type VirtualEntry } from '../parse/bundle.js';
 import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
-import { UsageError } from '../config/discover.js';
+import { exclusions, UsageError } from '../config/discover.js';
 import type { LintResult } from './result.js';
 import { copySwitches, type ReportOptions, type RunSwitches } from './core.js';
 import type { ResolvedConfig } from '../config/config.js';
@@ -150,15 +149,15 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const index = new GitIndex(cwd);
-  const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : () => false;
-  const inSources = (abs: string): boolean => isInside(abs, config.sources) && !isInside(abs, config.out);
+  // The folders `skillc lint` passes over (the output folder, `ignore`, .gitignore'd ones) are passed over here too.
+  const excluded = exclusions(config, config.sources);
+  const inSources = (abs: string, isDir: boolean): boolean => isInside(abs, config.sources) && !excluded(abs, isDir);
   const skillDirs = new Set<string>();
   const skillMds: string[] = [];
   for (const e of index.entries.values()) {
     if (path.posix.basename(e.path) !== 'SKILL.md' || e.mode === '160000') continue;
     const dir = path.join(index.root, path.posix.dirname(e.path));
-    const relToRoot = path.relative(config.root, dir).split(path.sep).join('/');
-    if (!inSources(dir) || e.path.split('/').some((p) => p === 'node_modules') || (relToRoot && (ignored(relToRoot) || ignored(`${relToRoot}/`)))) continue;
+    if (!inSources(dir, true) || e.path.split('/').some((p) => p === 'node_modules')) continue;
     skillDirs.add(dir);
     skillMds.push(e.sha);
   }
@@ -173,7 +172,7 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
     if (scope.length && !scope.some((s) => isInside(abs, s))) continue;
     const dir = skillOfFile(abs, skillDirs);
     if (dir) report.add(dir);
-    else if (inSources(abs)) everything = true;
+    else if (abs === config.file || inSources(abs, false)) everything = true;
   }
   const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
   const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };

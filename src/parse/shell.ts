@@ -30,6 +30,8 @@ export interface ShellWord {
 
 export interface ShellRedirect {
   op: string;
+  /** The file descriptor written before the operator (`2` in `2>/dev/null`), when there is one. */
+  fd?: string;
   target?: ShellWord;
 }
 
@@ -505,6 +507,8 @@ class Walker {
 
   private redirect(r: GoNode, ctx: Context): ShellRedirect {
     const out: ShellRedirect = { op: REDIRECT_OPS[r.Op as number] ?? '?' };
+    const fd = isNil(r.N) ? '' : goString(r.N.Value);
+    if (fd) out.fd = fd;
     const subst = { ...ctx, tested: false, ignored: false, substituted: true };
     if (!isNil(r.Word)) out.target = this.word(r.Word, subst);
     if (!isNil(r.Hdoc)) this.word(r.Hdoc, subst);

@@ -235,6 +235,8 @@ export interface Fragment {
   links: Link[];
   directives: Directive[];
   codeFences: CodeFence[];
+  inlineCode: InlineCode[];
+  comments: HtmlComment[];
 }
 
 /** Parses a Markdown file that is not a SKILL.md: its headings, links and directives. */
@@ -245,9 +247,9 @@ export function parseFragment(file: TextFile): Fragment {
     const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);
   } catch {
-    return { headings: [], links: [], directives: [], codeFences: [] };
+    return { headings: [], links: [], directives: [], codeFences: [], inlineCode: [], comments: [] };
   }
-  return { headings: skill.headings, links: skill.links, directives: skill.directives, codeFences: skill.codeFences };
+  return { headings: skill.headings, links: skill.links, directives: skill.directives, codeFences: skill.codeFences, inlineCode: skill.inlineCode, comments: skill.comments };
 }
 
 /** Headings of a bundled Markdown file, for anchor checks. */

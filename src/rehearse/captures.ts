@@ -159,12 +159,14 @@ function firstDifference(expected: string, actual: string): string {
 }
 
 /** Compares captures with the golden folder: same count, same files in order, same content. */
-export function compareCaptures(captures: Capture[], goldenDir: string): CaptureComparison {
+export function compareCaptures(captures: Capture[], goldenDir: string, casePath?: string): CaptureComparison {
   const golden = readGolden(goldenDir);
   const rel = path.basename(goldenDir);
   if (golden === undefined) {
     if (captures.length === 0) return { ok: true, message: 'no captures, and no golden folder' };
-    return { ok: false, message: `${captures.length} capture(s) but no golden ${rel}/ folder; run \`skillc rehearse --update\` to write it`, evidence: captures.map((c) => c.effect).join(', ') };
+    // A new case: say how to record the golden files, naming this case so --update rewrites no other.
+    const update = casePath ? `skillc rehearse --update ${/^[\w@%+=:,./-]+$/.test(casePath) ? casePath : `'${casePath.replace(/'/g, "'\\''")}'`}` : 'skillc rehearse --update';
+    return { ok: false, message: `${captures.length} capture(s) but no golden ${rel}/ folder yet: if the captures below are what the run should do, record them with \`${update}\``, evidence: captures.map((c) => c.effect).join(', ') };
   }
   for (let i = 0; i < Math.max(golden.length, captures.length); i++) {
     const g = golden[i];

@@ -17,7 +17,8 @@ import { UsageError, discoverSkills } from '../config/discover.js';
 import { LIMITS } from '../parse/limits.js';
 import { refusedEnv } from './env.js';
 import { kindOf, readInside, resolveInside } from './paths.js';
-import { schemaValidator } from '../core/schema.js';
+import { packageSchema, schemaValidator } from '../core/schema.js';
+import { didYouMean } from '../core/suggest.js';
 
 
 export type OutputExpectation = string | { contains?: string; matches?: string };
@@ -66,15 +67,28 @@ export const CASE_FILE = 'case.yaml';
 
 const caseValidator = schemaValidator('case.schema.json');
 
-/** Where a key of case.yaml is written: `case.yaml:3:9`, or `case.yaml` when it cannot be told. */
-type Locate = (keys: readonly (string | number)[]) => string;
+/**
+ * Where a value of case.yaml is written: `case.yaml:3:9`, or `case.yaml` when it cannot be told.
+ * With `key`: where that key of the mapping at `keys` is written (a misspelt key's own position).
+ */
+type Locate = (keys: readonly (string | number)[], key?: string) => string;
 
 function locator(doc: ReturnType<typeof parseDocument>, lines: LineCounter): Locate {
-  return (keys) => {
-    const node = doc.getIn(keys, true) as { range?: [number, number, number] } | undefined;
+  return (keys, key) => {
+    let node = (keys.length ? doc.getIn(keys, true) : doc.contents) as { range?: [number, number, number]; items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
+    if (key !== undefined) node = node?.items?.find((pair) => pair.key?.value === key)?.key ?? node;
     const at = node?.range ? lines.linePos(node.range[0]) : undefined;
     return at ? `${CASE_FILE}:${at.line}:${at.col}` : CASE_FILE;
   };
+}
+
+/** The keys the schema allows in the mapping an `additionalProperties` check failed in (its `schemaPath`, `#/properties/budgets/additionalProperties`). */
+function allowedKeys(schemaPath: string | undefined): string[] {
+  const parts = (schemaPath ?? '').replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1);
+  let node: unknown = packageSchema('case.schema.json');
+  for (const p of parts) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  const properties = node && typeof node === 'object' ? (node as { properties?: Record<string, unknown> }).properties : undefined;
+  return properties ? Object.keys(properties).filter((k) => k !== '$schema') : [];
 }
 
 function validateSpec(data: unknown, locate: Locate): string | undefined {
@@ -83,9 +97,15 @@ function validateSpec(data: unknown, locate: Locate): string | undefined {
   const first = validator.errors?.find((e) => e.params && 'additionalProperty' in e.params) ?? validator.errors?.[0];
   const keys = first?.instancePath ? first.instancePath.slice(1).split('/').map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))) : [];
   const where = keys.length ? keys.join('.') : '(root)';
-  const extra = first?.params && 'additionalProperty' in first.params ? ` '${String(first.params.additionalProperty)}'` : '';
+  if (first?.params && 'additionalProperty' in first.params) {
+    // A misspelt key: its own position, the keys allowed there, and the nearest one.
+    const key = String(first.params.additionalProperty);
+    const allowed = allowedKeys(first.schemaPath);
+    const inside = keys.length ? ` in \`${where}\`` : '';
+    return `unknown key \`${key}\`${inside} (${locate(keys, key)})${didYouMean(key, allowed) || '.'}${allowed.length ? ` Expected one of: ${allowed.join(', ')}` : ''}`;
+  }
   const allowed = first?.params && 'allowedValues' in first.params ? `: ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
-  return `invalid case.yaml at ${where} (${locate(keys)}): ${first?.message ?? 'invalid'}${extra}${allowed}`;
+  return `invalid case.yaml at ${where} (${locate(keys)}): ${first?.message ?? 'invalid'}${allowed}`;
 }
 
 /** The first NUL byte in `text`, as `character N`; a NUL cannot be passed to a program (its arguments and environment are C strings). */

@@ -161,7 +161,7 @@ export async function rehearseCase(
         updated = true;
         pass(ctx, { id: 'captures', expectation: true, message: `${ctx.captures.length} capture(s) written to ${path.basename(goldenDir)}/` });
       } else {
-        const cmp = compareCaptures(ctx.captures, goldenDir);
+        const cmp = compareCaptures(ctx.captures, goldenDir, rel(options.cwd, c.dir));
         ctx.checks.push({ id: 'captures', ok: cmp.ok, expectation: true, message: cmp.message, ...(cmp.evidence ? { evidence: cmp.evidence } : {}) });
       }
     }

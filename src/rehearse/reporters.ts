@@ -44,9 +44,13 @@ export function stylish(report: RehearsalReport, color = false): string {
     const mark = r.ok ? c.green('✓') : c.red('✖');
     const verdict = r.actual === r.expected ? r.actual : `${r.actual}, expected ${r.expected ?? '(nothing)'}`;
     lines.push(`  ${mark} ${printable(r.case)}  ${c.dim(`${r.kind}, ${verdict}${r.updated ? ', captures updated' : ''}, ${r.ms} ms`)}`);
-    if (r.firstFailure) {
-      lines.push(indent(shown(r.firstFailure), '      '));
-      if (r.firstFailure.evidence) lines.push(c.dim(indent(printable(r.firstFailure.evidence.slice(0, 1500), { keepNewlines: true }), '        ')));
+    // The missed expectation first; when that is the golden captures (a new case has none yet), the
+    // check that failed besides it too, so a new fail- case still shows what it caught.
+    const other = r.firstFailure?.id === 'captures' ? r.checks.find((k) => !k.ok && k !== r.firstFailure) : undefined;
+    for (const check of [r.firstFailure, other]) {
+      if (!check) continue;
+      lines.push(indent(shown(check), '      '));
+      if (check.evidence) lines.push(c.dim(indent(printable(check.evidence.slice(0, 1500), { keepNewlines: true }), '        ')));
     }
   }
   const { cases, ok, mismatched } = report.summary;

@@ -17,6 +17,8 @@ export const PROBLEMS: readonly ProblemMeta[] = [
   { id: 'build/generated-region', description: 'A generated region in a source was edited by hand: it differs from what the build renders.' },
   { id: 'build/catalog-type', description: 'The emitted catalog.ts does not type-check (a bug in skillc, or a value TypeScript cannot hold).' },
   { id: 'build/artifact-name', description: 'An artifact name in the `skillc:` block cannot be used as a file name in every host.' },
+  { id: 'build/drift', description: '`build --check`: a built file differs from what the build writes, is missing, or is no longer built.' },
+  { id: 'build/not-written', description: '`build --check`: a file skillc did not write lies in a folder of the output that skillc owns.' },
 ];
 
 const IDS = new Set(PROBLEMS.map((p) => p.id));

@@ -21,7 +21,7 @@ const figures: string[] = [];
 afterAll(() => {
   for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
   console.log(figures.map((f) => `[adversarial] ${f}`).join('\n'));
-}, 120_000);
+});
 
 type Setup = (root: string) => void;
 const write = (root: string, rel: string, content: string | Buffer): void => {
@@ -212,7 +212,7 @@ async function run(c: Case): Promise<void> {
 }
 
 describe('adversarial corpus: every hostile input gets a clear diagnostic in bounded time', () => {
-  for (const c of CASES) it(c.name, { timeout: 60_000 }, () => run(c));
+  for (const c of CASES) it(c.name, () => run(c));
 
   it('an unreadable file: reported, or read when running as root (chmod 000 does not stop root)', async () => {
     const root = fs.realpathSync(tempDir('skillc-adv-'));
@@ -240,7 +240,7 @@ describe('adversarial corpus: every hostile input gets a clear diagnostic in bou
     fs.chmodSync(path.join(root, 's/references/r.md'), 0o644);
   });
 
-  it('the CLI does not block on a FIFO named in every way a skill can name a file', { timeout: 30_000 }, async () => {
+  it('the CLI does not block on a FIFO named in every way a skill can name a file', async () => {
     const root = fs.realpathSync(tempDir('skillc-adv-'));
     roots.push(root);
     write(root, 'skills-src/s/SKILL.md', S('s', '<!-- include: pipe.md -->\n\n[p](pipe.md) ![i](pipe.md)\n'));
@@ -248,7 +248,7 @@ describe('adversarial corpus: every hostile input gets a clear diagnostic in bou
     const bin = path.resolve(import.meta.dirname, '../../bin/skillc.js');
     const started = Date.now();
     const r = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, [bin, 'lint', '--format', 'json'], { cwd: root, timeout: 20_000 }, (error, stdout) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout }));
+      execFile(process.execPath, [bin, 'lint', '--format', 'json'], { cwd: root }, (error, stdout) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout }));
     });
     figures.push(`CLI lint with a FIFO include: ${Date.now() - started} ms`);
     expect(r.code).toBe(1);
@@ -258,7 +258,7 @@ describe('adversarial corpus: every hostile input gets a clear diagnostic in bou
   // 2,000 skills (10,000 before: 40 s of the suite on a loaded VM) catch the same failures: a
   // message that lists every other skill would be ~12 KB (the limit is 200 characters), and
   // reporting every pair would give ~4 million findings (the limit is 3 per skill).
-  it('2,000 skills with one name: skills/duplicate-name messages stay short, description-overlap findings few', { timeout: 120_000 }, async () => {
+  it('2,000 skills with one name: skills/duplicate-name messages stay short, description-overlap findings few', async () => {
     const SAME = 2000;
     const root = fs.realpathSync(tempDir('skillc-adv-'));
     roots.push(root);

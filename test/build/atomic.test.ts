@@ -97,7 +97,7 @@ describe('build: atomic output', () => {
   // folder renames it leaves a mix, and a journal that the next build (recoverInterruptedSwap) rolls back.
   for (const mode of ['--no-incremental', 'incremental'] as const) {
     const args = mode === 'incremental' ? ['build'] : ['build', mode];
-    it(`is wholly old or wholly new (${mode === 'incremental' ? 'after recovery, ' : ''}${mode}) when the CLI build is SIGKILLed at random moments`, { timeout: 60_000 }, async () => {
+    it(`is wholly old or wholly new (${mode === 'incremental' ? 'after recovery, ' : ''}${mode}) when the CLI build is SIGKILLed at random moments`, async () => {
       const dir = copyFixture('basic');
       const out = path.join(dir, 'generated');
       const keep = tempDir('skillc-states-');

@@ -29,7 +29,7 @@ describe('build --check and the files skillc did not write', () => {
     fs.writeFileSync(path.join(out, 'claude/stray.md'), 'stray\n');
     const stray = await skillcHere(['build', '--check'], dir);
     expect(stray.code).toBe(1);
-    expect(lines(stray.stderr)).toEqual(['EXTRA: packages/claude/stray.md']);
+    expect(lines(stray.stderr)).toEqual(['EXTRA: packages/claude/stray.md: skillc did not write this: delete it or move it to the sources']);
     fs.rmSync(path.join(out, 'claude/stray.md'));
 
     // A skill taken out of the sources: its outputs are in the manifest, so the build would remove them.

@@ -42,9 +42,11 @@ describe('skillc build --check (CLI)', () => {
     expect(lines).toContain('DRIFT: generated/claude/skills/release-notes/SKILL.md');
     expect(lines).toContain('DRIFT: generated/pi/release-notes/scripts/collect.sh');
     expect(lines).toContain('MISSING: generated/codex/release-notes/agents/openai.yaml');
-    expect(lines).toContain('EXTRA: generated/gemini/stray.md');
+    // A stray file skillc did not write: a rebuild keeps it, so the line says what ends the drift.
+    expect(lines).toContain('EXTRA: generated/gemini/stray.md: skillc did not write this: delete it or move it to the sources');
     expect(lines.filter((l) => /^(DRIFT|MISSING|EXTRA): /.test(l)).length).toBe(4);
     expect(drift.stderr).toContain(FIX);
+    expect(drift.stderr).toContain('1 file skillc did not write: delete it or move it to the sources (a build keeps it).');
     expect(drift.stderr).toContain('out of date (4 files)');
 
     // --check wrote nothing anywhere in the project.
@@ -105,7 +107,7 @@ describe('skillc build --check (CLI)', () => {
     const before = snapshot(out);
     const result = await build({ cwd: dir, check: true });
     expect(result.written).toBe(false);
-    expect(result.drift).toEqual({ changed: ['catalog.json'], missing: [], extra: [] });
+    expect(result.drift).toEqual({ changed: ['catalog.json'], missing: [], extra: [], foreign: [] });
     expect(diffSnapshots(snapshot(out), before)).toEqual([]);
   });
 });

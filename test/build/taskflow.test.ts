@@ -76,6 +76,49 @@ describe('hermes-taskflow ported to skillc', () => {
     expect(lines).toContain(`MISSING: packages/${SKILL_DIRS.grok}/library.md`);
   });
 
+  it("the ten defects the original refuses, put in the included core, are refused: the build writes nothing", async () => {
+    // The original's probes that exit 1 (shared/parity/taskflow-build.md), each made in `_core/core.md`, which the
+    // port includes into SKILL.md: 6, 7, 8, 10, 11 (three lists), 12 (a missing companion; a missing source the skill
+    // includes, the port's counterpart of a missing entry file) and 22. The port's config reads closes in order and
+    // lists by commas only (`source/host-block` options), as build-skills.mjs does.
+    const core = '_core/core.md';
+    const probes: { probe: string; edit: (dir: string) => void; rule: string; file: string; message: RegExp }[] = [
+      { probe: '6 nested block', edit: (d) => edit(d, core, (t) => t.replace('<!-- host: pi -->\n', '<!-- host: pi -->\n<!-- host: codex -->\n')), rule: 'source/host-block', file: 'core.md', message: /^Unexpected nested host block/ },
+      { probe: '7 close without an open block', edit: (d) => edit(d, core, (t) => `${t}\n<!-- /host:pi -->\n`), rule: 'source/host-block', file: 'core.md', message: /^Unexpected `<!-- \/host -->` without an opening/ },
+      { probe: '8 mismatched close', edit: (d) => edit(d, core, (t) => `${t}\n<!-- host:codex,claude -->\nBoth.\n<!-- /host:claude,codex -->\n`), rule: 'source/host-block', file: 'core.md', message: /^Unexpected `<!-- \/host: claude, codex -->` closing the block for `codex`, `claude`/ },
+      { probe: '10 unclosed block', edit: (d) => edit(d, core, (t) => `${t}\n<!-- host: pi -->\nPi only.\n`), rule: 'source/host-block', file: 'core.md', message: /^Unexpected unclosed host block/ },
+      { probe: '11 unknown host', edit: (d) => edit(d, core, (t) => t.replace('<!-- host: pi -->', '<!-- host: cursor -->').replace('<!-- /host:pi -->', '<!-- /host:cursor -->')), rule: 'source/host-block', file: 'core.md', message: /^Unexpected unknown host `cursor`, expected one of `pi`, `codex`/ },
+      { probe: '11 miscased host', edit: (d) => edit(d, core, (t) => t.replace('<!-- host: pi -->', '<!-- host: Pi -->').replace('<!-- /host:pi -->', '<!-- /host:Pi -->')), rule: 'source/host-block', file: 'core.md', message: /^Unexpected unknown host `Pi`, expected `pi`/ },
+      { probe: '11 empty host list', edit: (d) => edit(d, core, (t) => t.replace('<!-- host: pi -->', '<!-- host:, -->').replace('<!-- /host:pi -->', '<!-- /host -->')), rule: 'source/host-block', file: 'core.md', message: /^Unexpected empty host list/ },
+      { probe: '12 missing companion', edit: (d) => fs.rmSync(path.join(d, 'skills-src/taskflow/library.md')), rule: 'links/broken', file: 'core.md', message: /^Unexpected link to missing `\.\.\/taskflow\/library\.md`/ },
+      { probe: '12 missing source', edit: (d) => fs.rmSync(path.join(d, 'skills-src', core)), rule: 'source/include-missing', file: 'SKILL.md', message: /^Unexpected include of missing file `\.\.\/_core\/core\.md`/ },
+      { probe: '22 space-separated list', edit: (d) => edit(d, core, (t) => t.replace('<!-- host: pi -->', '<!-- host:pi codex -->').replace('<!-- /host:pi -->', '<!-- /host:pi codex -->')), rule: 'source/host-block', file: 'core.md', message: /^Unexpected unknown host `pi codex`/ },
+    ];
+    let refused = 0;
+    for (const p of probes) {
+      const dir = copyPort();
+      p.edit(dir);
+      const r = await build({ cwd: dir });
+      expect(r.written, p.probe).toBe(false);
+      const errors = r.diagnostics.filter((d) => d.severity === 'error');
+      const shown = errors.map((d) => `${d.ruleId} ${path.basename(d.file)}:${d.line} ${d.message}`).join('\n');
+      expect(errors.some((d) => d.ruleId === p.rule && path.basename(d.file) === p.file && p.message.test(d.message)), `${p.probe}:\n${shown}`).toBe(true);
+      refused++;
+    }
+    expect(refused).toBe(10);
+  });
+
+  it('a right-to-left override and a token in the included core are refused too (the original ships them)', async () => {
+    const dir = copyPort();
+    const token = 'gh' + 'p_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    edit(dir, '_core/core.md', (t) => `${t}\nRun \`ls \u202Etxt.exe\` with GITHUB_TOKEN=${token}.\n`);
+    const r = await build({ cwd: dir });
+    expect(r.written).toBe(false);
+    const found = r.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.ruleId, path.basename(d.file), d.line]);
+    expect(found).toContainEqual(['security/hidden-unicode', 'core.md', 29]);
+    expect(found).toContainEqual(['security/secret', 'core.md', 29]);
+  });
+
   it("the original's marker probes: errors where it fails, the same text where it accepts", async () => {
     // Probe 6: a block opened inside another.
     let dir = copyPort();
@@ -90,13 +133,13 @@ describe('hermes-taskflow ported to skillc', () => {
     r = await build({ cwd: dir });
     expect(r.diagnostics.map((d) => [d.ruleId, path.basename(d.file), d.message])).toEqual([['source/host-block', 'configuration.md', 'Unexpected `<!-- /host -->` without an opening `<!-- host: ... -->`']]);
 
-    // Probe 8, changed: a close naming other hosts than its opener (skillc compares the lists as sets, the original in order).
+    // Probe 8: a close naming other hosts than its opener (the port's config compares the lists in order, as the original).
     dir = copyPort();
     edit(dir, 'taskflow/advanced.md', (t) => t.replace('<!-- /host:codex,claude -->', '<!-- /host:codex,grok -->'));
     r = await build({ cwd: dir });
     expect(r.diagnostics.map((d) => d.message).join('\n')).toMatch(/closing the block for `codex`, `claude` opened on line 8/);
 
-    // Probes 11 and 22: unknown hosts, a miscased one, a space-separated list (two names to skillc, both known).
+    // Probe 11: a host skillc does not know (the others of 11 and 22 are in the core, above).
     dir = copyPort();
     edit(dir, 'taskflow/library.md', (t) => t.replace('<!-- host: pi -->', '<!-- host: cursorx -->').replace('<!-- /host:pi -->', '<!-- /host:cursorx -->'));
     r = await build({ cwd: dir });

@@ -257,7 +257,7 @@ describe('build: an in-place update interrupted between its renames', () => {
     return { oldState, newState, restore };
   }
 
-  it('is repaired by the next build, wherever it stopped', { timeout: 60_000 }, async () => {
+  it('is repaired by the next build, wherever it stopped', async () => {
     const dir = project();
     // The last build's output and caches, to go back to before each try.
     const { oldState, newState, restore } = await interruptedUpdate(dir);
@@ -302,7 +302,7 @@ describe('build: an in-place update interrupted between its renames', () => {
     expect(states).toContain('mixed');
   });
 
-  it('a recovery that is itself killed is finished by the next one', { timeout: 60_000 }, async () => {
+  it('a recovery that is itself killed is finished by the next one', async () => {
     const dir = project();
     const { oldState, newState, restore } = await interruptedUpdate(dir);
     let checked = 0;

@@ -150,6 +150,29 @@ describe('skillc import', () => {
     expect(again.stdout).toContain('skip    skills-src/deploy (exists; not overwritten)');
   });
 
+  it('a project with no config gets one naming the host the tree was written for, so the lint and build it suggests pass for that host', () => {
+    const root = project(CLAUDE_SKILLS);
+    const dry = skillc(['import', '.claude/skills', '--dry-run'], root);
+    expect(dry.stdout).toContain('config  skillc.config.json (hosts: claude, sources: skills-src)');
+    expect(fs.existsSync(path.join(root, 'skillc.config.json'))).toBe(false);
+    const r = skillc(['import', '.claude/skills'], root);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Next: npx skillc lint, then npx skillc build.');
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'skillc.config.json'), 'utf8'))).toMatchObject({ sources: 'skills-src', out: 'generated', hosts: ['claude'] });
+    const lint = skillc(['lint'], root);
+    expect(lint.code, lint.stdout).toBe(0);
+    expect(lint.stdout).toBe('');
+    const b = skillc(['build'], root);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toContain('for claude -> generated/');
+    expect(fs.existsSync(path.join(root, 'generated/claude/skills/deploy/SKILL.md'))).toBe(true);
+    // A project with a config that lacks the host is told, not rewritten.
+    const other = project({ ...CLAUDE_SKILLS, 'skillc.config.json': CONFIG(['codex']) });
+    const advised = skillc(['import', '.claude/skills'], other);
+    expect(advised.stdout).toContain('config  the tree was written for claude: add "claude" to `hosts`');
+    expect(fs.readFileSync(path.join(other, 'skillc.config.json'), 'utf8')).toBe(CONFIG(['codex']));
+  });
+
   it('round-trips a Codex tree, folding agents/openai.yaml into skillc.codex', () => {
     const openai = 'interface:\n  display_name: Triage\npolicy:\n  allow_implicit_invocation: false\n';
     const skill = '---\nname: triage\ndescription: Use when the user asks to triage new issues.\n---\n\n# Triage\n\nLabel each issue.\n';

@@ -45,12 +45,12 @@ describe('every --help example runs', () => {
       const examples = help.slice(help.search(/^Examples?:$/m)).split('\n').filter((l) => l.startsWith('  skillc '));
       expect(examples.length, command).toBeGreaterThan(0);
       for (const line of examples) {
-        const r = spawnSync('bash', ['-c', line.trim()], { cwd: root, encoding: 'utf8', env, input: '', timeout: 60_000 });
+        const r = spawnSync('bash', ['-c', line.trim()], { cwd: root, encoding: 'utf8', env, input: '' });
         ran.push(line.trim());
         expect(r.status === 0 || r.status === 1, `${line.trim()} -> ${r.status}\n${r.stdout}\n${r.stderr}`).toBe(true);
         expect(r.stderr, line).not.toContain('internal error');
       }
     }
     expect(ran.length).toBeGreaterThan(20);
-  }, 300_000);
+  });
 });

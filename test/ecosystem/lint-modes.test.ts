@@ -68,7 +68,7 @@ describe('skillc lint --changed (pre-commit)', () => {
     expect(onlyB.code).toBe(1);
     const none = skillc(['lint', '--changed', 'README.md'], root);
     expect(none.code).toBe(0);
-    expect(skillc(['lint', '--changed', '--fix', 'README.md'], root).code).toBe(2);
+    expect(skillc(['lint', '--changed', '--fix-dry-run', 'README.md'], root).code).toBe(2);
   });
 });
 

@@ -56,7 +56,7 @@ describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
     const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
     expect((init as { capabilities: Record<string, unknown> }).capabilities).toMatchObject({ definitionProvider: true, codeActionProvider: expect.anything() });
     await conn.sendNotification('initialized', {});
-  }, 30_000);
+  });
 
   afterAll(async () => {
     try {
@@ -126,5 +126,5 @@ describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
     expect((await definition(at('`beta`', 2)))!.uri).toBe(beta);
     expect((await definition(at('requires: [beta]', 'requires: ['.length + 1)))!.uri).toBe(beta);
     expect(await definition({ line: 7, character: 1 })).toBeNull();
-  }, 60_000);
+  });
 });

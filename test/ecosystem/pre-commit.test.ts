@@ -20,7 +20,7 @@ interface Hook {
 const hooks = parseYaml(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
 
 function preCommit(args: string[], cwd: string, home: string) {
-  const r = spawnSync('pre-commit', args, { cwd, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: home, NO_COLOR: '1', PRE_COMMIT_COLOR: 'never' }, timeout: 600_000 });
+  const r = spawnSync('pre-commit', args, { cwd, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: home, NO_COLOR: '1', PRE_COMMIT_COLOR: 'never' } });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -39,12 +39,24 @@ function skillsRepo(config: object): string {
   return root;
 }
 
+/** Edits a source, rebuilds generated/ with this checkout's CLI and stages both, as a user commits a change. */
+function stageRebuilt(root: string): void {
+  fs.appendFileSync(path.join(root, 'skills-src/alpha/SKILL.md'), '\nOne more line.\n');
+  const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  git(['add', '-A'], root);
+  expect(git(['diff', '--cached', '--name-only'], root)).toContain('generated/agentskills/alpha/SKILL.md');
+}
+
 describe.skipIf(!hasPreCommit)('pre-commit hook (the real framework)', () => {
   it('the hook definition lints changed files with the whole catalog', () => {
     const hook = hooks.find((h) => h.id === 'skillc-lint')!;
     expect(hook.language).toBe('node');
     expect(hook.require_serial).toBe(true);
     expect(hook.entry).toBe('skillc lint --changed');
+    // Every file but the default output folder's: a rebuilt generated/ is not handed to the lint.
+    expect(new RegExp(hook.files as string).test('generated/claude/skills/a/SKILL.md')).toBe(false);
+    expect(new RegExp(hook.files as string).test('skills-src/a/SKILL.md')).toBe(true);
   });
 
   it('runs `skillc lint --changed` on the staged files (repo: local, language: system)', () => {
@@ -79,7 +91,20 @@ describe.skipIf(!hasPreCommit)('pre-commit hook (the real framework)', () => {
     expect(preCommit(['install'], root, home).code).toBe(0);
     const commit = spawnSync('git', ['commit', '-qm', 'fix beta'], { cwd: root, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: home, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' } });
     expect(commit.status, commit.stdout + commit.stderr).toBe(0);
-  }, 120_000);
+
+    // The normal commit getting-started asks for: a source change with the rebuilt generated/. The
+    // built copies share their sources' names; linted as skills they failed skills/duplicate-name.
+    stageRebuilt(root);
+    const rebuilt = preCommit(['run'], root, home);
+    expect(rebuilt.code, rebuilt.out).toBe(0);
+    expect(rebuilt.out).toMatch(/skillc lint\.+Passed/);
+    // Even handed every file (an `files: ''` override, or a `repo: local` hook without a pattern), --changed passes generated/ over.
+    const everything = skillsRepo({ repos: [{ repo: 'local', hooks: [{ ...local, files: '' }] }] });
+    stageRebuilt(everything);
+    const all = preCommit(['run'], everything, home);
+    expect(all.code, all.out).toBe(0);
+    expect(all.out).not.toContain('duplicate-name');
+  });
 
   // language: node installs the hook repo with npm in pre-commit's own environment: npm install (which
   // compiles dist/ in prepare), npm pack (whose stdout must be the tarball's name alone: the repo's .npmrc
@@ -103,5 +128,11 @@ describe.skipIf(!hasPreCommit)('pre-commit hook (the real framework)', () => {
     const r = preCommit(['run'], root, home);
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain('links/broken');
-  }, 900_000);
+    // Fixed and rebuilt, generated/ staged with it: the published hook passes.
+    fs.writeFileSync(path.join(root, 'skills-src/beta/SKILL.md'), SKILL('beta', '# Beta\n\nUse the `alpha` skill first.\n', 'skillc:\n  requires: [alpha]\n'));
+    stageRebuilt(root);
+    const ok = preCommit(['run'], root, home);
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).not.toContain('duplicate-name');
+  });
 });

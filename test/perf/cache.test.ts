@@ -319,7 +319,7 @@ describe('incremental build', () => {
     expect(r.written).toBe(true);
     expect(fs.readFileSync(edited).equals(before)).toBe(true);
     const check = await build({ cwd: dir, incremental: true, check: true });
-    expect(check.drift).toEqual({ changed: [], missing: [], extra: [] });
+    expect(check.drift).toEqual({ changed: [], missing: [], extra: [], foreign: [] });
   });
 
   /** Backdates every output, so their stats are old enough to be trusted (a just-written file is not). */
@@ -371,7 +371,7 @@ describe('incremental build', () => {
     expect(repaired.written).toBe(true);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     const check = await build({ cwd: dir, check: true });
-    expect(check.drift).toEqual({ changed: [], missing: [], extra: [] });
+    expect(check.drift).toEqual({ changed: [], missing: [], extra: [], foreign: [] });
   });
 
   it('reuses a touched but identical output without writing, and trusts its new stat', async () => {

@@ -54,7 +54,7 @@ function lintJson(cwd: string, ...args: string[]): { status: number | null; json
 // Each of the first three tests runs the CLI on ~60 skills (supermodo, tflow and generated ones) 2-4
 // times: seconds on an idle machine, more under load, hence their timeouts.
 describe('parallel lint', () => {
-  it('gives byte-identical reports with 1, 2 and 3 threads, plugins and suppressions included', { timeout: 120_000 }, () => {
+  it('gives byte-identical reports with 1, 2 and 3 threads, plugins and suppressions included', () => {
     const dir = catalog();
     const serial = lintJson(dir, '--concurrency', 'off');
     const report = JSON.parse(serial.json) as { files: { messages: { ruleId: string }[] }[] };
@@ -67,7 +67,7 @@ describe('parallel lint', () => {
     for (const n of ['2', '3']) expect(lintJson(dir, '--concurrency', n)).toEqual(serial);
   });
 
-  it('writes the same cache from threads as serially, and replays it', { timeout: 120_000 }, () => {
+  it('writes the same cache from threads as serially, and replays it', () => {
     const dir = catalog();
     const serial = lintJson(dir, '--cache', '--cache-location', 'serial.json', '--concurrency', 'off');
     const threaded = lintJson(dir, '--cache', '--cache-location', 'threaded.json', '--concurrency', '3');
@@ -78,7 +78,7 @@ describe('parallel lint', () => {
     expect(lintJson(dir, '--cache', '--cache-location', 'threaded.json', '--concurrency', '3')).toEqual(serial);
   });
 
-  it('finishes on the main thread when a worker dies', { timeout: 120_000 }, () => {
+  it('finishes on the main thread when a worker dies', () => {
     const dir = catalog();
     // A plugin that ends any worker thread that loads it: every batch comes back to the main thread.
     fs.writeFileSync(

@@ -34,7 +34,7 @@ const sandboxed = sandboxProbe().ok;
 export function skillc(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   if (!sandboxed && args[0] === 'rehearse' && !('SKILLC_REHEARSE_NO_SANDBOX' in env) && !args.includes('--unsandboxed')) args = [...args, '--unsandboxed'];
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv({ ...(process.env.SKILLC_REHEARSE_NO_SANDBOX ? { SKILLC_REHEARSE_NO_SANDBOX: process.env.SKILLC_REHEARSE_NO_SANDBOX } : {}), ...env }), timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv({ ...(process.env.SKILLC_REHEARSE_NO_SANDBOX ? { SKILLC_REHEARSE_NO_SANDBOX: process.env.SKILLC_REHEARSE_NO_SANDBOX } : {}), ...env }) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });

@@ -90,7 +90,7 @@ beforeAll(async () => {
   stdout = r.stdout;
   expect(r.code, r.stdout + r.stderr).toBe(1);
   cases = byCase(r.stdout);
-}, 30_000);
+});
 
 afterAll(() => {
   server?.close();

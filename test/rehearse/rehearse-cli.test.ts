@@ -136,3 +136,30 @@ describe('skillc rehearse --update', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 });
+
+describe('skillc rehearse: a newcomer\'s first cases', () => {
+  it('a misspelt case.yaml key gets its position and a did-you-mean; a new fail- case with no captures/ says how to record them and still shows what it caught', async () => {
+    const src = path.join(repo, 'skills-src/release-announce');
+    const root = tree({});
+    fs.cpSync(src, path.join(root, 'release-announce'), { recursive: true });
+    const fixtures = path.join(root, 'release-announce/fixtures');
+    fs.cpSync(path.join(fixtures, 'fail-undeclared-effect'), path.join(fixtures, 'fail-new-effect'), { recursive: true });
+    fs.rmSync(path.join(fixtures, 'fail-new-effect/captures'), { recursive: true, force: true });
+    fs.mkdirSync(path.join(fixtures, 'pass-typo'));
+    fs.writeFileSync(path.join(fixtures, 'pass-typo/case.yaml'), 'description: a typo\ncomand: gate\nargs: notes.md\n');
+    const r = await skillc(['rehearse', 'release-announce'], root);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("case: unknown key `comand` (case.yaml:2:1); did you mean 'command'? Expected one of: description, expect, failure, command,");
+    expect(r.stdout).not.toContain('must NOT have additional properties');
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('fail-new-effect'));
+    const shown = lines.slice(at + 1, at + 5).join('\n');
+    expect(shown).toContain('captures: 2 capture(s) but no golden captures/ folder yet');
+    expect(shown).toContain('record them with `skillc rehearse --update release-announce/fixtures/fail-new-effect`');
+    // The expected failure the case caught is still shown.
+    expect(shown).toContain('effects: Unexpected effect `git.push` in step `tag`');
+    // The command it names records them, and the case then passes.
+    expect((await skillc(['rehearse', 'release-announce/fixtures/fail-new-effect', '--update'], root)).code).toBe(0);
+    expect((await skillc(['rehearse', 'release-announce/fixtures/fail-new-effect'], root)).code).toBe(0);
+  });
+});

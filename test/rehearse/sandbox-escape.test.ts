@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   const r = await skillc(['rehearse', 'probe', '--format', 'json'], root, { SECRET_TOKEN: SECRET, HOME: realHome });
   cases = byCase(r.stdout);
-}, 60_000);
+});
 
 afterAll(() => {
   server?.close();

@@ -29,27 +29,27 @@ async function lintText(text: string) {
 const parseProblem = async (text: string) => (await lintText(text)).filter((m) => m.ruleId === 'file/parse').map((m) => m.message);
 
 describe('lint bounds the whole file, not one block', () => {
-  it('254 paragraphs of 3,300 `!`a`` spans (4 MB; was 146 s, 3.1 GB)', { timeout: 60_000 }, async () => {
+  it('254 paragraphs of 3,300 `!`a`` spans (4 MB; was 146 s, 3.1 GB)', async () => {
     const text = FM + Array.from({ length: 254 }, () => '!`a` '.repeat(3300)).join('\n\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/^Unexpected \d+ inline markers in all .*the Markdown body was not parsed$/)]);
   });
 
-  it('100 paragraphs of 3,300 `*a **b ` (2.3 MB; was 23 s)', { timeout: 60_000 }, async () => {
+  it('100 paragraphs of 3,300 `*a **b ` (2.3 MB; was 23 s)', async () => {
     const text = FM + Array.from({ length: 100 }, () => '*a **b '.repeat(3300)).join('\n\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/inline markers in all/)]);
   });
 
-  it('a few paragraphs each just under the per-paragraph limit add up (sum of squares)', { timeout: 60_000 }, async () => {
+  it('a few paragraphs each just under the per-paragraph limit add up (sum of squares)', async () => {
     const text = FM + Array.from({ length: 4 }, () => '*a **b '.repeat(3300)).join('\n\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/packed into many paragraphs/)]);
   });
 
-  it('2,000 quotes nested 66 deep (270 KB; was 128 s, 1.1 GB)', { timeout: 60_000 }, async () => {
+  it('2,000 quotes nested 66 deep (270 KB; was 128 s, 1.1 GB)', async () => {
     const text = FM + Array.from({ length: 2000 }, () => `${'> '.repeat(66)}q`).join('\n\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/nested block markers in all/)]);
   });
 
-  it('300 lists nested 99 deep (3 MB; was 143 s)', { timeout: 60_000 }, async () => {
+  it('300 lists nested 99 deep (3 MB; was 143 s)', async () => {
     const text = FM + Array.from({ length: 300 }, () => Array.from({ length: 99 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')).join('\n\nText.\n\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/non-blank lines/)]);
     // The same nesting in fewer lines is stopped by the sum of nesting over lines.
@@ -57,23 +57,23 @@ describe('lint bounds the whole file, not one block', () => {
     expect(await parseProblem(deep)).toEqual([expect.stringMatching(/nested block markers in all/)]);
   });
 
-  it('300,000 one-line headings (1.5 MB; overflowed the stylish reporter, then took 19 s and 2.7 GB)', { timeout: 60_000 }, async () => {
+  it('300,000 one-line headings (1.5 MB; overflowed the stylish reporter, then took 19 s and 2.7 GB)', async () => {
     const text = FM + Array.from({ length: 300_000 }, (_, i) => `# H${i % 7}`).join('\n');
     expect(await parseProblem(text)).toEqual([expect.stringMatching(/^Unexpected 300004 non-blank lines, more than 20000/)]);
   });
 
-  it('not an attack: quotes under the whole-file limit are still parsed (and fast: micromark no longer copies every event at each closing container)', { timeout: 60_000 }, async () => {
+  it('not an attack: quotes under the whole-file limit are still parsed (and fast: micromark no longer copies every event at each closing container)', async () => {
     // 2,000 one-line quotes 8 deep: 10 s before, each container exit copying the whole event list.
     const text = FM + Array.from({ length: 2000 }, () => `${'> '.repeat(8)}q`).join('\n\n');
     expect(await parseProblem(text)).toEqual([]);
   });
 
-  it('100,000 frontmatter keys (50,000 took 108 s: yaml compares each key with every earlier one)', { timeout: 60_000 }, async () => {
+  it('100,000 frontmatter keys (50,000 took 108 s: yaml compares each key with every earlier one)', async () => {
     const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: v`).join('\n');
     expect(await parseProblem(`---\nname: s\ndescription: Use when testing hostile input.\n${keys}\nk7: again\n---\n\n# T\n`)).toEqual([expect.stringMatching(/non-blank lines/)]);
   });
 
-  it('duplicate keys are still found by the one-pass check, at the repeated key', { timeout: 60_000 }, async () => {
+  it('duplicate keys are still found by the one-pass check, at the repeated key', async () => {
     const keys = Array.from({ length: 10_000 }, (_, i) => `k${i}: v`).join('\n');
     const messages = await lintText(`---\nname: s\ndescription: Use when testing hostile input.\n${keys}\nk7: again\nflow: {a: 1, b: 2, a: 3}\n---\n\n# T\n`);
     const dups = messages.filter((m) => m.ruleId === 'frontmatter/yaml');

@@ -89,7 +89,7 @@ describe('lsp framing', () => {
 });
 
 describe('lsp: hostile client input', () => {
-  it('answers after a non-numeric, a missing, a too-large and a too-small Content-Length', { timeout: 60_000 }, async () => {
+  it('answers after a non-numeric, a missing, a too-large and a too-small Content-Length', async () => {
     const s = server();
     const good = s.frame(initialize(1));
     s.child.stdin.write(Buffer.from('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":90,"method":"x"}'));
@@ -103,7 +103,7 @@ describe('lsp: hostile client input', () => {
     expect(s.stderr()).toContain('dropped a malformed message');
   });
 
-  it('file:///SKILL.md (a skill at the filesystem root, no config) is linted without walking the filesystem', { timeout: 60_000 }, async () => {
+  it('file:///SKILL.md (a skill at the filesystem root, no config) is linted without walking the filesystem', async () => {
     const s = server();
     s.child.stdin.write(s.frame(initialize(1)));
     await s.until((m) => m.id === 1);

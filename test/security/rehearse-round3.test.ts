@@ -57,7 +57,7 @@ describe("rehearse round 3: skillc's own process", () => {
     });
     run = await skillc(['rehearse', 'probe', '--format', 'json'], root);
     cases = byCase(run.stdout);
-  }, 120_000);
+  });
 
   it('never lists a skill outside the sandbox through a config in the case folder', () => {
     expect(run.stdout).not.toContain(SECRET);
@@ -109,7 +109,7 @@ describe('rehearse round 3: NUL bytes and every exit path', () => {
     });
     run = await skillc(['rehearse', 'probe', '--format', 'json'], root);
     cases = byCase(run.stdout);
-  }, 120_000);
+  });
 
   it('exits (instead of hanging after an internal error) and leaves no child process', () => {
     expect(run.code, run.stderr).toBe(1);
@@ -203,7 +203,7 @@ describe.skipIf(!probe.ok)(`rehearse round 3: the capture channel and the walls$
     const run = await skillc(['rehearse', 'probe', '--format', 'json', '-o', report], root);
     expect(run.code, run.stderr).toBe(1);
     cases = byCase(fs.readFileSync(report, 'utf8'));
-  }, 120_000);
+  });
 
   it('makes a capture overflow an error that no declared effect absorbs', () => {
     const c = cases.get('pass-capture-overflow')!;

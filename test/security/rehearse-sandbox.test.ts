@@ -76,7 +76,7 @@ describe.skipIf(!probe.ok)(`rehearse under bubblewrap: escapes that must fail${p
     run = await skillc(['rehearse', 'probe', '--format', 'json'], root);
     cases = byCase(run.stdout);
     (globalThis as { shmName?: string }).shmName = shm;
-  }, 60_000);
+  });
 
   afterAll(() => {
     sockets?.close();
@@ -162,7 +162,7 @@ describe('rehearse: case paths are never followed through links, and special fil
     fs.symlinkSync(path.join(outside, 'skills', 'private-skill', 'SKILL.md'), path.join(fx, 'pass-catalog-skill-md-link', 'mine', 'SKILL.md'));
     run = await skillc(['rehearse', 'probe', '--format', 'json', '--update', '--unsandboxed'], root);
     cases = byCase(run.stdout);
-  }, 60_000);
+  });
 
   afterAll(() => {
     for (const p of [root, outside]) if (p) fs.rmSync(p, { recursive: true, force: true });
@@ -233,7 +233,7 @@ describe('rehearse and replay: FIFOs are refused, not waited on', () => {
     mkfifo(path.join(root, 'probe', 'references', 'pipe.md'));
     run = await skillc(['rehearse', 'probe', '--format', 'json', '--unsandboxed'], root);
     cases = byCase(run.stdout);
-  }, 60_000);
+  });
 
   afterAll(() => {
     if (root) fs.rmSync(root, { recursive: true, force: true });

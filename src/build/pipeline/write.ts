@@ -24,7 +24,7 @@ export function ownedFolders(config: ResolvedConfig, hosts: readonly HostProfile
 export function writeBuild(result: BuildResult, c: Compiled, config: ResolvedConfig, hosts: readonly HostProfile[], cache: BuildCache | undefined, lastRecords: readonly SkillRecord[], options: BuildOptions): BuildResult {
   const { outDir, files } = result;
   if (options.check) {
-    result.drift = fs.existsSync(outDir) ? compareOutput(outDir, files, ownedFolders(config, hosts)) : { changed: [], missing: files.map((f) => f.path), extra: [] };
+    result.drift = fs.existsSync(outDir) ? compareOutput(outDir, files, ownedFolders(config, hosts)) : { changed: [], missing: files.map((f) => f.path), extra: [], foreign: [] };
     return result;
   }
   const hooks = options.beforeSwap ? { beforeSwap: options.beforeSwap } : {};

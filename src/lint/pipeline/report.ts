@@ -11,6 +11,8 @@ export interface FileResult {
   output?: string;
   /** Findings a suppression removed from `messages`, each with its `suppressions` (SARIF keeps them: code scanning sees them). */
   suppressed?: Diagnostic[];
+  /** `build --check`: a short unified diff of the built file against the file on disk. */
+  diff?: string;
 }
 
 export interface Counts {
@@ -50,7 +52,7 @@ export function groupByFile(o: GroupOptions): FileResult[] {
   }
   return [...byFile.entries()]
     .map(([file, messages]) => {
-      const r: FileResult = { path: file, messages: messages.sort(compareDiagnostics) };
+      const r: FileResult = { path: file, messages: withoutRepeats(messages.sort(compareDiagnostics)) };
       const dropped = suppressed.get(file);
       if (dropped) r.suppressed = dropped;
       const output = o.outputs?.get(file);
@@ -58,6 +60,21 @@ export function groupByFile(o: GroupOptions): FileResult[] {
       return r;
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * A sorted file's diagnostics with exact repeats left out: a fragment several skills include is
+ * linted as part of each, and the same finding at the same place is one finding.
+ */
+function withoutRepeats(sorted: Diagnostic[]): Diagnostic[] {
+  if (sorted.length < 2) return sorted;
+  const seen = new Set<string>();
+  return sorted.filter((d) => {
+    const key = `${d.line}:${d.column}:${d.endLine}:${d.endColumn}:${d.severity}:${d.ruleId}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** How many diagnostics of each severity, and how many fixable. */

@@ -22,7 +22,9 @@ export const github: Reporter = (result, { cwd }) => {
     const file = escapeProperty(relativePath(f.path, cwd));
     for (const d of f.messages) {
       const props = [`file=${file}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`, `title=${escapeProperty(d.ruleId)}`];
-      lines.push(`::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(`${d.message} (${d.ruleId})`)}`);
+      // build --check: the file's diff under the message (an annotation keeps its line breaks).
+      const diff = f.diff === undefined ? '' : `\n${f.diff}`;
+      lines.push(`::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(`${d.message} (${d.ruleId})${diff}`)}`);
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

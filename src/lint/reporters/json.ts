@@ -18,6 +18,7 @@ export const json: Reporter = (result, { cwd }) => {
       })),
     };
     if (f.output !== undefined) entry.output = f.output;
+    if (f.diff !== undefined) entry.diff = f.diff;
     return entry;
   });
   const doc = {

@@ -34,7 +34,8 @@ export const sarif: Reporter = (result, { cwd, rules = [], version = packageVers
       ruleId: d.ruleId,
       ruleIndex: ruleIndex.get(d.ruleId),
       level: LEVEL[d.severity],
-      message: { text: d.message },
+      // build --check: the file's diff after the message, as code scanning shows the text whole.
+      message: { text: f.diff === undefined ? d.message : `${d.message}\n\n${f.diff}` },
       locations: [
         {
           physicalLocation: {

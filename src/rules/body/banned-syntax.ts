@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { TextFile } from '../../model/text.js';
+import { includedFragments } from '../../parse/fragments.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { codeRanges, inRanges } from '../util.js';
@@ -98,7 +99,7 @@ export default defineSkillRule<Options>(
       banned: 'Unexpected {{name}} `{{text}}`{{hosts}}{{expected}}',
     },
   },
-  ({ skill, options, hosts, report }) => {
+  ({ skill, options, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const targets = skillcBlock(skill).targets;
     const active = hosts.map((h) => h.id).filter((h) => !targets || targets.includes(h));
@@ -131,6 +132,12 @@ export default defineSkillRule<Options>(
         }
       } else {
         scan(skill.file, skill.bodyOffset, code, c);
+        // The fragments SKILL.md includes become part of its body.
+        for (const f of includedFragments(skill, config.sources)) {
+          if (f.into !== 'SKILL.md') continue;
+          const spans = [...f.codeFences, ...f.inlineCode].map((x): [number, number] => [x.range.start.offset ?? 0, x.range.end.offset ?? 0]).sort((a, b) => a[0] - b[0]);
+          scan(f.file, 0, spans, c, f.path);
+        }
       }
     }
   },

@@ -9,6 +9,7 @@ import bannedSyntax from './banned-syntax.js';
 import budget from './budget.js';
 import lineAnchors from './line-anchors.js';
 import placeholder from './placeholder.js';
+import unclosedFence from './unclosed-fence.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, unclosedFence];

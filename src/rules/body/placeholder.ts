@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { TextFile } from '../../model/text.js';
+import { includedFragments } from '../../parse/fragments.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { escapeRegExp } from '../util.js';
@@ -42,7 +43,7 @@ export default defineSkillRule<Options>(
       placeholder: 'Unexpected placeholder `{{detail}}`, expected finished text',
     },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, config, report }) => {
     if (!parsed(skill)) return;
     const terms = (options.terms ?? []).filter((t) => typeof t === 'string' && t.trim());
     const parts = terms.map((t) => `(?<![\\p{L}\\p{N}_])${escapeRegExp(t.trim()).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}_])`);
@@ -62,6 +63,8 @@ export default defineSkillRule<Options>(
       }
     };
     scan(skill.file);
+    // The fragments SKILL.md includes become part of it.
+    for (const f of includedFragments(skill, config.sources)) if (f.into === 'SKILL.md') scan(f.file, f.path);
     if (!options.files?.length) return;
     const match = picomatch(options.files, { dot: true });
     for (const b of skill.bundled) {

@@ -3,6 +3,7 @@ import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { locate, scopeOf } from './scope.js';
 import { SUGGESTIONS_PER_SET, Suggester } from '../../core/suggest.js';
+import { includedFragments, type IncludedFragment } from '../../parse/fragments.js';
 import { headingsOf, htmlIds, isMarkdown, linkSources } from './shared.js';
 
 /** A heading's explicit id, `## Title {#id}` (Pandoc, kramdown, MkDocs and markdown-it-attrs read it; agents grep it). */
@@ -20,7 +21,7 @@ interface Declared {
 export default defineSkillRule(
   {
     id: 'links/anchor',
-    description: 'Reports a `#fragment` that matches no heading of the linked Markdown file (or of SKILL.md), in SKILL.md and in the Markdown files it links to.',
+    description: 'Reports a `#fragment` that matches no heading of the linked Markdown file (or of SKILL.md, with the fragments it includes), in SKILL.md, in the Markdown files it links to and in included fragments.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -31,12 +32,22 @@ export default defineSkillRule(
   ({ skill, hosts, config, report }) => {
     if (!parsed(skill)) return;
     const scope = scopeOf(skill, hosts, config);
+    // The file a fragment becomes part of has the fragment's headings too: SKILL.md's `#setup` may name a heading
+    // of an included fragment, and a fragment's own `#x` a heading of the file it is expanded into.
+    const partsOf = new Map<string, IncludedFragment[]>();
+    for (const f of includedFragments(skill, config.sources)) {
+      const list = partsOf.get(f.into);
+      if (list) list.push(f);
+      else partsOf.set(f.into, [f]);
+    }
     // What each linked file declares, gathered once per file: a reference of 80,000 fragment links
     // rebuilt its heading set and scanned its text for ids once per link (quadratic, issue #24).
     const declared = new Map<string, Declared | undefined>();
     const targetsOf = (file: string): Declared | undefined => {
       if (declared.has(file)) return declared.get(file);
-      const headings = headingsOf(skill, file);
+      const own = headingsOf(skill, file);
+      const parts = (own && partsOf.get(file)) || [];
+      const headings = own && parts.length ? [...own, ...parts.flatMap((f) => f.headings)] : own;
       skill.work?.charge(headings?.length ?? 1);
       let found: Declared | undefined;
       if (headings) {
@@ -54,9 +65,10 @@ export default defineSkillRule(
           headings: headings.length,
           htmlIds: () => {
             if (ids) return ids;
-            const text = file === 'SKILL.md' ? skill.file.text : skill.bundle.text(file)?.text ?? '';
-            skill.work?.charge(text.length);
-            return (ids = htmlIds(text));
+            const text = file === 'SKILL.md' ? skill.file.text : (skill.bundle.text(file)?.text ?? '');
+            const all = parts.length ? [text, ...parts.map((f) => f.file.text)].join('\n') : text;
+            skill.work?.charge(all.length);
+            return (ids = htmlIds(all));
           },
           near: (fragment) => {
             const lower = fragment.toLowerCase();
@@ -71,11 +83,11 @@ export default defineSkillRule(
       declared.set(file, found);
       return found;
     };
-    for (const source of linkSources(skill)) {
+    for (const source of linkSources(skill, config.sources)) {
       for (const t of source.targets) {
         if (t.fragment === undefined) continue;
         let file: string;
-        if (t.kind === 'self') file = source.rel;
+        if (t.kind === 'self') file = source.into ?? source.rel;
         else if (t.kind === 'relative' && isMarkdown(t.path)) {
           const place = locate(scope, source.from, t.path);
           // Outside the skill or behind an unknown placeholder: links/escape's and links/broken's.

@@ -10,7 +10,7 @@ import { nearFile, skillIndex } from './skill-index.js';
 export default defineSkillRule(
   {
     id: 'links/broken',
-    description: 'Reports a relative link or image whose target file does not exist, in SKILL.md and in the Markdown files it links to.',
+    description: 'Reports a relative link or image whose target file does not exist, in SKILL.md, in the Markdown files it links to and in the fragments it includes.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -24,11 +24,16 @@ export default defineSkillRule(
     if (!parsed(skill)) return;
     const scope = scopeOf(skill, hosts, config);
     const unknown = new Set<string>();
-    for (const source of linkSources(skill)) {
+    for (const source of linkSources(skill, config.sources)) {
       const at = source.reportFile ? { file: source.reportFile } : {};
       for (const t of source.targets) {
         if (t.kind !== 'relative') continue;
         const place = locate(scope, source.from, t.path);
+        // A fragment's link to a file outside the skill: the build ships a copy, so it only has to exist.
+        if (source.into && place.where !== 'skill' && !place.placeholder) {
+          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.link.url.replace(/[#?].*$/, ''), 60), hint: '' }, range: t.link.range, ...at });
+          continue;
+        }
         // Outside the skill (or its plugin) is links/escape's; under the project or a runtime folder, nothing to check.
         if (place.where === 'outside' || place.where === 'unchecked') continue;
         if (place.where === 'unknown') {
@@ -60,7 +65,9 @@ export default defineSkillRule(
         // The listing is capped and skips `..`; the disk has the last word.
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
-        report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.path, 60), hint: hintFor(skill, source.from, place.where === 'skill' ? rel : undefined) }, range: t.link.range, ...at });
+        // A fragment's link is shown as written there (its path is resolved from the fragment's folder).
+        const written = source.into ? t.link.url.replace(/[#?].*$/, '') : t.path;
+        report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: source.into ? '' : hintFor(skill, source.from, place.where === 'skill' ? rel : undefined) }, range: t.link.range, ...at });
       }
     }
   },

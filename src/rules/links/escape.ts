@@ -30,6 +30,21 @@ function skillByName(target: string, scope: PathScope): string | undefined {
   return `expected the skill's name (\`${show(parts.at(-2)!, 40)}\`) instead of a path to it (${why})`;
 }
 
+/**
+ * What to write instead of a skill placeholder whose file sits above the skill: the host's plugin
+ * variable when the file is at the plugin's root (or below it) and the hosts install the plugin
+ * whole (`${CLAUDE_PLUGIN_ROOT}/scanner.sh`), else a path inside the skill folder.
+ */
+function strayedExpectation(scope: PathScope, found: string): string {
+  if (!scope.inPlugin) return INSIDE;
+  const inPlugin = path.posix.normalize(path.posix.join(scope.inPlugin, found));
+  if (inPlugin.startsWith('../')) return INSIDE;
+  for (const [spelling, base] of scope.placeholders) {
+    if (base === 'plugin' && spelling.startsWith('${')) return `expected \`${spelling}/${show(inPlugin, 60)}\` (the plugin folder) or the file moved into the skill folder`;
+  }
+  return INSIDE;
+}
+
 /** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
 const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
 /**
@@ -73,8 +88,11 @@ export default defineSkillRule<Options>(
     const scope = scopeOf(skill, hosts, config);
     const { outside, inside } = boundary(scope);
     // The links of SKILL.md and of the Markdown files it links to (resolved from their own folder).
-    for (const source of linkSources(skill)) {
+    for (const source of linkSources(skill, config.sources)) {
       for (const t of source.targets) {
+        // A fragment's link out of the skill is copied into it by the build (and refused by the build, `build/include`,
+        // out of the sources root): not this rule's.
+        if (source.into && t.kind === 'relative' && !/^(?:\$|\{)/.test(t.path)) continue;
         const what = noun(t.link);
         const url = show(t.link.url, 60);
         let message: string | undefined;
@@ -87,7 +105,7 @@ export default defineSkillRule<Options>(
           else if (place.placeholder && place.where === 'skill' && !bundledEntry(skill, place.rel) && !skill.bundle.exists(place.rel)) {
             // `{baseDir}/scanner.sh` where `scanner.sh` sits above the skill: the placeholder is the skill folder.
             const found = strayedTo(place, skill.bundle.exists);
-            if (found) message = `Unexpected ${what} to \`${url}\` outside the skill folder: \`${show(place.placeholder, 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${INSIDE}`;
+            if (found) message = `Unexpected ${what} to \`${url}\` outside the skill folder: \`${show(place.placeholder, 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${strayedExpectation(scope, found)}`;
           }
         }
         if (message) report({ message, range: t.link.range, ...(source.reportFile ? { file: source.reportFile } : {}) });
@@ -109,7 +127,7 @@ export default defineSkillRule<Options>(
         message = `Unexpected path \`${show(value, 60)}\` ${outside}, ${inside}`;
       } else if (placeholder && place.where === 'skill' && !seen.has(place.rel) && !bundledEntry(skill, place.rel) && !skill.bundle.exists(place.rel)) {
         const found = strayedTo(place, skill.bundle.exists);
-        if (found) message = `Unexpected path \`${show(value, 60)}\` outside the skill folder: \`${show(place.placeholder ?? '', 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${INSIDE}`;
+        if (found) message = `Unexpected path \`${show(value, 60)}\` outside the skill folder: \`${show(place.placeholder ?? '', 40)}\` is the skill folder and the file is at \`${show(found, 60)}\`, ${strayedExpectation(scope, found)}`;
       }
       if (!message) continue;
       seen.add(place.rel);

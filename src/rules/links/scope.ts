@@ -48,6 +48,13 @@ export function scopeOf(skill: Skill, hosts: readonly HostProfile[], config: Pic
       documented.push(`\${${name}}`);
     }
   }
+  // Conventions a host tells the agent how to read (`{baseDir}` under Claude Code), then the config's own, which win.
+  for (const h of hosts) {
+    for (const [spelling, base] of Object.entries(h.paths?.conventions ?? {})) {
+      if (!placeholders.has(spelling)) placeholders.set(spelling, base);
+      documented.push(spelling);
+    }
+  }
   for (const [spelling, base] of Object.entries(config.placeholders ?? {})) placeholders.set(spelling, base);
   const scope: PathScope = { placeholders, pluginKnown: false, documented: [...new Set(documented)] };
   // The plugin boundary holds only when every host installs the plugin whole: a skill copied alone loses its siblings.

@@ -66,12 +66,121 @@ function pythonModules(text: string): { dots: number; module: string; names: str
   return out;
 }
 
+/** True for a package manifest or lock file: it configures the code of its folder and is never read on its own. */
+export function isManifest(rel: string): boolean {
+  return MANIFESTS.has(path.posix.basename(rel));
+}
+
 /**
- * The bundled files and folders reached from the given scripts: what they import (Python, JS/TS),
- * source (`source`/`.`), run or read by a path in a string (from the script's folder, from the
- * skill root, or after `$(dirname "$0")/`, `__dirname`, `$SCRIPT_DIR/`), followed transitively;
- * plus the package manifests beside each script reached. Each script is read once.
+ * Per skill index: bundled Python files by every tail of their path (`core/gif_builder.py` for
+ * `scripts/core/gif_builder.py`), so a module path names the file wherever the importing code
+ * puts it on `sys.path`. Built once; the keys add up to the length of the paths.
  */
+const tailsOf = new WeakMap<SkillIndex, Map<string, string[]>>();
+function pythonTails(index: SkillIndex): Map<string, string[]> {
+  let tails = tailsOf.get(index);
+  if (tails) return tails;
+  tails = new Map();
+  for (const rel of index.files.keys()) {
+    if (!/\.py$/i.test(rel)) continue;
+    const parts = rel.split('/');
+    for (let k = 0; k < parts.length; k++) {
+      const key = parts.slice(k).join('/');
+      const list = tails.get(key);
+      if (list) list.push(rel);
+      else tails.set(key, [rel]);
+    }
+  }
+  tailsOf.set(index, tails);
+  return tails;
+}
+
+/**
+ * The bundled files a Python module path names (`from core.gif_builder import X`, `import a.b`):
+ * `core/gif_builder.py` or the package `core/gif_builder/__init__.py`, and `core/gif_builder/X.py`
+ * for an imported submodule, looked up from `roots` (relative imports) or, for an absolute import,
+ * anywhere a bundled file's path ends so.
+ */
+function pythonImportTargets(text: string, dir: string, index: SkillIndex, add: (rel: string) => void): void {
+  const tails = pythonTails(index);
+  if (!tails.size) return;
+  for (const { dots, module, names } of pythonModules(text)) {
+    let base = dir;
+    for (let k = 1; k < dots; k++) base = path.posix.dirname(base) === '.' ? '' : path.posix.dirname(base);
+    const mod = module.replace(/\./g, '/');
+    const stems = [mod, ...names.map((n) => [mod, n].filter(Boolean).join('/'))].filter(Boolean);
+    for (const stem of stems) {
+      for (const file of [`${stem}.py`, `${stem}/__init__.py`]) {
+        if (dots) add([base, file].filter(Boolean).join('/'));
+        else for (const rel of tails.get(file) ?? []) add(rel);
+      }
+    }
+  }
+}
+
+/**
+ * The bundled paths a name in a text may stand for beyond itself: an import specifier without its
+ * extension (`./lib/auth` -> `lib/auth.ts`, `lib/auth/index.js`) or with the emitted `.js` of a
+ * `.ts` file.
+ */
+export function specifierTargets(index: SkillIndex, candidate: string): string[] {
+  const out: string[] = [];
+  if (!index.files.has(candidate) && suffixStems(index).has(candidate)) for (const s of RESOLVE_SUFFIXES) out.push(candidate + s);
+  // TypeScript imports name the emitted `.js`; the file on disk is `.ts`.
+  if (/\.[mc]?js$/.test(candidate)) out.push(candidate.replace(/\.([mc]?)js$/, '.$1ts'));
+  return out;
+}
+
+/**
+ * What a text of the skill names in code besides paths: the Python modules it imports (from its
+ * folder `dir`, or anywhere for an absolute import). For SKILL.md and references, whose code
+ * blocks import the bundled modules as scripts do.
+ */
+export function importedModules(text: string, dir: string, index: SkillIndex, add: (rel: string) => void): void {
+  if (/^[ \t]*(?:from|import)[ \t]/m.test(text)) pythonImportTargets(text, dir, index, add);
+}
+
+/**
+ * What one bundled script names directly: what it imports (Python, JS/TS), sources (`source`/`.`),
+ * runs or reads by a path in a string (from its folder, from the skill root, or after
+ * `$(dirname "$0")/`, `__dirname`, `$SCRIPT_DIR/`), and the package manifests of its folder and
+ * the folders above it. Folders it names go to `addDir`.
+ */
+export function scriptReferences(skill: Skill, index: SkillIndex, rel: string, add: (rel: string) => void): void {
+  const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+  // The manifests of the script's folder and of the folders above it, up to the skill root.
+  for (let d = dir; ; d = path.posix.dirname(d) === '.' ? '' : path.posix.dirname(d)) {
+    for (const name of MANIFESTS) add(d ? `${d}/${name}` : name);
+    if (!d) break;
+  }
+  const text = skill.bundle.text(rel)?.text;
+  if (!text) return;
+  scanPaths(text, 0, new Set(), (p) => {
+    for (const c of candidates(p, dir, index.depth, index.work)) {
+      add(c);
+      for (const t of specifierTargets(index, c)) add(t);
+    }
+  });
+  if (/\.py$/i.test(rel)) {
+    // Relative to the script's folder first, as Python puts it on sys.path; then anywhere.
+    for (const { dots, module, names } of pythonModules(text)) {
+      if (dots) continue;
+      const mod = module.replace(/\./g, '/');
+      for (const r of [dir, '']) {
+        const stem = [r, mod].filter(Boolean).join('/');
+        for (const n of ['', ...names]) {
+          const sub = [stem, n].filter(Boolean).join('/');
+          if (!sub) continue;
+          add(`${sub}.py`);
+          add(`${sub}/__init__.py`);
+        }
+      }
+    }
+    pythonImportTargets(text, dir, index, add);
+  }
+}
+
+/** The bundled files and folders reached from the given scripts, followed from script to script; each script is read once. */
 export function reachedFromScripts(skill: Skill, index: SkillIndex, start: Iterable<string>): { files: Set<string>; dirs: Set<string> } {
   const files = new Set<string>();
   const dirs = new Set<string>();
@@ -89,46 +198,6 @@ export function reachedFromScripts(skill: Skill, index: SkillIndex, start: Itera
       queue.push(rel);
     }
   };
-  const stems = suffixStems(index);
-  const addPath = (p: string, from: string): void => {
-    for (const c of candidates(p, from, index.depth, index.work)) {
-      add(c);
-      if (!index.files.has(c) && stems.has(c)) for (const s of RESOLVE_SUFFIXES) add(c + s);
-      // TypeScript imports name the emitted `.js`; the file on disk is `.ts`.
-      if (/\.[mc]?js$/.test(c)) add(c.replace(/\.([mc]?)js$/, '.$1ts'));
-    }
-  };
-  for (let i = 0; i < queue.length; i++) {
-    const rel = queue[i]!;
-    const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
-    // The manifests of the script's folder and of the folders above it, up to the skill root.
-    for (let d = dir; ; d = path.posix.dirname(d) === '.' ? '' : path.posix.dirname(d)) {
-      for (const name of MANIFESTS) add(d ? `${d}/${name}` : name);
-      if (!d) break;
-    }
-    const text = skill.bundle.text(rel)?.text;
-    if (!text) continue;
-    scanPaths(text, 0, new Set(), (p) => addPath(p, dir));
-    if (/\.py$/i.test(rel)) {
-      for (const { dots, module, names } of pythonModules(text)) {
-        let base = dir;
-        for (let k = 1; k < dots; k++) base = path.posix.dirname(base) === '.' ? '' : path.posix.dirname(base);
-        const mod = module.replace(/\./g, '/');
-        const roots = dots ? [base] : [dir, ''];
-        for (const r of roots) {
-          const stem = [r, mod].filter(Boolean).join('/');
-          if (stem) {
-            add(`${stem}.py`);
-            add(`${stem}/__init__.py`);
-          }
-          for (const n of names) {
-            const sub = [stem, n].filter(Boolean).join('/');
-            add(`${sub}.py`);
-            add(`${sub}/__init__.py`);
-          }
-        }
-      }
-    }
-  }
+  for (let i = 0; i < queue.length; i++) scriptReferences(skill, index, queue[i]!, add);
   return { files, dirs };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
 import type { Heading, Link, Skill } from '../../model/skill.js';
 import { classify, type Target } from '../../parse/links.js';
+import { includedFragments } from '../../parse/fragments.js';
 import { bundleIndex } from './bundle-index.js';
 import { trimEndOf } from '../../core/strings.js';
 
@@ -12,15 +13,22 @@ export function targets(skill: Skill): Target[] {
   return skill.links.map(classify);
 }
 
-/** A Markdown file whose links the link rules check: SKILL.md, or a bundled Markdown file SKILL.md links to. */
+/** A Markdown file whose links the link rules check: SKILL.md, a bundled Markdown file SKILL.md links to, or an included fragment. */
 export interface LinkSource {
-  /** Skill-relative path: `SKILL.md` or e.g. `references/guide.md`. */
+  /** Skill-relative path: `SKILL.md` or e.g. `references/guide.md` (`../_core/core.md` for a fragment beside the skill). */
   rel: string;
   /** The folder its relative links resolve from (`''`: the skill folder). */
   from: string;
   /** Where its reports go: undefined for SKILL.md (the default), else the file's absolute path. */
   reportFile?: string;
   targets: Target[];
+  /**
+   * For an included fragment: the file it becomes part of (`SKILL.md` or a companion), whose headings
+   * a `#fragment` of its own means. Its relative targets are already resolved from the fragment's
+   * folder, as the build rewrites them, into skill-relative paths (`from` is `''`); one outside the
+   * skill is copied into it by the build, so only its existence matters.
+   */
+  into?: string;
 }
 
 /**
@@ -28,22 +36,37 @@ export interface LinkSource {
  * an agent is sent to read, whose own links it then follows. One hop, as hosts load
  * references one link at a time from SKILL.md.
  */
-export function linkSources(skill: Skill): LinkSource[] {
+export function linkSources(skill: Skill, sources?: string): LinkSource[] {
   const own = targets(skill);
   const out: LinkSource[] = [{ rel: 'SKILL.md', from: '', targets: own }];
   const referenced = new Map<string, string>();
   for (const t of own) {
     if (t.kind !== 'relative' || !isMarkdown(t.path)) continue;
     const { rel, escapes } = resolve('', t.path);
-    if (escapes || referenced.has(rel)) continue;
-    const entry = bundleIndex(skill).entries.get(rel);
-    if (entry?.kind === 'file') referenced.set(rel, entry.path);
+    if (escapes) continue;
+    // A link in other letter case still reaches the file on a case-insensitive disk: its own links are checked too.
+    const index = bundleIndex(skill);
+    const entry = index.entries.get(rel) ?? index.entries.get(index.lower.get(rel.toLowerCase()) ?? '');
+    if (entry?.kind === 'file' && !referenced.has(entry.relPath)) referenced.set(entry.relPath, entry.path);
   }
   for (const [rel, file] of [...referenced].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const links = skill.bundle.links(rel);
     if (!links?.length) continue;
     const dir = path.posix.dirname(rel);
     out.push({ rel, from: dir === '.' ? '' : dir, reportFile: file, targets: links.map(classify) });
+  }
+  if (sources === undefined) return out;
+  // Included fragments: their links, resolved from the fragment's own folder as the build rewrites them.
+  for (const f of includedFragments(skill, sources)) {
+    if (!f.links.length || referenced.has(f.rel)) continue;
+    const fromDir = path.dirname(f.path);
+    const targets = f.links.map((link): Target => {
+      const t = classify(link);
+      // A path under a placeholder (`${CLAUDE_SKILL_DIR}/x`, `{baseDir}/x`) names the skill's folder wherever it is written.
+      if (t.kind !== 'relative' || /^(?:\$|\{)/.test(t.path)) return t;
+      return { ...t, path: path.relative(skill.dir, path.resolve(fromDir, t.path)).split(path.sep).join('/') || '.' };
+    });
+    out.push({ rel: f.rel, from: '', reportFile: f.path, targets, into: f.into });
   }
   return out;
 }

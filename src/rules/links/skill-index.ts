@@ -148,13 +148,24 @@ export function skillIndex(skill: Skill): SkillIndex {
   }
   index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near, work: skill.work };
   // One hop: the bundled Markdown files SKILL.md links or names, whose own names the agent follows next.
+  // A name in other letter case (`references/Guide.md` for `guide.md`) still leads the agent there on a
+  // case-insensitive disk: the mismatch is reported once (links/broken, links/missing-file), and the file is read.
+  const markdownFile = (c: string): string | undefined => {
+    const rel = files.has(c) ? c : lower.get(c.toLowerCase());
+    return rel !== undefined && files.has(rel) && isMarkdown(rel) ? rel : undefined;
+  };
   const named = new Set<string>();
   for (const s of [...sources]) {
-    for (const m of s.mentions) for (const c of candidates(m.path, s.from, depth, skill.work)) if (files.has(c) && isMarkdown(c)) named.add(c);
+    for (const m of s.mentions) {
+      for (const c of candidates(m.path, s.from, depth, skill.work)) {
+        const rel = markdownFile(c);
+        if (rel !== undefined) named.add(rel);
+      }
+    }
   }
   for (const t of skill.links) {
-    const rel = resolve('', decode(beforeFirstOf(t.url, '#?'))).rel;
-    if (files.has(rel) && isMarkdown(rel)) named.add(rel);
+    const rel = markdownFile(resolve('', decode(beforeFirstOf(t.url, '#?'))).rel);
+    if (rel !== undefined) named.add(rel);
   }
   for (const rel of [...named].sort()) {
     const file = skill.bundle.text(rel);

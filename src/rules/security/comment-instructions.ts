@@ -1,3 +1,5 @@
+import type { Directive, HtmlComment } from '../../model/skill.js';
+import { includedFragments } from '../../parse/fragments.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
@@ -83,7 +85,7 @@ export interface CommentInstructionsOptions {
 export default defineSkillRule<CommentInstructionsOptions>(
   {
     id: 'security/comment-instructions',
-    description: 'Reports HTML comments in the SKILL.md body that are not skillc directives and read as instructions: hosts pass them to the model while renderers hide them from reviewers.',
+    description: 'Reports HTML comments in the SKILL.md body and the fragments it includes that are not skillc directives and read as instructions: hosts pass them to the model while renderers hide them from reviewers.',
     severity: 'warning',
     fixable: false,
     schema: {
@@ -96,18 +98,24 @@ export default defineSkillRule<CommentInstructionsOptions>(
       hiddenInstructions: 'Unexpected instructions hidden in an HTML comment (`{{show}}`): hosts pass comments to the model but renderers hide them, expected visible text or a skillc directive',
     },
   },
-  ({ skill, options, report }) => {
+  ({ skill, options, config, report }) => {
     if (!parsed(skill)) return;
-    const directiveStarts = new Set(skill.directives.map((d) => d.range.start.offset));
-    for (const comment of skill.comments) {
-      if (directiveStarts.has(comment.range.start.offset)) continue;
-      // skillc-looking comments that failed to parse are source/ rules' business.
-      if (/^\/?\s*(?:skillc-|include\s*:|host\b|generated\b)/.test(comment.text)) continue;
-      if (!looksLikeInstructions(comment.text, options.minWords)) continue;
-      report({
-        messageId: 'hiddenInstructions', data: { show: show(comment.text.replace(/\s+/g, ' '), 50) },
-        range: comment.range,
-      });
-    }
+    const check = (comments: readonly HtmlComment[], directives: readonly Directive[], file?: string): void => {
+      const directiveStarts = new Set(directives.map((d) => d.range.start.offset));
+      for (const comment of comments) {
+        if (directiveStarts.has(comment.range.start.offset)) continue;
+        // skillc-looking comments that failed to parse are source/ rules' business.
+        if (/^\/?\s*(?:skillc-|include\s*:|host\b|generated\b)/.test(comment.text)) continue;
+        if (!looksLikeInstructions(comment.text, options.minWords)) continue;
+        report({
+          messageId: 'hiddenInstructions', data: { show: show(comment.text.replace(/\s+/g, ' '), 50) },
+          range: comment.range,
+          ...(file ? { file } : {}),
+        });
+      }
+    };
+    check(skill.comments, skill.directives);
+    // The fragments the skill includes: their comments reach the model with the file they are built into.
+    for (const f of includedFragments(skill, config.sources)) if (f.comments.length) check(f.comments, f.directives, f.path);
   },
 );

@@ -71,7 +71,7 @@ export function findPayloads(file: TextFile, options: EncodedPayloadOptions): Re
 export default defineSkillRule<EncodedPayloadOptions>(
   {
     id: 'security/encoded-payload',
-    description: 'Reports long base64 or hex runs in the SKILL.md and bundled text files: encoded payloads hide instructions or binaries from review.',
+    description: 'Reports long base64 or hex runs in the SKILL.md, bundled text files and included fragments: encoded payloads hide instructions or binaries from review.',
     severity: 'warning',
     fixable: false,
     schema: {
@@ -84,8 +84,8 @@ export default defineSkillRule<EncodedPayloadOptions>(
       payload: 'Unexpected {{length}}-character {{kind}} payload, expected readable text (an agent can decode and follow what a reviewer cannot read)',
     },
   },
-  ({ skill, options, report }) => {
-    for (const target of scanTargets(skill)) {
+  ({ skill, options, config, report }) => {
+    for (const target of scanTargets(skill, config.sources)) {
       for (const found of findPayloads(target.file, options)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }
   },

@@ -232,7 +232,7 @@ export function findEscapedInFrontmatter(skill: Skill): ReportInput[] {
 export default defineSkillRule(
   {
     id: 'security/hidden-unicode',
-    description: 'Reports invisible zero-width, bidirectional-control and Unicode tag characters in the SKILL.md and bundled text files, and control characters written as YAML escapes in the frontmatter.',
+    description: 'Reports invisible zero-width, bidirectional-control and Unicode tag characters in the SKILL.md, bundled text files and included fragments, and control characters written as YAML escapes in the frontmatter.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -246,9 +246,9 @@ export default defineSkillRule(
       strayZeroWidth: 'Unexpected {{many}} {{cp}} ({{name}}){{where}}, expected visible text (it splits or joins words invisibly; it cannot reorder a line or spell out text)',
     },
   },
-  ({ skill, report }) => {
+  ({ skill, config, report }) => {
     for (const found of findEscapedInFrontmatter(skill)) report(found);
-    for (const target of scanTargets(skill)) {
+    for (const target of scanTargets(skill, config.sources)) {
       for (const found of findHidden(target.file)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }
   },

@@ -66,8 +66,8 @@ export default defineSkillRule(
       marker: 'Unexpected {{what}} `{{text}}`, expected no prompt-injection markers (a bundled text must not speak as the system or override the user)',
     },
   },
-  ({ skill, report }) => {
-    for (const target of scanTargets(skill)) {
+  ({ skill, config, report }) => {
+    for (const target of scanTargets(skill, config.sources)) {
       if (!target.main && (TEST_DATA.test(target.relPath) || isCodeFile(target.relPath))) continue;
       for (const found of findInjections(target.file, () => codeFenceSpans(target))) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }

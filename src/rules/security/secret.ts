@@ -144,7 +144,7 @@ export function findSecrets(file: TextFile): ReportInput[] {
 export default defineSkillRule(
   {
     id: 'security/secret',
-    description: 'Reports credentials (cloud, GitHub, OpenAI, Anthropic, Slack, Google and Stripe keys, private key blocks) in the SKILL.md and bundled text files.',
+    description: 'Reports credentials (cloud, GitHub, OpenAI, Anthropic, Slack, Google and Stripe keys, private key blocks) in the SKILL.md, bundled text files and included fragments.',
     severity: 'error',
     fixable: false,
     defaultOptions: {},
@@ -152,8 +152,8 @@ export default defineSkillRule(
       secret: 'Unexpected {{kind}}, expected a reference to a secret kept outside the skill (e.g. an environment variable)',
     },
   },
-  ({ skill, report }) => {
-    for (const target of scanTargets(skill)) {
+  ({ skill, config, report }) => {
+    for (const target of scanTargets(skill, config.sources)) {
       for (const found of findSecrets(target.file)) report(target.reportPath ? { ...found, file: target.reportPath } : found);
     }
   },

@@ -1,5 +1,6 @@
 import type { CodeFence, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
+import { includedFragments } from '../../parse/fragments.js';
 
 /** A text the security rules scan: the SKILL.md or one bundled text file. */
 export interface ScanTarget {
@@ -20,11 +21,13 @@ export interface ScanTarget {
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
 
 /**
- * The SKILL.md and every bundled regular file the parse stage can read as text
- * (binary and oversized files come back undefined and are skipped). Symlinks are
+ * The SKILL.md, every bundled regular file the parse stage can read as text
+ * (binary and oversized files come back undefined and are skipped), and, given the
+ * sources root, every fragment the skill includes from outside its folder: the build
+ * puts that text in the skill, so a host reads it as the skill's own. Symlinks are
  * left to the links rules: their targets may lie outside the skill.
  */
-export function* scanTargets(skill: Skill): Generator<ScanTarget> {
+export function* scanTargets(skill: Skill, sources?: string): Generator<ScanTarget> {
   if (skill.file.text.length) yield { file: skill.file, reportPath: undefined, main: true, relPath: 'SKILL.md', fences: skill.codeFences };
   for (const entry of skill.bundled) {
     if (entry.kind !== 'file') continue;
@@ -41,6 +44,11 @@ export function* scanTargets(skill: Skill): Generator<ScanTarget> {
         return (fences ??= MARKDOWN.test(relPath) ? (skill.bundle.codeFences(relPath) ?? []) : []);
       },
     };
+  }
+  if (sources === undefined) return;
+  for (const f of includedFragments(skill, sources)) {
+    if (f.inSkill || !f.file.text.length) continue; // a bundled file, scanned above
+    yield { file: f.file, reportPath: f.path, main: false, relPath: f.rel, fences: f.codeFences };
   }
 }
 

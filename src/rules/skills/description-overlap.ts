@@ -1,5 +1,7 @@
 import { hostFields } from '../../analysis/budget.js';
-import { similarPairs } from '../../analysis/similarity.js';
+import path from 'node:path';
+import { distinctProducts, nameStats, nameWords, similarPairs, subjectProducts } from '../../analysis/similarity.js';
+import type { SkillSummary } from '../../model/summary.js';
 import { defineCatalogRule } from '../rule.js';
 import { field, frontmatterData, parsed } from '../../model/queries.js';
 import { folderOf, sortSkills } from '../../analysis/requires.js';
@@ -8,6 +10,16 @@ import { skillcBlock } from '../../model/skillc-block.js';
 export interface DescriptionOverlapOptions {
   /** Similarity (0-1) at or above which two descriptions are reported. */
   threshold: number;
+}
+
+/**
+ * The words of the name a skill is listed under: its name (or folder), and with `byContainer` the
+ * plugin folder holding it (`<plugin>/skills/<skill>`), as `gmail-commander:health` is listed.
+ */
+function listedNameParts(skill: SkillSummary, byContainer: boolean): string[] {
+  const parts = (skill.name ?? skill.dirName).split(/[-_:\s]+/);
+  if (byContainer && path.basename(path.dirname(skill.dir)) === 'skills') parts.push(...path.basename(path.dirname(path.dirname(skill.dir))).split(/[-_\s]+/));
+  return parts.filter(Boolean);
 }
 
 /** Others named per skill: a catalog of near-copies must not make n² messages. */
@@ -69,7 +81,24 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
       const firstFew = group.slice(0, MAX_LISTED + 1);
       for (const self of group) for (const other of firstFew.filter((o) => o !== self).slice(0, MAX_LISTED)) add(self, other, 1, []);
     }
+    // Two skills that each name a product the other never mentions (AWS vs Azure, NUnit vs xUnit) are told
+    // apart by the request, which names it.
+    const stats = nameStats(texts);
+    // Under a host that lists a plugin's skills by plugin and folder (`gmail-commander:health`), the plugin's name is part of the skill's.
+    const byContainer = hosts.some((h) => h.skillIdentity === 'folder-in-container');
+    const naming = new Map<number, { products: Set<string>; words: Set<string> }>();
+    const namingOf = (i: number): { products: Set<string>; words: Set<string> } => {
+      let n = naming.get(i);
+      if (n) return n;
+      const s = routed[i]!;
+      const parts = listedNameParts(s, byContainer);
+      const words = nameWords(texts[i]!);
+      for (const p of parts) words.add(p.toLowerCase());
+      naming.set(i, (n = { products: subjectProducts(texts[i]!, parts, stats), words }));
+      return n;
+    };
     for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold)) {
+      if (distinctProducts(namingOf(reps[p.a]!), namingOf(reps[p.b]!))) continue;
       const ga = copies.get(p.a)!;
       const gb = copies.get(p.b)!;
       for (const self of ga) add(self, gb[0]!, p.score, p.shared);

@@ -1,4 +1,4 @@
-import { hostListing } from '../../analysis/budget.js';
+import { hostListing, installUnits, type UnitMode } from '../../analysis/budget.js';
 import { defineCatalogRule } from '../rule.js';
 import type { HostProfile, ListingProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
@@ -8,6 +8,8 @@ import { field, hostField, parsed } from '../../model/queries.js';
 export interface ListingBudgetOptions {
   /** Context window in tokens; default the config's `contextTokens` (200,000). 0: unknown. */
   contextTokens?: number;
+  /** What one listing holds: `auto` (per plugin, host skills folder or project, else per skill), `catalog` (every skill linted), `skill`. */
+  unit?: UnitMode;
 }
 
 const n = (x: number): string => x.toLocaleString('en-US');
@@ -36,27 +38,26 @@ function consequence(overflow: ListingProfile['overflow'], affected: number): st
 export default defineCatalogRule<ListingBudgetOptions>(
   {
     id: 'skills/listing-budget',
-    description: "Reports a skill whose listing entry a linted host cuts (over the host's entry limit), and, once per catalog, a listing over the host's budget at the configured context size, with what the host then does.",
+    description: "Reports a skill whose listing entry a linted host cuts (over the host's entry limit), and, once per listing (a plugin, a host's skills folder, a project built together), a listing over the host's budget at the configured context size, with what the host then does.",
     severity: 'warning',
     fixable: false,
     schema: {
       type: 'object',
       additionalProperties: false,
-      properties: { contextTokens: { type: 'integer', minimum: 0 } },
+      properties: { contextTokens: { type: 'integer', minimum: 0 }, unit: { enum: ['auto', 'catalog', 'skill'] } },
     },
     defaultOptions: {},
     messages: {
       entryCut: 'Unexpected listing entry of {{textLength}} characters{{fields}} for {{displayName}}, which cuts each entry at {{n}}: the last {{n2}} characters are not listed',
-      overBudget: 'Unexpected listing of {{entriesLength}} skills in {{wanted}} characters, over {{displayName}}\'s budget of {{budget}} ({{basis}}): {{overflow}}. Largest entries: {{named}}{{rest}}; shorten descriptions or mark manual skills so they leave the listing',
+      overBudget: 'Unexpected listing of {{entriesLength}} skills{{unit}} in {{wanted}} characters, over {{displayName}}\'s budget of {{budget}} ({{basis}}): {{overflow}}. Largest entries: {{named}}{{rest}}; shorten descriptions or mark manual skills so they leave the listing',
     },
   },
   ({ catalog, config, hosts, options, report }) => {
     const tokens = options.contextTokens ?? config.contextTokens ?? 200_000;
     const skills = catalog.skills.filter((s) => parsed(s) && s.frontmatter && !s.frontmatter.errors.length);
     for (const host of hosts) {
-      const listing = hostListing(skills, host, tokens);
       // An entry over the host's own cut is a fact about that skill: reported on it.
-      for (const e of listing.entries) {
+      for (const e of hostListing(skills, host, tokens).entries) {
         if (e.reason !== 'entry-limit') continue;
         const fields = host.listing.entryFields.length > 1 ? ` (${host.listing.entryFields.map((f) => `\`${f}\``).join(' with ')})` : '';
         report(e.skill, {
@@ -64,20 +65,26 @@ export default defineCatalogRule<ListingBudgetOptions>(
           range: rangeOf(e.skill, host),
         });
       }
-      // An over-budget listing is a fact about the catalog: reported once, on the config file when there is
-      // one (where the hosts and the context size are set), else on the catalog's first skill; naming the
-      // largest entries either way.
-      if (listing.budget === null || listing.wanted <= listing.budget || host.listing.overflow === 'unknown') continue;
-      const affected = listing.entries.filter((e) => e.reason === 'budget').length;
-      const largest = [...listing.entries].sort((a, b) => b.text.length - a.text.length || (a.name < b.name ? -1 : 1));
-      const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
-      const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
-      const first = listing.entries[0]!;
-      const where = config.file ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill, host) };
-      report(first.skill, {
-        messageId: 'overBudget', data: { entriesLength: n(listing.entries.length), wanted: n(listing.wanted), displayName: host.displayName, budget: n(listing.budget), basis: listing.basis, overflow: consequence(host.listing.overflow, affected), named: named.join(', '), rest },
-        ...where,
-      });
+      if (host.listing.overflow === 'unknown') continue;
+      // The budget holds per listing, and a listing is what a user installs together: each plugin of a marketplace,
+      // a host's skills folder, a project built together; a registry's skills install one by one.
+      const units = installUnits(skills, host, options.unit ?? 'auto', config.file);
+      for (const unit of units) {
+        const listing = hostListing(unit.skills, host, tokens);
+        if (listing.budget === null || listing.wanted <= listing.budget || !listing.entries.length) continue;
+        const affected = listing.entries.filter((e) => e.reason === 'budget').length;
+        const largest = [...listing.entries].sort((a, b) => b.text.length - a.text.length || (a.name < b.name ? -1 : 1));
+        const named = largest.slice(0, MAX_NAMED).map((e) => `\`${e.name}\` (${n(e.text.length)})`);
+        const rest = largest.length > MAX_NAMED ? `, and ${n(largest.length - MAX_NAMED)} more` : '';
+        const first = listing.entries[0]!;
+        // Which unit overflows, when the catalog holds several; the project's one listing goes on its config file.
+        const label = units.length === 1 ? '' : unit.kind === 'plugin' ? ` in plugin \`${unit.label}\`` : unit.kind === 'folder' ? ` in \`${unit.label}\`` : '';
+        const where = config.file && (unit.kind === 'catalog' || units.length === 1) ? { file: config.file, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } } : { range: rangeOf(first.skill, host) };
+        report(first.skill, {
+          messageId: 'overBudget', data: { entriesLength: n(listing.entries.length), unit: label, wanted: n(listing.wanted), displayName: host.displayName, budget: n(listing.budget), basis: listing.basis, overflow: consequence(host.listing.overflow, affected), named: named.join(', '), rest },
+          ...where,
+        });
+      }
     }
   },
 );

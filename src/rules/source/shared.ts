@@ -1,49 +1,10 @@
-import path from 'node:path';
 import type { Range } from '../../model/diagnostic.js';
-import { isBundledMarkdown } from '../../model/bundled-markdown.js';
-import type { Directive, Skill } from '../../model/skill.js';
-import { includeRoot, includesIn, includeTree, type IncludeSource, type IncludeStep, sortDirectives } from '../../parse/includes.js';
+import type { Directive } from '../../model/skill.js';
+import { sortDirectives } from '../../parse/includes.js';
 
 export { sortDirectives };
 
-/** Displays an absolute path relative to the skill folder, with `/`. */
-export function relToSkill(skill: Skill, abs: string): string {
-  return path.relative(skill.dir, abs).split(path.sep).join('/') || '.';
-}
-
-/** One file's includes, walked: SKILL.md's (`file` undefined) or a bundled Markdown file's (its absolute path). */
-export interface IncludeWalk {
-  file?: string;
-  steps: IncludeStep[];
-}
-
-const walks = new WeakMap<Skill, { sources: string; walks: IncludeWalk[] }>();
-
-/**
- * The includes of SKILL.md and of every bundled Markdown file the build expands (companions,
- * references), walked by the one include walker the build uses, read through the skill's bundle
- * reader; kept per skill, so the two include rules walk once.
- */
-export function includeWalks(skill: Skill, sources: string): IncludeWalk[] {
-  const kept = walks.get(skill);
-  if (kept?.sources === sources) return kept.walks;
-  const source: IncludeSource = {
-    text: (abs) => skill.bundle.text(relToSkill(skill, abs))?.text,
-    exists: (abs) => skill.bundle.exists(relToSkill(skill, abs)),
-    directives: (abs) => skill.bundle.directives(relToSkill(skill, abs)),
-  };
-  const root = includeRoot(skill.dir, sources);
-  const found: IncludeWalk[] = [{ steps: includeTree(skill.file.path, includesIn(skill.directives), root, source) }];
-  for (const b of skill.bundled) {
-    if (!isBundledMarkdown(b)) continue;
-    const file = skill.bundle.text(b.relPath);
-    if (!file || !file.text.includes('include')) continue;
-    const includes = includesIn(skill.bundle.directives(b.relPath) ?? []);
-    if (includes.length) found.push({ file: b.path, steps: includeTree(b.path, includes, root, source) });
-  }
-  walks.set(skill, { sources, walks: found });
-  return found;
-}
+export { includeWalks, relToSkill, type IncludeWalk } from '../../parse/fragments.js';
 
 /** Shows a directive as written, for messages. */
 export const HOST_OPEN = '`<!-- host: ... -->`';

@@ -26,6 +26,14 @@ testRule(
     ],
     invalid: [
       {
+        name: 'a fragment\'s own #fragment means the file it is expanded into; SKILL.md may name a fragment\'s heading',
+        files: {
+          'a/SKILL.md': skill('[s](#shared-steps)\n\n<!-- include: ../_shared/steps.md -->\n\n## Own\n'),
+          '_shared/steps.md': '## Shared steps\n\nBack to [own](#own), on to [nowhere](#nowhere).\n',
+        },
+        errors: [{ file: '_shared/steps.md', line: 3, column: 28, messageId: 'fragment', data: { fragment: 'nowhere', file: 'SKILL.md', expected: 'an existing heading' } }],
+      },
+      {
         name: 'a stale fragment in a sibling skill of a plugin',
         hosts: ['claude'],
         dir: 'plug/skills/a',

@@ -61,6 +61,19 @@ testRule(
     ],
     invalid: [
       {
+        name: 'an included fragment\'s links resolve from its own folder, as the build rewrites them; a missing one is reported in the fragment',
+        files: {
+          'taskflow/SKILL.md': skill('<!-- include: ../_core/core.md -->\n'),
+          'taskflow/patterns.md': '# Patterns\n',
+          '_core/core.md': '# Core\n\nSee [patterns](../taskflow/patterns.md), [library](../taskflow/library.md), [notes](notes.md) and [gone](gone.md).\n',
+          '_core/notes.md': '# Notes\n',
+        },
+        errors: [
+          { file: '_core/core.md', line: 3, column: 42, messageId: 'missing', data: { link: 'link', path: '../taskflow/library.md', hint: '' } },
+          { file: '_core/core.md', line: 3, column: 99, messageId: 'missing', data: { link: 'link', path: 'gone.md', hint: '' } },
+        ],
+      },
+      {
         name: 'missing reference',
         files: { 'SKILL.md': skill('Read [the guide](references/guide.md).\n') },
         errors: [{ line: 5, column: 6, endLine: 5, endColumn: 38, message: 'Unexpected link to missing `references/guide.md`, expected an existing file' }],
@@ -108,6 +121,18 @@ testRule(
         hosts: ['claude'],
         files: { 'SKILL.md': skill('[a](${CLAUDE_SKILL_DIR}/references/gone.md)\n') },
         errors: [{ line: 5, column: 1, message: 'Unexpected link to missing `${CLAUDE_SKILL_DIR}/references/gone.md`, expected an existing file' }],
+      },
+      {
+        name: 'a missing file under `{baseDir}` under claude',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('[a]({baseDir}/references/gone.md)\n') },
+        errors: [{ line: 5, column: 1, messageId: 'missing', data: { link: 'link', path: '{baseDir}/references/gone.md', hint: '' } }],
+      },
+      {
+        name: '`{baseDir}` is still unknown under a host that does not name the base directory',
+        hosts: ['agentskills'],
+        files: { 'SKILL.md': skill('[a]({baseDir}/references/a.md)\n'), 'references/a.md': '# A\n' },
+        errors: [{ line: 5, column: 1, severity: 'warning', messageId: 'unknownPlaceholder' }],
       },
       {
         name: 'a placeholder from the config is checked in the skill folder',

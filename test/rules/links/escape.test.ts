@@ -8,6 +8,17 @@ testRule(
   rule,
   {
     valid: [
+      {
+        name: 'an included fragment\'s links out of the skill are the build\'s to copy (or, out of the sources root, to refuse)',
+        config: { sources: 'src' },
+        skills: ['src/a'],
+        files: {
+          'src/a/SKILL.md': skill('<!-- include: ../_shared/steps.md -->\n'),
+          'src/_shared/steps.md': '[n](notes.md) [o](../../outside.md)\n',
+          'src/_shared/notes.md': '# N\n',
+          'outside.md': '# O\n',
+        },
+      },
       { name: 'paths inside the folder', files: { 'SKILL.md': skill('[a](references/a.md) [b](references/../scripts/x.sh) [c](./SKILL.md)\n') } },
       { name: 'URLs and fragments', files: { 'SKILL.md': skill('[a](https://x.dev/../a) [b](#x) [c](//cdn.example/x.png) [d]()\n') } },
       { name: 'a symlink inside the folder', files: { 'SKILL.md': skill('x\n'), 'references/a.md': 'x', 'latest.md': { symlink: 'references/a.md' } } },
@@ -67,6 +78,16 @@ testRule(
         dir: 'plug/skills/a',
         files: { 'SKILL.md': skill('Run [the scanner]({baseDir}/scanner.sh).\n'), '../../scanner.sh': 'echo' },
         errors: [{ line: 5, column: 5, message: 'Unexpected link to `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected a path inside the skill folder' }],
+      },
+      {
+        name: '`{baseDir}/scanner.sh` at the root of a Claude Code plugin, with no config: the plugin variable is the fix',
+        hosts: ['claude'],
+        dir: 'plug/skills/a',
+        files: { 'SKILL.md': skill('Run `{baseDir}/scanner.sh` or [it]({baseDir}/scanner.sh).\n'), '../../scanner.sh': 'echo', '../../.claude-plugin/plugin.json': '{"name":"plug"}' },
+        errors: [
+          { line: 5, column: 5, severity: 'warning', message: 'Unexpected path `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected `${CLAUDE_PLUGIN_ROOT}/scanner.sh` (the plugin folder) or the file moved into the skill folder' },
+          { line: 5, column: 31, message: 'Unexpected link to `{baseDir}/scanner.sh` outside the skill folder: `{baseDir}` is the skill folder and the file is at `../../scanner.sh`, expected `${CLAUDE_PLUGIN_ROOT}/scanner.sh` (the plugin folder) or the file moved into the skill folder' },
+        ],
       },
       {
         name: 'the same in code: a warning, once',

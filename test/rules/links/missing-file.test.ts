@@ -61,6 +61,36 @@ testRule(
         },
       },
       {
+        name: 'generic placeholders are not files; a listing of files to create or of project files is no listing of the skill',
+        files: {
+          'SKILL.md': skill(
+            [
+              'Run `python scripts/script_name.py`, read `references/file_name.md` and open `path/to/file.md`.',
+              '',
+              '## Templates',
+              '',
+              '- `templates/report.md` is written by `scripts/render.py` into the project',
+              '- `src/components/Button.tsx`',
+              '',
+              '## Reference implementation',
+              '',
+              'The working deployment lives in another repository:',
+              '',
+              '| File | Purpose |',
+              '| --- | --- |',
+              '| `scripts/publish_findings.sh` | deploy script |',
+              '',
+              '## Quick Reference',
+              '',
+              '- `mise run build`',
+              '- Run `python scripts/render` from `scripts/`',
+            ].join('\n') + '\n',
+          ),
+          'scripts/render.py': 'x',
+          'scripts/render/__main__.py': 'x',
+        },
+      },
+      {
         name: 'a link is links/broken\'s; a bare name is only checked for its letter case',
         files: {
           'SKILL.md': skill('[x](references/gone.md) and `gone.md`.\n\nSee [g](references/guide.md).\n'),
@@ -95,6 +125,52 @@ testRule(
       },
     ],
     invalid: [
+      {
+        name: 'an included fragment\'s names resolve from the skill folder, reported in the fragment with the skill that includes it',
+        files: {
+          'a/SKILL.md': '---\nname: a\ndescription: Use when testing.\n---\n<!-- include: ../_shared/steps.md -->\n',
+          'a/scripts/run.sh': 'x',
+          '_shared/steps.md': '# Steps\n\n<!-- include: ../_shared/more.md -->\nRun `scripts/run.sh`, then `bash scripts/check.sh`.\n',
+        },
+        errors: [{ file: '_shared/steps.md', line: 4, column: 34, messageId: 'missing', data: { path: 'scripts/check.sh', expected: 'an existing file of `a`, which includes this file' } }],
+      },
+      {
+        name: 'a line that also holds an e-mail or an example.com URL still checks the files it names',
+        files: {
+          'SKILL.md': skill('Run `scripts/notify.py` to mail ops@example.com.\n\nRead `references/api.md` for https://api.example.com/v1.\n'),
+          'scripts/run.py': 'x',
+        },
+        errors: [
+          { line: 5, column: 6, message: MISSING('scripts/notify.py') },
+          { line: 7, column: 7, message: MISSING('references/api.md') },
+        ],
+      },
+      {
+        name: 'a path run without the extension of its file: did you mean',
+        files: { 'SKILL.md': skill('Run `python scripts/check_fields --input form.pdf`, then `bash scripts/fill`.\n'), 'scripts/check_fields.py': 'x', 'scripts/other.py': 'x' },
+        errors: [
+          { line: 5, column: 13, messageId: 'missing', data: { path: 'scripts/check_fields', expected: 'an existing file (did you mean `scripts/check_fields.py`?)' } },
+          { line: 5, column: 64, messageId: 'missing', data: { path: 'scripts/fill', expected: 'an existing file' } },
+        ],
+      },
+      {
+        name: 'a list of templates and references that were never written',
+        files: {
+          'SKILL.md': skill('## Templates\n\n- `templates/report.md`: the weekly report template\n- `templates/email.md`\n\n## References\n\n1. **`references/style.md`** for tone\n\n## Scripts\n\n| Script | Purpose |\n| --- | --- |\n| `scripts/generate_report.py` | Generate the Markdown report |\n'),
+          'scripts/run.sh': 'x',
+        },
+        errors: [
+          { line: 7, column: 4, message: MISSING('templates/report.md') },
+          { line: 8, column: 4, message: MISSING('templates/email.md') },
+          { line: 12, column: 7, message: MISSING('references/style.md') },
+          { line: 18, column: 4, message: MISSING('scripts/generate_report.py') },
+        ],
+      },
+      {
+        name: 'a reference reached only through a mis-cased link is read and checked',
+        files: { 'SKILL.md': skill('Read [the guide](references/Guide.md).\n'), 'references/guide.md': 'Then run `scripts/setup.sh`.\n', 'scripts/run.sh': 'x' },
+        errors: [{ file: 'references/guide.md', line: 1, column: 11, message: MISSING('scripts/setup.sh') }],
+      },
       {
         name: 'with mentions: all, a listed path too',
         options: { mentions: 'all' },

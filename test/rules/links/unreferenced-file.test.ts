@@ -105,6 +105,47 @@ testRule(
           'HISTORY.md': '# History\n',
         },
       },
+      {
+        name: 'a module path in SKILL.md\'s code names its file; the package folder\'s __init__.py comes with it',
+        files: {
+          'SKILL.md': skill('```python\nfrom core.gif_builder import GIFBuilder\nimport helpers.io\nfrom tools import render\n```\n'),
+          'core/__init__.py': '',
+          'core/gif_builder.py': 'from .frames import Frame\n',
+          'core/frames.py': 'x = 1\n',
+          'scripts/helpers/io.py': 'x = 1\n',
+          'scripts/helpers/__init__.py': '',
+          'tools/render.py': 'x = 1\n',
+        },
+      },
+      {
+        name: 'a JS/TS relative import in a reference names its file without the extension',
+        files: {
+          'SKILL.md': skill('See [usage](references/usage.md).\n'),
+          'references/usage.md': "```ts\nimport { sign } from '../lib/sign';\nimport { verify } from '../lib/verify.js';\n```\n",
+          'lib/sign.ts': 'export const sign = 1;\n',
+          'lib/verify.ts': 'export const verify = 1;\n',
+        },
+      },
+      {
+        name: 'a file named in other letter case is referenced (the mismatch is links/missing-file\'s), and its own names are followed',
+        files: { 'SKILL.md': skill('Read [the guide](references/Guide.md) and `Scripts/Run.sh`.\n'), 'references/guide.md': 'Then `references/api.md`.\n', 'references/api.md': 'x', 'scripts/run.sh': 'x' },
+      },
+      {
+        name: 'tests and evals by their names, dependency manifests at the skill root, registry sidecars',
+        files: {
+          'SKILL.md': skill('x\n'),
+          'test-login.md': '# Test\n',
+          'scripts/auth.test.ts': 'x',
+          'scripts/parser_test.py': 'x',
+          'scripts/test_parser.py': 'x',
+          'eval-cases.json': '[]',
+          'requirements.txt': 'requests\n',
+          'package.json': '{}',
+          'pyproject.toml': '[project]\n',
+          'uv.lock': 'x',
+          '_meta.json': '{}',
+        },
+      },
       { name: 'an ignore glob', options: { ignore: ['assets/**'] }, files: { 'SKILL.md': skill('x\n'), 'assets/a.png': 'x' } },
     ],
     invalid: [
@@ -133,8 +174,8 @@ testRule(
         },
         errors: [
           { file: 'assets/check.py', message: MESSAGE('assets/check.py') },
-          { file: 'notes/draft.md', message: MESSAGE('notes/draft.md') },
-          { file: 'scripts/check.py', message: MESSAGE('scripts/check.py') },
+          // One root cause, one finding: the script is unreferenced because the draft that names it is.
+          { file: 'notes/draft.md', message: `${MESSAGE('notes/draft.md')} (nothing else names the file it names: \`scripts/check.py\`)` },
         ],
       },
       {
@@ -147,8 +188,8 @@ testRule(
         },
         errors: [
           { file: 'references/a.md', message: MESSAGE('references/a.md') },
-          { file: 'scripts/helper.py', message: MESSAGE('scripts/helper.py') },
-          { file: 'scripts/unused.py', message: MESSAGE('scripts/unused.py') },
+          // Nothing names the folder or any file in it: one finding for the folder, at its first file.
+          { file: 'scripts/unused.py', messageId: 'unreferencedFolder', data: { relPath: 'scripts', count: 2 } },
         ],
       },
       {
@@ -162,6 +203,46 @@ testRule(
           'assets/icon.png': 'x',
         },
         errors: [{ file: 'assets/orphan.txt', message: MESSAGE('assets/orphan.txt') }],
+      },
+      {
+        name: 'one root cause, one finding: an unreferenced reference and the files only it names',
+        files: {
+          'SKILL.md': skill('See [a](references/a.md).\n'),
+          'references/a.md': '# A\n',
+          'references/old.md': 'See [api](old-api.md), ![d](../assets/old.png) and `scripts/old.sh`.\n',
+          'references/old-api.md': 'x',
+          'assets/old.png': 'x',
+          'assets/logo.png': 'x',
+          'scripts/old.sh': 'cat "$(dirname "$0")/old.txt"\n',
+          'scripts/old.txt': 'x',
+          'scripts/keep.sh': 'x',
+        },
+        errors: [
+          { file: 'assets/logo.png', message: MESSAGE('assets/logo.png') },
+          { file: 'references/old.md', messageId: 'unreferenced', data: { relPath: 'references/old.md', hidden: ' (nothing else names the 4 files it names: `assets/old.png`, `references/old-api.md`, `scripts/old.sh`, ...)' } },
+          { file: 'scripts/keep.sh', message: MESSAGE('scripts/keep.sh') },
+        ],
+      },
+      {
+        name: 'a folder nothing names is one finding; a cycle of unreferenced files is one finding at its first file',
+        files: {
+          'SKILL.md': skill('x\n'),
+          'assets/rules/python/a.yml': 'x',
+          'assets/rules/python/b.yml': 'x',
+          'assets/rules/sgconfig.yml': 'x',
+          'notes/a.md': 'See [b](b.md).\n',
+          'notes/b.md': 'See [a](a.md).\n',
+          'notes/c.md': 'x',
+        },
+        errors: [
+          { file: 'assets/rules/python/a.yml', messageId: 'unreferencedFolder', data: { relPath: 'assets', count: 3 } },
+          { file: 'notes/a.md', messageId: 'unreferencedFolder', data: { relPath: 'notes', count: 3 } },
+        ],
+      },
+      {
+        name: 'a cycle of unreferenced files beside a referenced one',
+        files: { 'SKILL.md': skill('See `notes/c.md`.\n'), 'notes/a.md': 'See [b](b.md).\n', 'notes/b.md': 'See [a](a.md).\n', 'notes/c.md': 'x' },
+        errors: [{ file: 'notes/a.md', messageId: 'unreferenced', data: { relPath: 'notes/a.md', hidden: ' (nothing else names the file it names: `notes/b.md`)' } }],
       },
       {
         name: 'an empty ignore list checks everything',

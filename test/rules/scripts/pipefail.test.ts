@@ -33,9 +33,29 @@ testRule(
       { name: 'timeout producers meant to be cut off', files: { 'SKILL.md': SKILL, 'scripts/n.sh': script('#!/bin/bash\nset -e\nX=$(timeout 4 dns-sd -B _ipps._tcp | awk \'{print; exit}\')\necho "$X"\n') } },
       { name: 'set -e not in effect in bash substitutions of arguments, nor in a subshell after it ends', files: { 'SKILL.md': SKILL, 'scripts/o.sh': script('#!/bin/bash\n(set -e; true)\nfor f in $(ls | sort); do echo "$f"; done\necho "$(git log | head -1)"\necho end\n') } },
       { name: 'set -e turned off again', files: { 'SKILL.md': SKILL, 'scripts/p.sh': script('#!/bin/bash\nset -e\nset +e\nls | sort\necho end\n') } },
+      {
+        name: 'a reader of the script itself or of a file the script just wrote cannot fail',
+        files: { 'SKILL.md': SKILL, 'scripts/r.sh': script('#!/bin/bash\nset -e\nsed -n "2,18p" "$0" | sed "s/^# //"\nprintf "%s" "$body" > "$out"\nsize=$(du -h "$out" | cut -f1)\necho "$size"\ntar -cf "$tmp/a.tar" . 2>/dev/null || true\nprintf "%s\\n" "$body" | tee "$log" >/dev/null\nwc -l "$log" | awk \'{print $1}\'\n') },
+      },
+      {
+        name: 'a producer whose errors the author silences is expected to fail: pipefail with set -e would end the script',
+        files: { 'SKILL.md': SKILL, 'scripts/s.sh': script('#!/bin/bash\nset -e\nURI=$(lpstat -v "$Q" 2>/dev/null | awk -F": " \'{print $2}\')\necho "URI: $URI"\nlsof -i :8080 &>/dev/null | head -1\n') },
+      },
+      {
+        name: 'output tested further on: an expected no-match is handled through the output',
+        files: { 'SKILL.md': SKILL, 'scripts/t.sh': script('#!/bin/bash\nset -e\nPID=$(ps ax | grep "[s]erver" | awk \'{print $1}\')\necho "checking"\nlog "pid"\nif [ -n "$PID" ]; then kill "$PID"; fi\nMODE=$(git config --get x.mode | tr A-Z a-z)\ncase $MODE in fast) echo f ;; esac\n') },
+      },
       { name: 'local masks the status', files: { 'SKILL.md': SKILL, 'scripts/q.sh': script('#!/bin/bash\nset -e\nf() { local n=$(ls | wc -l); echo "$n"; }\nf\n') } },
     ],
     invalid: [
+      {
+        name: 'a reader of a file written later, and an output never tested, still need pipefail',
+        files: { 'SKILL.md': SKILL, 'scripts/u.sh': script('#!/bin/bash\nset -e\nsize=$(du -h "$out" | cut -f1)\necho x > "$out"\nV=$(curl -fsS "$URL" | jq -r .v)\necho "$V"\n') },
+        errors: [
+          { file: 'scripts/u.sh', line: 3, column: 23, message: message('cut') },
+          { file: 'scripts/u.sh', line: 5, column: 24, message: message('jq') },
+        ],
+      },
       {
         name: 'pipeline into head',
         files: { 'SKILL.md': SKILL, 'scripts/run.sh': script('#!/bin/bash\nset -e\ncurl -fsS "$URL" | head -n 1\n') },

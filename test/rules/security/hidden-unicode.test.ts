@@ -20,6 +20,11 @@ testRule(
     ],
     invalid: [
       {
+        name: 'a right-to-left override in an included fragment, at its place there; a fragment two skills include is one finding',
+        files: { 'a/SKILL.md': skill('<!-- include: ../_core/core.md -->'), 'b/SKILL.md': skill('<!-- include: ../_core/core.md -->'), '_core/core.md': '# Core\n\nRun `ls \u202Etxt.exe`.\n' },
+        errors: [{ file: '_core/core.md', line: 3, column: 9, endColumn: 10, message: 'Unexpected hidden character U+202E (RIGHT-TO-LEFT OVERRIDE), expected visible text' }],
+      },
+      {
         name: 'right-to-left override (Trojan Source)',
         files: { 'SKILL.md': skill('# T\n\nRun `ls \u202Etxt.exe`.') },
         errors: [{ line: 7, column: 9, endLine: 7, endColumn: 10, message: 'Unexpected hidden character U+202E (RIGHT-TO-LEFT OVERRIDE), expected visible text' }],

@@ -46,6 +46,11 @@ testRule(
     ],
     invalid: [
       {
+        name: 'a token in a fragment the skill includes from outside its folder, reported in the fragment',
+        files: { 'a/SKILL.md': skill('<!-- include: ../_shared/setup.md -->'), '_shared/setup.md': `# Setup\n\nexport GITHUB_TOKEN=${github}\n` },
+        errors: [{ file: '_shared/setup.md', line: 3, column: 21, message: expected('GitHub token') }],
+      },
+      {
         name: 'AWS key in the body',
         files: { 'SKILL.md': skill(`# T\n\nUse key ${aws} for uploads.`) },
         errors: [{ line: 7, column: 9, endColumn: 29, message: expected('AWS access key ID') }],

@@ -24,6 +24,36 @@ testRule(
         },
       },
       {
+        name: 'skills about different products are told apart by the request (AWS vs Azure, NUnit vs xUnit, S3 vs STS)',
+        files: {
+          'aws-deploy/SKILL.md': skill('aws-deploy', 'Use when deploying the web app to AWS: build the container image, push it and roll out the service.'),
+          'azure-deploy/SKILL.md': skill('azure-deploy', 'Use when deploying the web app to Azure: build the container image, push it and roll out the service.'),
+          'nunit-tests/SKILL.md': skill('nunit-tests', 'Use when writing or fixing NUnit unit tests for a .NET class library project.'),
+          'xunit-tests/SKILL.md': skill('xunit-tests', 'Use when writing or fixing xUnit unit tests for a .NET class library project.'),
+          'aws-s3/SKILL.md': skill('aws-s3', 'Use when calling the AWS S3 API with boto3 credentials and retries.'),
+          'aws-sts/SKILL.md': skill('aws-sts', 'Use when calling the AWS STS API with boto3 credentials and retries.'),
+        },
+      },
+      {
+        name: 'two vendors\' bots in two plugins, named by their plugins under claude and in their descriptions',
+        hosts: ['claude'],
+        skills: ['plugins/gmail-commander/skills/health', 'plugins/calcom-commander/skills/health'],
+        files: {
+          'plugins/gmail-commander/skills/health/SKILL.md': skill('health', '"Gmail Commander health check across all subsystems. TRIGGERS - gmail health, email bot status, gmail bot check."'),
+          'plugins/calcom-commander/skills/health/SKILL.md': skill('health', '"Cal.com Commander health check across all subsystems. TRIGGERS - calcom health, calendar bot status, cal.com diagnostics."'),
+        },
+      },
+      {
+        name: 'words every skill of a generated catalog shares weigh nothing',
+        files: Object.fromEntries(
+          ['pdf', 'csv', 'xml', 'yaml', 'toml', 'html', 'png', 'svg', 'wav', 'zip'].map((kind) => [
+            `${kind}/SKILL.md`,
+            // Alone, 9 of these score 0.47 with each other: the toolkit's boilerplate is all they share.
+            skill(kind, `Convert ${kind} documents. Part of the Acme document toolkit: follows the toolkit conventions for logging, retries, error handling and configuration files.`),
+          ]),
+        ),
+      },
+      {
         name: 'a higher threshold',
         options: { threshold: 0.95 },
         files: {
@@ -33,6 +63,29 @@ testRule(
       },
     ],
     invalid: [
+      {
+        name: 'a product one description names in passing does not set the two apart',
+        files: {
+          'convert/SKILL.md': skill('convert', 'Convert .cast to .txt for Claude Code analysis. Supports batch mode. TRIGGERS - convert cast, cast to txt, batch convert'),
+          'asciinema-converter/SKILL.md': skill('asciinema-converter', 'Convert .cast recordings to .txt for analysis. TRIGGERS - convert cast, cast to txt, strip ANSI, batch convert.'),
+        },
+        errors: [
+          { file: 'asciinema-converter/SKILL.md', message: /similar to `convert`'s/ },
+          { file: 'convert/SKILL.md', message: /similar to `asciinema-converter`'s/ },
+        ],
+      },
+      {
+        name: 'the same product on both sides: still ambiguous',
+        options: { threshold: 0.3 },
+        files: {
+          'kokoro-health/SKILL.md': skill('kokoro-health', '"Kokoro TTS health check. TRIGGERS - kokoro health, tts health, kokoro status."'),
+          'tts-health/SKILL.md': skill('tts-health', 'Health check for TTS and Telegram bot subsystems. TRIGGERS - health check, bot health, kokoro health'),
+        },
+        errors: [
+          { file: 'kokoro-health/SKILL.md', message: /similar to `tts-health`'s/ },
+          { file: 'tts-health/SKILL.md', message: /similar to `kokoro-health`'s/ },
+        ],
+      },
       {
         name: 'near-identical descriptions, named on both sides',
         files: {

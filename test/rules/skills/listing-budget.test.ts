@@ -18,8 +18,15 @@ testRule(
     valid: [
       { name: 'a small catalog', hosts: ['claude', 'codex'], files: { 'a/SKILL.md': skill('a', 'Use when a.'), 'b/SKILL.md': skill('b', 'Use when b.') } },
       { name: 'a host without a documented budget', hosts: ['agentskills', 'gemini'], files: many },
-      { name: 'within Claude Code budget at a bigger context', hosts: ['claude'], files: many, options: { contextTokens: 1_000_000 } },
-      { name: 'within Codex budget at 200,000 tokens (2%: 16,000 characters)', hosts: ['codex'], files: many },
+      { name: 'within Claude Code budget at a bigger context', hosts: ['claude'], files: many, options: { contextTokens: 1_000_000, unit: 'catalog' } },
+      { name: 'within Codex budget at 200,000 tokens (2%: 16,000 characters)', hosts: ['codex'], files: many, options: { unit: 'catalog' } },
+      {
+        name: 'a marketplace: each plugin is installed on its own and lists within budget, whatever they add up to',
+        hosts: ['claude'],
+        skills: [...Object.keys(many).slice(0, 5).map((f) => `plugins/one/skills/${f.replace('/SKILL.md', '')}`), ...Object.keys(many).slice(5).map((f) => `plugins/two/skills/${f.replace('/SKILL.md', '')}`)],
+        files: Object.fromEntries(Object.entries(many).map(([f, t], i) => [`plugins/${i < 5 ? 'one' : 'two'}/skills/${f}`, t])),
+      },
+      { name: 'a registry of skill folders, no config: each skill installs alone', hosts: ['claude', 'codex'], files: many },
       {
         name: 'a manual skill is not listed',
         hosts: ['claude'],
@@ -59,6 +66,7 @@ testRule(
       {
         name: 'over Claude Code budget at 200,000 tokens: reported once for the catalog, every name kept, descriptions dropped (issue 13)',
         hosts: ['claude'],
+        options: { unit: 'catalog' },
         files: many,
         errors: [
           {
@@ -73,19 +81,36 @@ testRule(
         name: 'Codex with an unknown context size: 8,000 characters, the end of the list cut',
         hosts: ['codex'],
         files: many,
-        options: { contextTokens: 0 },
+        options: { contextTokens: 0, unit: 'catalog' },
         errors: [{ file: 's0/SKILL.md', message: /over OpenAI Codex's budget of 8,000 \(its cap when the context size is unknown\): it cuts the listing's text, so about 3 entries are shortened or left out\./ }],
+      },
+      {
+        name: 'a marketplace: the plugin that overflows is named, the one within budget is not reported',
+        hosts: ['claude'],
+        skills: [...Object.keys(many).map((f) => `plugins/big/skills/${f.replace('/SKILL.md', '')}`), 'plugins/small/skills/tiny'],
+        files: { ...Object.fromEntries(Object.entries(many).map(([f, t]) => [`plugins/big/skills/${f}`, t])), 'plugins/small/skills/tiny/SKILL.md': skill('tiny', 'Use when tiny.') },
+        errors: [{ file: 'plugins/big/skills/s0/SKILL.md', line: 3, message: /^Unexpected listing of 10 skills in plugin `big` in 10,\d{3} characters, over Claude Code's budget of 8,000/ }],
+      },
+      {
+        name: "a host's own skills folder is one listing",
+        hosts: ['codex'],
+        options: { contextTokens: 0 },
+        skills: Object.keys(many).map((f) => `.agents/skills/${f.replace('/SKILL.md', '')}`),
+        files: Object.fromEntries(Object.entries(many).map(([f, t]) => [`.agents/skills/${f}`, t])),
+        errors: [{ file: '.agents/skills/s0/SKILL.md', message: /^Unexpected listing of 10 skills in 10,\d{3} characters, over OpenAI Codex's budget of 8,000/ }],
       },
       {
         name: 'the config sets the context size',
         hosts: ['claude'],
         config: { contextTokens: 100_000 },
+        options: { unit: 'catalog' },
         files: many,
         errors: [{ file: 's0/SKILL.md', message: /budget of 4,000 \(1% of 100,000 tokens.*drops the descriptions of about 7,/ }],
       },
       {
         name: 'the largest entries are named, the longest first',
         hosts: ['claude'],
+        options: { unit: 'catalog' },
         files: { ...many, 'big/SKILL.md': skill('zz-big', `Use when ${'y'.repeat(1400)}`) },
         errors: [{ file: 's0/SKILL.md', message: /^Unexpected listing of 11 skills.*Largest entries: `zz-big` \(1,409\), `s0` \(1,000\)/ }],
       },
@@ -93,7 +118,7 @@ testRule(
         name: 'an unknown context size: Claude Code (a share of the window) has no budget, Codex its fixed cap',
         hosts: ['claude', 'codex'],
         files: many,
-        options: { contextTokens: 0 },
+        options: { contextTokens: 0, unit: 'catalog' },
         errors: [{ file: 's0/SKILL.md', message: /OpenAI Codex's budget/ }],
       },
     ],

@@ -14,6 +14,11 @@ testRule(
     ],
     invalid: [
       {
+        name: 'a region in an included fragment, positioned there',
+        files: { 'a/SKILL.md': '---\nname: a\ndescription: Use when testing.\n---\n<!-- include: ../_core/core.md -->\n', '_core/core.md': '# Core\n\n<!-- generated: -->\nT.\n<!-- /generated -->\n' },
+        errors: [{ file: '_core/core.md', line: 3, column: 1, messageId: 'unnamed' }],
+      },
+      {
         name: 'an unclosed region',
         files: { 'SKILL.md': FM + '<!-- generated: artifacts -->\nT.\n' },
         errors: [{ line: 5, column: 1, endLine: 5, endColumn: 30, message: 'Unexpected unclosed generated region, expected `<!-- /generated -->` before the end of the file' }],
