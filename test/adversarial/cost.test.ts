@@ -8,9 +8,9 @@ import { PATHOLOGICAL } from './pathological.js';
 /**
  * Issue #24: lines and blocks under every per-file limit that cost a rule, or the parse,
  * quadratic or exponential time, or gigabytes (pathological.ts says what each cost before).
- * Each is linted by the real CLI under a 768 MB heap: the run must finish (the suite's hang
- * guard stops one that does not), exit 0 or 1, crash no rule, and still report. No time is
- * asserted; bench/hostile.mjs --growth measures the per-byte cost of the same shapes.
+ * Each is linted by the real CLI under a 768 MB heap: the run must finish (a child that hangs is
+ * killed by test/child-bound.ts, failing the test), exit 0 or 1, crash no rule, and still report.
+ * No time is asserted and the test has no timeout; bench/hostile.mjs --growth measures the per-byte cost of the same shapes.
  */
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'skillc.js');
 
