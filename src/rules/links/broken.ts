@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineSkillRule } from '../rule.js';
 import type { Skill } from '../../model/skill.js';
 import { parsed } from '../../model/queries.js';
+import { beforeFirstOf } from '../../core/strings.js';
 import { show } from '../util.js';
 import { checkable, locate, scopeOf, strayedTo } from './scope.js';
 import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
@@ -31,7 +32,7 @@ export default defineSkillRule(
         const place = locate(scope, source.from, t.path);
         // A fragment's link to a file outside the skill: the build ships a copy, so it only has to exist.
         if (source.into && place.where !== 'skill' && !place.placeholder) {
-          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.link.url.replace(/[#?].*$/, ''), 60), hint: '' }, range: t.link.range, ...at });
+          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(beforeFirstOf(t.link.url, '#?'), 60), hint: '' }, range: t.link.range, ...at });
           continue;
         }
         // Outside the skill (or its plugin) is links/escape's; under the project or a runtime folder, nothing to check.
@@ -66,7 +67,7 @@ export default defineSkillRule(
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
         // A fragment's link is shown as written there (its path is resolved from the fragment's folder).
-        const written = source.into ? t.link.url.replace(/[#?].*$/, '') : t.path;
+        const written = source.into ? beforeFirstOf(t.link.url, '#?') : t.path;
         report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: source.into ? '' : hintFor(skill, source.from, place.where === 'skill' ? rel : undefined) }, range: t.link.range, ...at });
       }
     }

@@ -20,7 +20,8 @@ const ILLUSTRATION = /\b(?:add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instan
  * E-mail addresses and URLs on a line, and bare reserved example domains: `user@example.com` or
  * `https://example.com/x` beside a path do not make the path an example.
  */
-const ADDRESSES = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[\w-]+\.)*example\.(?:com|org|net)\S*/gi;
+// An address starts where a run of its characters does (the lookbehind): tried at every offset of a long run, it was quadratic.
+const ADDRESSES = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[\w-]+\.)*example\.(?:com|org|net)\S*/gi;
 const withoutAddresses = (line: string): string => (line.includes('@') || line.includes('example.') || line.includes('://') ? line.replace(ADDRESSES, ' ') : line);
 /** A redirect or output flag right before the path (`> out/report.md`, `-o dist/x.json`). */
 const OUTPUT_FLAG = /(?:>>?|\s-o|--out\w*|--dest\w*|--target)[\s=]*['"`]?$/;
@@ -121,7 +122,7 @@ const INTERPRETER = /\b(?:python[23]?|py|node|bash|sh|zsh|ruby|perl|php|pwsh|bun
 
 /** True when the mention is the first thing of a list item or table row (`- \`templates/report.md\` — ...`). */
 function isListItemHead(text: string, m: Mention): boolean {
-  return /^[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__)?[ \t]*[`[]?[ \t]*$/.test(text.slice(lineStart(text, m.start), m.start));
+  return /^[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:(?:\*\*|__)[ \t]*)?(?:[`[][ \t]*)?$/.test(text.slice(lineStart(text, m.start), m.start));
 }
 
 /** Sorted, disjoint ranges covering the same offsets. */
@@ -353,7 +354,7 @@ function checkRunWithoutExtension(
   scope: ReturnType<typeof scopeOf>,
   exists: (rel: string) => boolean,
 ): { rel: string; expected: string; certain?: boolean } | undefined {
-  if (!p.includes('/') || /\.[^/]*$/.test(p)) return undefined;
+  if (!p.includes('/') || p.slice(p.lastIndexOf('/') + 1).includes('.')) return undefined; // no extension: a dot in the last segment
   const written = (placeholder ? placeholder.rest : p).split('/');
   if (written.some((seg) => ILLUSTRATIVE.test(seg))) return undefined;
   const place = locate(scope, '', p);
