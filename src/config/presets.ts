@@ -10,6 +10,7 @@ const STRICT_EXTRA: Record<string, RuleSetting> = {
   'body/placeholder': 'error',
   'links/no-symlinks': 'error',
   'scripts/shellcheck': 'warn',
+  'frontmatter/side-effect-invocation': 'warn',
 };
 
 const severityName = (s: string): RuleSetting => (s === 'warning' ? 'warn' : (s as RuleSetting));

@@ -92,6 +92,8 @@ export const agentskills: HostProfile = {
   skillIdentity: 'name',
   facts: specFacts(SPEC_DOC, 'rejects'),
   dynamicCommands: false,
+  // A portable skill is installed in any spec host, Claude Code included (which runs its !`cmd`).
+  portable: true,
   manualInvocation: null,
   listing: UNKNOWN_LISTING,
   layout: { project: '.agents/skills', user: '.agents/skills' },

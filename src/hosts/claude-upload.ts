@@ -42,7 +42,8 @@ export const claudeUpload: HostProfile = {
   dynamicCommands: false,
   manualInvocation: null,
   listing: { ...UNKNOWN_LISTING, sources: [`not documented: ${DOC} loads each skill's name and description at startup; no cap is given`] },
-  // Uploaded as a zip, never installed into a folder.
+  // Uploaded as a zip, never installed into a folder; the code-execution container serves it from here.
+  runtimeSkillRoots: ['/mnt/skills/user', '/mnt/skills/public'],
   layout: null,
   emit: { skillsDir: '' },
 };

@@ -4,9 +4,12 @@ import type { FieldSpec, HostProfile } from './profile.js';
 /**
  * Claude Code's skills page: the frontmatter reference, the table of where a
  * command's name comes from, the listing budget. Every fact below is from it
- * unless it says otherwise (re-checked December 2026).
+ * unless it says otherwise (re-checked December 2026: the frontmatter table lists exactly the keys of `fields`).
  */
 const DOC = 'https://code.claude.com/docs/en/skills';
+const TOOLS_DOC = 'https://code.claude.com/docs/en/tools-reference';
+const HOOKS_DOC = 'https://code.claude.com/docs/en/hooks';
+const SUBAGENTS_DOC = 'https://code.claude.com/docs/en/sub-agents';
 
 /** `allowed-tools` / `disallowed-tools`: a space- or comma-separated string, or a YAML list. */
 const toolList = (description: string): FieldSpec => ({ type: 'tool-list', accepts: { commas: true, list: true }, description });
@@ -30,7 +33,8 @@ export const claude: HostProfile = {
     metadata: { type: 'mapping', onInvalid: 'ignores', description: 'Free-form mapping for the author\'s own tools; Claude Code ignores its contents.' },
     'allowed-tools': toolList('Tools the skill may use without asking: a space- or comma-separated string, or a list.'),
     when_to_use: { type: 'string', description: 'Extra trigger text, listed with the description (the two are cut at 1,536 characters together).' },
-    'argument-hint': { type: 'string', description: 'Hint shown after /name in the command menu, e.g. [issue-number].' },
+    // Written `argument-hint: [issue]` it is a YAML list: shown as its text, not refused (facts.argumentHint).
+    'argument-hint': { type: 'string', onInvalid: 'ignores', description: 'Hint shown after /name in the command menu, e.g. [issue-number].' },
     arguments: { type: 'string-or-list', description: 'Named positional arguments for $name substitution: a space-separated string or a list.' },
     'disable-model-invocation': flag('true: only the user can invoke the skill (/name).'),
     'user-invocable': flag('false: hidden from the / menu; only the model invokes it.'),
@@ -62,10 +66,16 @@ export const claude: HostProfile = {
     unknownKey: { source: `${DOC} (Frontmatter reference)`, enforcement: 'ignores', rules: ['frontmatter/unknown-key'], note: 'A key not in the reference is not read: a warning, never an error.' },
     name: { source: `${DOC} (Frontmatter reference: name)`, enforcement: 'rejects', rules: ['frontmatter/name-format'], note: 'Optional (defaults to the folder name); lowercase letters, digits and hyphens, at most 64.' },
     nameFolder: {
-      source: `${DOC} (the table of where a command name comes from: the skill folder's name, namespaced by plugin)`,
-      enforcement: 'allows',
+      source: `${DOC} (How a skill gets its command name: in a personal or project skill folder, \`name\` sets the command the / menu shows and the user types, and the folder name also invokes it; in a plugin skill \`name\` replaces the folder name in /plugin:name)`,
+      enforcement: 'informs',
       rules: ['frontmatter/name-directory'],
-      note: 'The command is the folder name; a different `name` is not an error.',
+      note: 'the user types the name in Claude Code (/name, or /plugin:name in a plugin; outside plugins the folder name invokes it too)',
+    },
+    argumentHint: {
+      source: `${DOC} (Frontmatter reference: argument-hint, a hint shown during autocomplete, e.g. [issue-number]; nothing says a wrong type stops the skill loading)`,
+      enforcement: 'ignores',
+      rules: ['frontmatter/field-type'],
+      note: 'Unquoted, `[issue-number]` is a YAML list; the skill loads and the hint shows as text: a warning, with the quoting fix.',
     },
     reservedWords: { source: `${DOC} (Frontmatter reference: no reserved words)`, enforcement: 'allows', rules: ['frontmatter/name-reserved'], note: 'Reserved words are an upload rule (claude-upload), not Claude Code\'s.' },
     description: {
@@ -134,9 +144,77 @@ export const claude: HostProfile = {
     conventions: { '{baseDir}': 'skill' },
     plugin: { skillsDir: 'skills', manifest: '.claude-plugin/plugin.json' },
     sources: [
-      'https://code.claude.com/docs/en/skills (string substitutions: CLAUDE_SKILL_DIR, CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_DATA, CLAUDE_SESSION_ID, CLAUDE_EFFORT)',
+      'https://code.claude.com/docs/en/skills (string substitutions: CLAUDE_SKILL_DIR, CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_DATA, CLAUDE_SESSION_ID, CLAUDE_EFFORT; re-checked against the page of 2026-12)',
       'https://code.claude.com/docs/en/plugins-reference (plugin caching: installed plugins cannot reference files outside their folder; CLAUDE_PLUGIN_ROOT)',
       'https://code.claude.com/docs/en/skills (a loaded skill is prefixed "Base directory for this skill: <folder>"; `{baseDir}` as used by skill collections such as https://github.com/trailofbits/skills/issues/8)',
+    ],
+  },
+  // The names the tools reference lists: the strings permission rules, subagent tool lists and a
+  // skill's allowed-tools use. A name that matches no tool grants nothing, silently.
+  tools: {
+    fields: ['allowed-tools', 'disallowed-tools'],
+    names: [
+      'Agent', 'Artifact', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EndConversation', 'EnterPlanMode',
+      'EnterWorktree', 'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListAgents', 'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit',
+      'PowerShell', 'PushNotification', 'Read', 'ReadMcpResourceTool', 'RemoteTrigger', 'ReportFindings', 'ScheduleWakeup', 'SendFeedback',
+      'SendMessage', 'SendUserFile', 'ShareOnboardingGuide', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate',
+      'TodoWrite', 'ToolSearch', 'WaitForMcpServers', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
+    ],
+    aliases: { Task: 'Agent' },
+    retired: {
+      LS: 'Glob',
+      NotebookRead: 'Read',
+      MultiEdit: 'Edit',
+      TodoRead: 'TaskList',
+      BashOutput: 'TaskOutput',
+      AgentOutputTool: 'TaskOutput',
+      KillShell: 'TaskStop',
+      KillBash: 'TaskStop',
+      SlashCommand: 'Skill',
+    },
+    patterns: ['^mcp__[A-Za-z0-9_.-]+(?:__[A-Za-z0-9_.*-]+)?$'],
+    unknown: 'ignores',
+    sources: [
+      `${TOOLS_DOC} (the tool table: "the exact strings you use in permission rules, subagent tool lists, and hook matchers"; a skill's allowed-tools takes the same ToolName(specifier) rules)`,
+      `${SUBAGENTS_DOC} ("In version 2.1.63, the Task tool was renamed to Agent. Existing Task(...) references ... still work as aliases")`,
+      `${HOOKS_DOC} (Match MCP tools: MCP tools are named mcp__<server>__<tool>)`,
+      'https://github.com/anthropics/claude-code/issues/7187 (LS removed from the tools; Glob covers it); NotebookRead was merged into Read (v1.0.68) and BashOutput/AgentOutputTool replaced by TaskOutput (v2.0.64); LS, NotebookRead, MultiEdit, TodoRead, BashOutput, KillShell and SlashCommand are not in the tools reference of 2026-12',
+    ],
+  },
+  hooks: {
+    field: 'hooks',
+    events: [
+      'SessionStart', 'Setup', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
+      'PostToolUseFailure', 'PostToolBatch', 'Notification', 'MessageDisplay', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted',
+      'Stop', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate',
+      'WorktreeRemove', 'PreCompact', 'PostCompact', 'PreModelSwitch', 'PostModelSwitch', 'Elicitation', 'ElicitationResult', 'SessionEnd',
+    ],
+    handlers: { command: ['command'], http: ['url'], mcp_tool: ['server', 'tool'], prompt: ['prompt'], agent: ['prompt'] },
+    sources: [
+      `${HOOKS_DOC} (the table of hook events; Configuration: event -> matcher groups -> hooks; Hook handler fields: type command, http, mcp_tool, prompt or agent)`,
+      `${HOOKS_DOC} (Hooks in skills and agents: the same configuration format as settings-based hooks)`,
+      `${DOC} (Frontmatter reference: hooks)`,
+    ],
+  },
+  fork: {
+    field: 'context',
+    value: 'fork',
+    agentField: 'agent',
+    builtInAgents: ['Explore', 'Plan', 'general-purpose'],
+    sources: [
+      `${DOC} (Run skills in a subagent: the skill content becomes the subagent's prompt; "context: fork only makes sense for skills with explicit instructions ... the subagent receives the guidelines but no actionable prompt, and returns without meaningful output"; agent: built-in Explore, Plan, general-purpose, or a custom subagent from .claude/agents/; omitted, general-purpose)`,
+      `${DOC} (Frontmatter reference: agent, "Which subagent type to use when context: fork is set")`,
+    ],
+  },
+  arguments: {
+    hintField: 'argument-hint',
+    indexed: true,
+    appendsUnplaced: true,
+    rewritesCode: true,
+    sources: [
+      `${DOC} (Available string substitutions: $ARGUMENTS, $ARGUMENTS[N], $N; "An indexed placeholder with no corresponding argument ... stays in the content unchanged")`,
+      `${DOC} (Pass arguments to skills: with no placeholder, Claude Code appends ARGUMENTS: <your input> to the skill content)`,
+      `${DOC} (Available string substitutions: a backslash before a placeholder keeps it literal); https://github.com/anthropics/claude-code/issues/78759 (reproduced by the maintainers on v2.1.233: $0, $1 and $ARGUMENTS are replaced throughout the skill body, fenced code blocks included, "working as designed"; \\$0 stays $0)`,
     ],
   },
   layout: {

@@ -31,6 +31,10 @@ interface HostData {
   /** Facts the host documents itself, over the spec's. */
   facts?: Record<string, HostFact>;
   manual?: boolean;
+  /** Frontmatter values that take a skill out of the user's `/` menu. */
+  hiddenFromUser?: Record<string, unknown>;
+  fork?: HostProfile['fork'];
+  foreignVariables?: HostProfile['foreignVariables'];
 }
 
 function specHost(d: HostData): HostProfile {
@@ -54,8 +58,11 @@ function specHost(d: HostData): HostProfile {
     listing: {
       ...UNKNOWN_LISTING,
       hiddenFromModel: d.manual ? { 'disable-model-invocation': true } : {},
+      hiddenFromUser: d.hiddenFromUser ?? {},
       sources: [`not documented: ${d.docs} names no cap on the skill listing`],
     },
+    ...(d.fork ? { fork: d.fork } : {}),
+    ...(d.foreignVariables ? { foreignVariables: d.foreignVariables } : {}),
     layout: d.layout,
     emit: { skillsDir: '' },
   };
@@ -152,20 +159,67 @@ export const gemini = specHost({
   },
 });
 
-/** GitHub Copilot (cloud agent, CLI, VS Code agent mode): the "Adding agent skills" how-to. */
+/**
+ * GitHub Copilot (cloud agent, CLI, VS Code agent mode): GitHub's "Adding agent skills" how-to, and VS Code's
+ * Agent Skills page, which documents the keys Copilot in VS Code reads besides the spec's (re-checked 2026-12).
+ */
 const COPILOT = 'https://docs.github.com/en/copilot/how-tos/copilot-on-github/customize-copilot/customize-cloud-agent/add-skills';
+const VSCODE_SKILLS = 'https://code.visualstudio.com/docs/agent-customization/agent-skills';
+const VSCODE_PROMPTS = 'https://code.visualstudio.com/docs/agent-customization/prompt-files';
+const vscodeFlag = (description: string): FieldSpec => ({ type: 'boolean', description });
 export const copilot = specHost({
   id: 'copilot',
   displayName: 'GitHub Copilot',
   docs: COPILOT,
   layout: { project: '.github/skills', user: '.copilot/skills' },
   nameMatchesFolder: false,
+  fields: {
+    // Neither page says Copilot acts on allowed-tools or metadata: a shape the spec does not allow is
+    // not read, never a refused skill (gh skill publish, which validates against the spec, would refuse it).
+    'allowed-tools': { ...SPEC_FIELDS['allowed-tools']!, onInvalid: 'ignores' },
+    metadata: { ...SPEC_FIELDS.metadata!, onInvalid: 'ignores' },
+    'argument-hint': { type: 'string', description: 'Hint shown in the chat input when the skill is invoked as a slash command.' },
+    'user-invocable': vscodeFlag('false: hidden from the / menu; Copilot still loads it when relevant.'),
+    'disable-model-invocation': vscodeFlag('true: only the / command loads the skill.'),
+    context: { type: 'string', values: ['fork'], description: 'fork (experimental): run the skill in a dedicated subagent.' },
+  },
+  manual: true,
+  hiddenFromUser: { 'user-invocable': false },
+  fork: {
+    field: 'context',
+    value: 'fork',
+    sources: [`${VSCODE_SKILLS} (Run a skill in a forked context (experimental): the skill executes in a dedicated subagent and only its result returns)`],
+  },
+  // Prompt files (`.prompt.md`) substitute these; a skill is not a prompt file, so in a SKILL.md they stay text.
+  foreignVariables: {
+    what: 'VS Code prompt-file variables',
+    patterns: [
+      String.raw`\$\{input:[A-Za-z_][\w-]*(?::[^}\n]*)?\}`,
+      String.raw`\$\{(?:selection|selectedText|file|fileBasename|fileDirname|fileBasenameNoExtension|workspaceFolder|workspaceFolderBasename)\}`,
+    ],
+    sources: [
+      `${VSCODE_PROMPTS} (Variables in prompt files: \${workspaceFolder}, \${workspaceFolderBasename}, \${selection}, \${selectedText}, \${file}, \${fileBasename}, \${fileDirname}, \${fileBasenameNoExtension}, \${input:variableName}, \${input:variableName:placeholder})`,
+      `${VSCODE_SKILLS} (SKILL.md file format: the frontmatter fields and a Markdown body; no variable substitution)`,
+    ],
+  },
   facts: {
     fields: {
-      source: `${COPILOT} (Creating and adding a skill: name and description required, license optional; gh skill publish validates against the agentskills.io specification)`,
+      source: `${COPILOT} (Creating and adding a skill: name and description required, license optional; gh skill publish validates against the agentskills.io specification); ${VSCODE_SKILLS} (Header: name, description, argument-hint, user-invocable, disable-model-invocation, context)`,
       enforcement: 'allows',
       rules: ['frontmatter/unknown-key', 'frontmatter/field-type'],
-      note: 'name, description, license documented; the other spec keys through the spec that gh skill publish validates against.',
+      note: 'name, description, license (GitHub); argument-hint, user-invocable, disable-model-invocation, context: fork (VS Code); the other spec keys through the spec that gh skill publish validates against.',
+    },
+    allowedTools: {
+      source: `${COPILOT}; ${VSCODE_SKILLS} (neither lists allowed-tools among the keys Copilot reads)`,
+      enforcement: 'ignores',
+      rules: ['frontmatter/field-type'],
+      note: 'Not acted on by Copilot: a list or a comma-separated value is a warning (gh skill publish checks the spec\'s space-separated string).',
+    },
+    metadata: {
+      source: `${COPILOT}; ${VSCODE_SKILLS} (neither lists metadata among the keys Copilot reads)`,
+      enforcement: 'ignores',
+      rules: ['frontmatter/metadata-strings', 'frontmatter/field-type'],
+      note: 'Not read by Copilot: a value that is not a string is a warning (the spec asks for strings).',
     },
     name: { source: `${COPILOT} (name (required): a unique identifier, lowercase, using hyphens for spaces)`, enforcement: 'rejects', rules: ['frontmatter/name-missing', 'frontmatter/name-format'], note: 'Required; lowercase with hyphens.' },
     nameFolder: {

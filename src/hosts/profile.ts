@@ -29,11 +29,12 @@ export interface FieldSpec {
  * One fact of a profile: the page that documents it, what the host does about
  * it, and so how skillc reports it. `rejects`: the host refuses the skill or the
  * upload (an error); `ignores`: the host drops the value (a warning);
- * `recommends`: the docs advise it (a warning); `allows`: nothing to report.
+ * `recommends`: the docs advise it (a warning); `informs`: nothing is wrong, but
+ * what the host does is worth telling (an info); `allows`: nothing to report.
  */
 export interface HostFact {
   source: string;
-  enforcement: 'rejects' | 'ignores' | 'recommends' | 'allows';
+  enforcement: 'rejects' | 'ignores' | 'recommends' | 'informs' | 'allows';
   /** The rules whose findings depend on this fact. */
   rules: readonly string[];
   /** The fact, restated. */
@@ -94,6 +95,70 @@ export interface PathsProfile {
   sources: readonly string[];
 }
 
+/** The tools a host's skills name in `allowed-tools` and `disallowed-tools`, so a misspelt one can be caught. */
+export interface ToolsProfile {
+  /** Frontmatter fields that hold tool names. */
+  fields: readonly string[];
+  /** The host's tool names, exactly as its docs write them. */
+  names: readonly string[];
+  /** Old names the host still reads as a current tool (`Task` -> `Agent`). */
+  aliases: Readonly<Record<string, string>>;
+  /** Names the host once had and no longer has, with what replaced them. */
+  retired: Readonly<Record<string, string>>;
+  /** Patterns (regular expression sources) of names that come from elsewhere, such as MCP servers' `mcp__<server>__<tool>`. */
+  patterns: readonly string[];
+  /** What the host does with a name it does not have: `ignores` it (a warning) or `rejects` the skill (an error). */
+  unknown: 'ignores' | 'rejects';
+  sources: readonly string[];
+}
+
+/** Hooks a skill may register in its frontmatter: the events and the handler types the host has. */
+export interface HooksProfile {
+  /** The frontmatter field holding them. */
+  field: string;
+  events: readonly string[];
+  /** Handler `type`s, each with the keys a handler of that type must have. */
+  handlers: Readonly<Record<string, readonly string[]>>;
+  sources: readonly string[];
+}
+
+/** Running a skill as a subagent of its own (Claude Code's `context: fork`). */
+export interface ForkProfile {
+  /** The field and value that fork (`context: fork`). */
+  field: string;
+  value: string;
+  /** The field naming the subagent type, read only when the skill forks; absent when the host has none. */
+  agentField?: string;
+  /** The agent types the host always has (custom ones come from agent files). */
+  builtInAgents?: readonly string[];
+  sources: readonly string[];
+}
+
+/** How the host passes what the user types after the skill's command into its text. */
+export interface ArgumentsProfile {
+  /** The field that shows the user what to type (`argument-hint`). */
+  hintField: string;
+  /** True when the host substitutes positional placeholders (`$ARGUMENTS[0]`, `$0`) and leaves one with no argument as written. */
+  indexed: boolean;
+  /** True when arguments no placeholder receives are still handed to the model (appended to the skill). */
+  appendsUnplaced: boolean;
+  /**
+   * True when the substitution is a plain text pass that reaches code blocks too, so a `$1` written for
+   * awk or sed is replaced as well; `\$1` keeps it as written.
+   */
+  rewritesCode: boolean;
+  sources: readonly string[];
+}
+
+/** Text some host gives meaning to elsewhere (another file kind) that no skill host substitutes in a SKILL.md. */
+export interface ForeignVariables {
+  /** What they are, for messages (`VS Code prompt-file variables`). */
+  what: string;
+  /** Patterns (regular expression sources) matching one variable as written. */
+  patterns: readonly string[];
+  sources: readonly string[];
+}
+
 export interface InstallLayout {
   /** The skill folder relative to a project root. */
   project: string;
@@ -147,6 +212,11 @@ export interface HostProfile {
   /** True when the host runs `!`cmd`` dynamic-context commands before the model sees the skill. */
   dynamicCommands: boolean;
   /**
+   * True for a target that stands for every host reading the spec (agentskills): a skill written to it
+   * is installed anywhere, so what any of those hosts does on load (run `!`cmd``) applies to it.
+   */
+  portable?: boolean;
+  /**
    * How a `skillc.invocation: manual` skill is expressed: frontmatter keys, and/or
    * keys of the host's metadata file. Null when the host cannot enforce it.
    */
@@ -155,6 +225,18 @@ export interface HostProfile {
   listing: ListingProfile;
   /** Path variables and plugin layout; absent: the host substitutes nothing and installs each skill folder alone. */
   paths?: PathsProfile;
+  /** The host's tool names, for `allowed-tools` checks; absent: not documented, nothing checked. */
+  tools?: ToolsProfile;
+  /** Skill-scoped hooks; absent: the host has none. */
+  hooks?: HooksProfile;
+  /** Running a skill in a forked subagent; absent: the host cannot. */
+  fork?: ForkProfile;
+  /** Argument substitution in the skill's text; absent: the host substitutes none. */
+  arguments?: ArgumentsProfile;
+  /** Variables of the host's other file kinds that it does not substitute in skills. */
+  foreignVariables?: ForeignVariables;
+  /** Absolute folders a host serves installed skills from at run time (claude.ai's container), besides `layout`. */
+  runtimeSkillRoots?: readonly string[];
   /** Where the host installs skills, relative to a project root and to the user's home; null when skills are uploaded, not installed. */
   layout: InstallLayout | null;
   /** How the build lays out this host's tree under `generated/<host>/`. */

@@ -33,6 +33,8 @@ export interface ShellRedirect {
   /** The file descriptor written before the operator (`2` in `2>/dev/null`), when there is one. */
   fd?: string;
   target?: ShellWord;
+  /** A heredoc's body (`<<EOF` … `EOF`), as offsets in the parsed text; the delimiter is `target`, quoted when the body is not expanded. */
+  heredoc?: { start: number; end: number };
 }
 
 export interface ShellCommand {
@@ -511,7 +513,10 @@ class Walker {
     if (fd) out.fd = fd;
     const subst = { ...ctx, tested: false, ignored: false, substituted: true };
     if (!isNil(r.Word)) out.target = this.word(r.Word, subst);
-    if (!isNil(r.Hdoc)) this.word(r.Hdoc, subst);
+    if (!isNil(r.Hdoc)) {
+      const body = this.word(r.Hdoc, subst);
+      out.heredoc = { start: body.start, end: body.end };
+    }
     return out;
   }
 
@@ -686,7 +691,10 @@ export function parseShellSnippet(text: string, wanted: (line: string) => boolea
     for (const c of part.commands) {
       shift(c);
       c.words.forEach(shift);
-      c.redirects.forEach((r) => r.target && shift(r.target));
+      for (const r of c.redirects) {
+        if (r.target) shift(r.target);
+        if (r.heredoc) shift(r.heredoc);
+      }
     }
     part.pipelines.forEach(shift);
     out.pipelines.push(...part.pipelines);

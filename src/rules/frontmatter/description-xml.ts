@@ -74,7 +74,9 @@ function proseTags(text: string): Tag[] {
     while (k < spans.length && spans[k]!.end <= at) k++;
     return k < spans.length && spans[k]!.start <= at;
   };
-  return tagMatches(text).filter((m) => !inside(m.index)).map((m) => ({ start: m.index, end: m.index + m.text.length, text: m.text }));
+  // `IRecipient<TMessage>`, `List<string>`: a type argument written against its type's name is code, not a tag.
+  const generic = (m: { index: number; text: string }): boolean => m.text[1] !== '/' && m.text[1] !== '!' && /[\w\]]/.test(text[m.index - 1] ?? '');
+  return tagMatches(text).filter((m) => !inside(m.index) && !generic(m)).map((m) => ({ start: m.index, end: m.index + m.text.length, text: m.text }));
 }
 
 /** A lone tag that reads as a literal token or placeholder (`<think>`, `<repo>`): no end tag, no attributes, not a comment. */

@@ -45,6 +45,11 @@ function checkString(skill: Skill, f: FrontmatterField, spec: FieldSpec): Proble
   }
   const expected = spec.values ? spec.values.join(', ') : 'a string';
   const message = `Unexpected ${describeField(skill, f)} for \`${f.key}\`, expected ${expected}`;
+  // `argument-hint: [issue]` means the text "[issue]": quote the one-line list as written.
+  if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && f.style === 'flow' && !spec.values && f.valueRange.start.line === f.valueRange.end.line) {
+    const text = rewriteScalar('double', valueSource(skill, f));
+    return withFix(message, text === undefined ? undefined : [{ range: f.valueOffsets, text }]);
+  }
   // `version: 1.0` means the text "1.0": quote it as written.
   if ((typeof v === 'number' || typeof v === 'boolean') && f.style === 'plain' && !spec.values) {
     const source = valueSource(skill, f);
@@ -146,6 +151,13 @@ function check(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | un
   }
 }
 
+/** `check`, milder where the host drops a value of the wrong shape instead of refusing the skill (`onInvalid: 'ignores'`). */
+function checkFor(skill: Skill, f: FrontmatterField, spec: FieldSpec): Problem | undefined {
+  const problem = check(skill, f, spec);
+  if (problem && spec.onInvalid === 'ignores') problem.severity = 'warning';
+  return problem;
+}
+
 function expectedOf(spec: FieldSpec): string {
   switch (spec.type) {
     case 'boolean': return '`true` or `false`';
@@ -176,9 +188,11 @@ export default defineSkillRule(
       const readers = hosts.filter((h) => Object.prototype.hasOwnProperty.call(h.fields, f.key));
       const byMessage = new Map<string, { problem: Problem; hosts: HostProfile[] }>();
       for (const host of readers) {
-        const problem = check(skill, f, host.fields[f.key]!);
+        const problem = checkFor(skill, f, host.fields[f.key]!);
         if (!problem) continue;
-        const entry = byMessage.get(problem.message) ?? { problem, hosts: [] };
+        const entry = byMessage.get(problem.message) ?? { problem: { ...problem }, hosts: [] };
+        // A warning only when every host with this finding merely drops the value.
+        if (!problem.severity) delete entry.problem.severity;
         entry.hosts.push(host);
         byMessage.set(problem.message, entry);
       }
@@ -199,7 +213,7 @@ export default defineSkillRule(
       if (!host) continue;
       for (const c of hostBlock.children ?? []) {
         const spec = host.fields[c.key];
-        const problem = spec && check(skill, c, spec);
+        const problem = spec && checkFor(skill, c, spec);
         if (!problem) continue;
         const input: ReportInput = { messageId: 'inHostBlock', data: { message: problem.message, id: host.id }, range: c.value === null || c.value === undefined ? c.keyRange : c.valueRange };
         if (problem.fix) input.fix = problem.fix;

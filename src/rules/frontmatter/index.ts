@@ -16,6 +16,12 @@ import yaml from './yaml.js';
 import descriptionPrefix from './description-prefix.js';
 import descriptionWords from './description-words.js';
 import fieldValues from './field-values.js';
+import valueComment from './value-comment.js';
+import hooks from './hooks.js';
+import toolNames from './tool-names.js';
+import forkAgent from './fork-agent.js';
+import argumentHint from './argument-hint.js';
+import sideEffectInvocation from './side-effect-invocation.js';
 
 /** The frontmatter/ rules. */
 export const frontmatterRules: AnyRule[] = [
@@ -36,4 +42,10 @@ export const frontmatterRules: AnyRule[] = [
   descriptionPrefix,
   descriptionWords,
   fieldValues,
+  valueComment,
+  hooks,
+  toolNames,
+  forkAgent,
+  argumentHint,
+  sideEffectInvocation,
 ];

@@ -47,7 +47,7 @@ export default defineSkillRule(
       emptyValue: 'Unexpected empty value for `{{path}}`, expected a string{{why}}',
     },
   },
-  ({ skill, hosts, report }) => {
+  ({ skill, hosts, report: reportAll }) => {
     const fm = cleanFrontmatter(skill);
     if (!fm) return;
     const lines = skill.file.lines;
@@ -56,6 +56,9 @@ export default defineSkillRule(
       // The profile says which fields are string maps (the spec's `metadata`).
       const readers = hosts.filter((h) => h.fields[f.key]?.type === 'string-map');
       if (!readers.length) continue;
+      // A host that does not read the field drops a bad value: a warning when no linted host refuses it.
+      const severity = readers.every((h) => h.fields[f.key]?.onInvalid === 'ignores') ? ('warning' as const) : undefined;
+      const report = (input: Parameters<typeof reportAll>[0]): void => reportAll(severity ? { ...input, severity } : input);
       // Name the hosts only when some linted hosts do not read the field as strings.
       const why = readers.length === hosts.length ? '' : ` (${hostIds(readers)} ${readers.length === 1 ? 'expects' : 'expect'} strings)`;
       if (f.value === null || f.value === undefined) {

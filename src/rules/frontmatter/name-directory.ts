@@ -7,13 +7,14 @@ import { cleanFrontmatter, enforcedBy, enforcedNote, parsesTo, singleLineScalar 
 export default defineSkillRule(
   {
     id: 'frontmatter/name-directory',
-    description: 'Reports a `name` that differs from the name of the folder holding the SKILL.md, for hosts that require the two to match (the spec: an error), or advise it (a warning); not Claude Code or OpenCode, whose skill id is the folder name.',
+    description: 'Reports a `name` that differs from the name of the folder holding the SKILL.md, for hosts that require the two to match (the spec: an error), or advise it (a warning); under Claude Code an info saying which of the two the user types; nothing under OpenCode, whose skill id is the folder name.',
     severity: 'error',
     fixable: true,
     defaultOptions: {},
     messages: {
       folderName: 'Unexpected folder name `{{dir}}` for skill `{{name}}`, expected the folder to be named `{{name}}`{{why}}',
       name: 'Unexpected name `{{name}}`, expected the folder name `{{dir}}`{{why}}',
+      command: 'Name `{{name}}` differs from the folder `{{dir}}`: {{note}}; matching them keeps one command everywhere the skill is installed',
     },
   },
   ({ skill, hosts, report }) => {
@@ -23,7 +24,14 @@ export default defineSkillRule(
     // (pi loads the skill and warns; Copilot says the two "typically" match) a warning.
     const requiring = hosts.filter((h) => h.nameMatchesFolder);
     const enforced = requiring.length ? { severity: 'error' as const, hosts: requiring } : enforcedBy(hosts.filter((h) => h.facts.nameFolder?.enforcement !== 'rejects'), 'nameFolder');
-    if (!enforced) return;
+    if (!enforced) {
+      // Nothing breaks, but the host says which of the two the user types (Claude Code: the name): an info.
+      const informing = hosts.find((h) => h.facts.nameFolder?.enforcement === 'informs');
+      const f = field(skill, 'name');
+      if (!informing || !f || typeof f.value !== 'string' || f.value.trim() === '' || f.value === skill.dirName) return;
+      report({ messageId: 'command', data: { name: show(f.value), dir: show(skill.dirName), note: informing.facts.nameFolder!.note }, range: f.valueRange, severity: 'info' });
+      return;
+    }
     const why = enforcedNote(enforced, hosts);
     const severity = enforced.severity;
     const f = field(skill, 'name');

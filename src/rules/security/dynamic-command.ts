@@ -1,3 +1,4 @@
+import type { HostProfile } from '../../hosts/profile.js';
 import { parseShell, type ShellRedirect } from '../../parse/shell.js';
 import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
@@ -56,8 +57,12 @@ export default defineSkillRule<DynamicCommandOptions>(
       block: 'Unexpected dynamic context block ({{who}} runs it in a shell when the skill loads), expected static text',
     },
   },
-  ({ skill, hosts, options, report }) => {
-    const runners = hosts.filter((h) => h.dynamicCommands);
+  ({ skill, hosts, config, options, report }) => {
+    let runners = hosts.filter((h) => h.dynamicCommands);
+    // A portable skill (agentskills) lands in hosts that run these: the commands run there.
+    if (!runners.length && hosts.some((h) => h.portable)) {
+      runners = Object.values(config.hostTable).filter((h: HostProfile) => h.dynamicCommands && h.followsSpec);
+    }
     if (!runners.length || options.allow || !parsed(skill)) return;
     const who = runners.map((h) => h.displayName).join(', ');
     const { text, lines } = skill.file;
@@ -67,6 +72,8 @@ export default defineSkillRule<DynamicCommandOptions>(
       const end = code.range.end.offset ?? start;
       // The host's syntax is `!` then a single-backtick span: ``!``x`` `` is not run.
       if (start <= skill.bodyOffset || text[start - 1] !== '!' || text[start + 1] === '`') continue;
+      // Only a `!` at the start of a line or after whitespace runs (`KEY=!`cmd`` stays text).
+      if (start - 1 > skill.bodyOffset && !/\s/.test(text[start - 2]!)) continue;
       if (allowedCommand(code.value, commands)) continue;
       report({
         messageId: 'command', data: { show: show(code.value.trim()), who },

@@ -1,10 +1,12 @@
 import path from 'node:path';
-import type { Heading } from '../../model/skill.js';
+import { frontmatterData } from '../../model/queries.js';
+import type { Heading, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
 import { commandOf, parseShell, type ParsedShell, type ShellCommand, type ShellWord } from '../../parse/shell.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { parsedScript, shellScripts } from '../scripts/shared.js';
 import { inRanges, show } from '../util.js';
+import { addMentions, emptySignals, isReservedHost, productWords, riskyReason, urlsIn, vouchedBy, type InstallerUrl, type VendorSignals } from './installer-source.js';
 import { scanTargets } from './shared.js';
 import type { WorkMeter } from '../../model/work.js';
 
@@ -18,6 +20,8 @@ export const VENDOR_INSTALLERS = [
   'astral.sh', 'sh.rustup.rs', 'rustup.rs', 'mise.run', 'bun.sh', 'deno.land', 'get.chezmoi.io', 'moonrepo.dev', 'get.docker.com',
   'install.python-poetry.org', 'get.pnpm.io', 'fnm.vercel.app', 'get.sdkman.io', 'raw.githubusercontent.com/Homebrew/install',
   'raw.githubusercontent.com/nvm-sh/nvm', 'starship.rs', 'ollama.com', 'cli.github.com', 'sh.brew.sh', 'claude.ai/install.sh',
+  // Vendor short links: only the vendor can make one (aka.ms is Microsoft's).
+  'aka.ms',
 ];
 
 const FETCH = String.raw`\b(?:curl|wget|aria2c|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`;
@@ -25,17 +29,22 @@ const SHELL = String.raw`(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:env\s+(?:\S[^\s=]*=
 /** Where to look: the shapes of a download run as code. The shell parser then says whether it really is one. */
 const FORMS: readonly RegExp[] = [
   // curl … | sh, wget -O- … | sudo bash (a lone `|`, not `||`)
-  new RegExp(String.raw`${FETCH}[^\n|]{0,300}(?:(?<!\|)\|(?!\|)[^\n|]{0,300}){0,3}?(?<!\|)\|(?!\|)\s*(?:${SHELL})`, 'g'),
-  // bash <(curl …), source <(curl …), . <(wget …)
-  new RegExp(String.raw`(?:\b(?:ba|z|k)?sh|\bsource|(?:^|[\s;&(])\.)\s+(?:-\S+\s+)*<\(\s*${FETCH}`, 'gm'),
+  new RegExp(String.raw`${FETCH}[^\n|]{0,300}(?:(?<!\|)\|(?!\|)[^\n|]{0,300}){0,3}?(?<!\|)\|(?!\|)\s*(?:${SHELL})`, 'gi'),
+  // bash <(curl …), source <(curl …), . <(wget …), bash -s < <(curl …)
+  new RegExp(String.raw`(?:\b(?:ba|z|k)?sh|\bsource|(?:^|[\s;&(])\.)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*${FETCH}`, 'gm'),
   // sh -c "$(curl …)", eval "$(wget …)", iex (iwr …)
   new RegExp(String.raw`\b(?:(?:ba|z|k)?sh\s+(?:-\S+\s+)*-c|eval)\s+["']?(?:\$\(|\x60)\s*${FETCH}`, 'g'),
   new RegExp(String.raw`\b(?:iex|Invoke-Expression)\s*(?:\(\s*)?(?:\(\s*)?(?:New-Object\s+Net\.WebClient\)?\.DownloadString|${FETCH})`, 'gi'),
 ];
 
-const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'iwr', 'irm', 'Invoke-WebRequest', 'Invoke-RestMethod']);
-const INTERPRETER = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk)?sh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|bun|deno)$/;
+/** Downloaders, and PowerShell's (whose command names ignore case). */
+const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'curl.exe', 'wget.exe']);
+const isFetcher = (name: string | undefined): boolean => !!name && FETCHERS.has(name.toLowerCase());
+const INTERPRETER = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk)?sh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|bun|deno|iex|invoke-expression|pwsh\.exe|powershell\.exe)$/i;
 const SHELLS = /^(?:ba|z|k|da|fi|tc|c|a|mk)?sh$/;
+const POWERSHELL = /^(?:pwsh|powershell)(?:\.exe)?$/i;
+/** A download run as code, written in PowerShell: `irm … | iex`, `iex (irm …)`, `iex ((New-Object Net.WebClient).DownloadString(…))`. */
+const POWERSHELL_RUNS = /\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|curl|wget)\b[^|;\n]*\|\s*(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\s*(?:[([]\s*)*(?:irm|iwr|invoke-restmethod|invoke-webrequest|new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring)\b/i;
 /** Options that give the program some other way than stdin: `sh -c '…'`, `python3 -m json.tool`, `node -e`, `pwsh -File`. */
 /** `-c` among short options (`-xc`); tested as letters plus a `c` (`/^-[A-Za-z]*c[A-Za-z]*$/` split a run of `c` every way). */
 const SHELL_CODE = { test: (v: string): boolean => /^-[A-Za-z]+$/.test(v) && v.includes('c') };
@@ -59,14 +68,30 @@ function readsCodeFromStdin(name: string, args: readonly ShellWord[]): boolean {
   return true;
 }
 
-const fetches = (commands: readonly ShellCommand[]): boolean => commands.some((c) => FETCHERS.has(commandOf(c)?.name ?? ''));
+const fetches = (commands: readonly ShellCommand[]): boolean => commands.some((c) => isFetcher(commandOf(c)?.name));
+
+/** The program a `sh -c '…'` / `powershell -Command "…"` runs, when it is written out (a literal word). */
+function codeArgument(name: string, args: readonly ShellWord[]): ShellWord | undefined {
+  const powershell = POWERSHELL.test(name);
+  const i = args.findIndex((a) => (powershell ? /^-(?:c|command)$/i.test(a.value) : SHELLS.test(name) && SHELL_CODE.test(a.value)));
+  const code = i < 0 ? undefined : args[i + 1];
+  return code?.literal ? code : undefined;
+}
+
+/** True when a program given as text (a `-c` argument) runs a download as code; `depth` bounds nested `sh -c "sh -c …"`. */
+function codeRunsDownload(name: string, code: string, depth: number): boolean {
+  if (POWERSHELL.test(name)) return POWERSHELL_RUNS.test(code);
+  if (depth > 2 || code.length > 10_000) return false;
+  const inner = parseShell(code, 'bash');
+  return !inner.error && downloadsRun(inner, depth + 1).length > 0;
+}
 
 /** Spans of the parsed text where a download runs as code, as the shell would run it. */
-export function downloadsRun(parsed: ParsedShell): [number, number][] {
+export function downloadsRun(parsed: ParsedShell, depth = 0): [number, number][] {
   const out: [number, number][] = [];
   for (const pipeline of parsed.pipelines) {
     const cmds = pipeline.commands;
-    const first = cmds.findIndex((c) => FETCHERS.has(commandOf(c)?.name ?? ''));
+    const first = cmds.findIndex((c) => isFetcher(commandOf(c)?.name));
     if (first < 0) continue;
     const runner = cmds.findIndex((c, i) => {
       const cmd = i > first ? commandOf(c) : undefined;
@@ -80,11 +105,18 @@ export function downloadsRun(parsed: ParsedShell): [number, number][] {
     const evaluates = cmd.name === 'eval' || cmd.name === 'source' || cmd.name === '.';
     const shellish = INTERPRETER.test(cmd.name);
     const dashC = shellish && cmd.args.some((a) => (SHELLS.test(cmd.name) ? SHELL_CODE : OTHER_CODE).test(a.value));
+    let found = false;
     for (const word of cmd.args) {
       if (!fetches(word.inner)) continue;
       // bash <(curl …), source <(curl …), sh -c "$(curl …)", eval "$(curl …)"
-      if ((word.procSubst && (shellish || evaluates)) || (!word.procSubst && (evaluates || dashC))) out.push([command.start, command.end]);
+      if ((word.procSubst && (shellish || evaluates)) || (!word.procSubst && (evaluates || dashC))) found = true;
     }
+    // bash -s < <(curl …): the program comes from stdin, and stdin from the download.
+    if (shellish && readsCodeFromStdin(cmd.name, cmd.args) && command.redirects.some((r) => r.op === '<' && r.target?.procSubst && fetches(r.target.inner))) found = true;
+    // sh -c 'curl … | sh', powershell -c "irm … | iex": the program is written out as text.
+    const code = !found && shellish ? codeArgument(cmd.name, cmd.args) : undefined;
+    if (code && codeRunsDownload(cmd.name, code.value, depth)) found = true;
+    if (found) out.push([command.start, command.end]);
   }
   return out;
 }
@@ -184,8 +216,9 @@ function verdictOf(text: string, line: ShellLine, start: number, stop: number): 
   if (line.whole) {
     const at = line.whole.words.at(start - line.start);
     if (!at) return 'inert'; // a comment or a here-document body
-    const cmd = commandOf(at.command);
-    if (cmd?.nameWord === at.word) return inRanges(line.whole.runs, start - line.start) ? 'runs' : 'inert';
+    // Within a command that runs a download (`powershell -c "irm … | iex"` holds the candidate in its string).
+    if (inRanges(line.whole.runs, start - line.start)) return 'runs';
+    if (commandOf(at.command)?.nameWord === at.word) return 'inert';
     // Inside a string (`echo "… curl x | sh"`) nothing runs; an unquoted argument is prose, read on its own below.
     if (at.word.quoted && !at.word.inner.length) return 'inert';
   }
@@ -207,16 +240,6 @@ function describesAttack(file: TextFile, start: number, heading: Heading | undef
     return hit;
   };
   return test(line, () => file.lines.lineText(line)) || (line > 1 && test(line - 1, () => file.lines.lineText(line - 1))) || (!!heading && test(heading, () => heading.text));
-}
-
-function vendorOf(snippet: string, vendors: readonly string[]): string | undefined {
-  const urls = snippet.match(/\bhttps?:\/\/[^\s"'`)|]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[^\s"'`)|]*)?/gi) ?? [];
-  for (const url of urls) {
-    const bare = url.replace(/^https?:\/\//i, '').toLowerCase();
-    const hit = vendors.find((v) => bare === v.toLowerCase() || bare.startsWith(`${v.toLowerCase()}/`) || bare.endsWith(`.${v.toLowerCase()}`) || bare.includes(`.${v.toLowerCase()}/`));
-    if (hit) return hit;
-  }
-  return undefined;
 }
 
 /** The `pipe` message's data for a command. */
@@ -279,9 +302,50 @@ function mergeSorted(a: [number, number][], b: [number, number][]): [number, num
 
 export type PipeTarget = 'script' | 'dockerfile' | 'markdown' | 'other';
 
-/** Downloads run as code in one file; in Markdown, vendor installers are warnings and descriptions of attacks are left alone. */
-/** `headings` may be a function, called only for a candidate in Markdown, so a file with none is never parsed for them. */
-export function findPipes(file: TextFile, target: PipeTarget = 'other', options: { vendors?: readonly string[]; headings?: readonly Heading[] | (() => readonly Heading[] | undefined); work?: WorkMeter } = {}): ReportInput[] {
+export interface PipeOptions {
+  /** Hosts whose installers Markdown may show as a warning; default VENDOR_INSTALLERS. */
+  vendors?: readonly string[];
+  /** May be a function, called only for a candidate in Markdown, so a file with none is never parsed for them. */
+  headings?: readonly Heading[] | (() => readonly Heading[] | undefined);
+  /** What the skill says of its products and publisher; a function, read only for a candidate in Markdown. */
+  signals?: () => VendorSignals;
+  /** The skill's work meter (issue #24): charged for each read of the text. */
+  work?: WorkMeter;
+}
+
+const WHY: Record<'http' | 'ip' | 'paste', string> = { http: 'over plain http://', ip: 'from a raw IP address', paste: 'from a paste site' };
+
+/** How far past a candidate its source URL is looked for, and its closing `)`. */
+const SOURCE_WINDOW = 2000;
+const CLOSE_WINDOW = 400;
+
+/** Where a download comes from: the first URL after its downloader, on the candidate's line. */
+function sourceOf(text: string, start: number, lineEnd: number): InstallerUrl | undefined {
+  const rest = text.slice(start, Math.min(lineEnd, start + SOURCE_WINDOW));
+  const fetcher = /\b(?:curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b/i.exec(rest);
+  return urlsIn(fetcher ? rest.slice(fetcher.index) : rest, 1)[0];
+}
+
+/** The candidate's end, taken to the `)` that closes `<(curl …`, `$(curl …` or `iex (irm …` on its line, so the message shows the URL. */
+function displayEnd(text: string, start: number, end: number, lineEnd: number): number {
+  let depth = 0;
+  for (let i = start; i < end; i++) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+  if (depth <= 0) return end;
+  for (let i = end; i < Math.min(lineEnd, end + CLOSE_WINDOW); i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text[i + 1] === '"' || text[i + 1] === "'" ? i + 2 : i + 1;
+  }
+  return end;
+}
+
+/**
+ * Downloads run as code in one file. A source on a reserved example domain is a placeholder
+ * (nothing reported); one over http://, from a raw IP or a paste site is an error anywhere;
+ * in Markdown, a vendor's own installer (`vouchedBy`) is a warning and a description of the
+ * attack is left alone. Linear (issue #24): each line is read as shell once for all its
+ * candidates, and each candidate reads at most a window past itself.
+ */
+export function findPipes(file: TextFile, target: PipeTarget = 'other', options: PipeOptions = {}): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
   const work = options.work;
@@ -296,13 +360,13 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
   let headings: readonly Heading[] | undefined;
   let h = -1;
   const attackSeen = new Map<number | Heading, boolean>();
-  found.forEach(([start, end], i) => {
+  found.forEach(([start, matched], i) => {
     while (nextBreak >= 0 && nextBreak < start) {
       lineStart = nextBreak + 1;
       nextBreak = text.indexOf('\n', lineStart);
     }
-    if (!line || line.start !== lineStart || end > line.end) {
-      line = readLine(text, lineStart, end, target === 'dockerfile');
+    if (!line || line.start !== lineStart || matched > line.end) {
+      line = readLine(text, lineStart, matched, target === 'dockerfile');
       work?.charge(line.end - line.start);
     }
     const next = found[i + 1];
@@ -310,14 +374,22 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
     // Read alone, a candidate is read up to `stop` (at most once: the line's candidates share it out).
     work?.charge(stop - start);
     if (verdictOf(text, line, start, stop) === 'inert') return;
+    const lineEnd = nextBreak >= 0 ? nextBreak : text.length;
+    const end = displayEnd(text, start, matched, lineEnd);
+    work?.charge(matched - start + CLOSE_WINDOW + SOURCE_WINDOW);
     const snippet = text.slice(start, end);
+    const source = sourceOf(text, start, lineEnd);
+    if (source && isReservedHost(source.host)) return;
+    const risky = source && riskyReason(source);
+    if (risky) {
+      out.push({ messageId: 'pipeFrom', data: { command: show(snippet.replace(/\s+/g, ' '), 60), why: WHY[risky] }, range: lines.range(start, end) });
+      return;
+    }
     if (target === 'markdown') {
       headings ??= (typeof options.headings === 'function' ? options.headings() : options.headings) ?? [];
       while (h + 1 < headings.length && (headings[h + 1]!.range.start.offset ?? 0) < start) h++;
       if (describesAttack(file, start, h >= 0 ? headings[h] : undefined, attackSeen)) return;
-      // The URL may come after the candidate's end (`sh -c "$(curl -fsLS get.chezmoi.io)"`): read the rest of the line (its next CONTEXT characters).
-      const point = lines.pointAt(start);
-      const vendor = vendorOf(lines.lineText(point.line).slice(point.column - 1, point.column - 1 + CONTEXT), options.vendors ?? VENDOR_INSTALLERS);
+      const vendor = source && vouchedBy(source, options.signals?.() ?? emptySignals(), options.vendors ?? VENDOR_INSTALLERS);
       if (vendor) {
         out.push({
           messageId: 'vendorInstaller', data: { show: show(snippet.replace(/\s+/g, ' '), 60), vendor },
@@ -332,15 +404,39 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
   return out;
 }
 
-/** How much of the rest of a line is read for the installer's URL. */
-const CONTEXT = 1000;
+/** What a skill says of the products it covers and who publishes it, read from its text. */
+export function skillSignals(skill: Skill): VendorSignals {
+  const signals = emptySignals();
+  const data = frontmatterData(skill);
+  const metadata = data?.metadata && typeof data.metadata === 'object' ? (data.metadata as Record<string, unknown>) : {};
+  const author = typeof metadata.author === 'string' ? metadata.author : '';
+  for (const w of productWords(`${skill.name ?? skill.dirName} ${skill.dirName} ${skill.description ?? ''} ${author}`)) signals.words.add(w);
+  for (const value of Object.values(metadata)) if (typeof value === 'string') addMentions(signals.homepage, value);
+  for (const target of scanTargets(skill)) {
+    if (!target.main && !/\.(?:md|markdown)$/i.test(target.relPath)) continue;
+    // A download's own line does not vouch for it (nor for another download).
+    const own = new Set(candidates(target.file.text).map(([s]) => target.file.lines.pointAt(s).line));
+    const kept = target.file.text.split('\n').map((line, i) => (own.has(i + 1) ? '' : line)).join('\n');
+    addMentions(signals, kept);
+  }
+  return signals;
+}
 
 /** Findings in a shell script, from its parse: only what the shell would run. */
 function scriptPipes(file: TextFile, parsed: ParsedShell): ReportInput[] {
-  return downloadsRun(parsed)
+  const out: ReportInput[] = [];
+  const spans = downloadsRun(parsed)
     .sort((a, b) => a[0] - b[0])
-    .filter(([s], i, all) => i === 0 || s >= all[i - 1]![1])
-    .map(([start, end]) => ({ ...pipe(file.text.slice(start, end)), range: file.lines.range(start, end) }));
+    .filter(([s], i, all) => i === 0 || s >= all[i - 1]![1]);
+  for (const [start, end] of spans) {
+    const snippet = file.text.slice(start, end);
+    const source = urlsIn(snippet, 1)[0];
+    if (source && isReservedHost(source.host)) continue;
+    const risky = source && riskyReason(source);
+    const range = file.lines.range(start, end);
+    out.push(risky ? { messageId: 'pipeFrom', data: { command: show(snippet.replace(/\s+/g, ' '), 60), why: WHY[risky] }, range } : { ...pipe(snippet), range });
+  }
+  return out;
 }
 
 const DOCKERFILE = /^(?:Dockerfile|Containerfile)(?:\..+)?$|\.(?:dockerfile|containerfile)$/i;
@@ -360,11 +456,14 @@ export default defineSkillRule<Options>(
     defaultOptions: { vendors: VENDOR_INSTALLERS },
     messages: {
       pipe: 'Unexpected download piped into an interpreter (`{{command}}`), expected a pinned, checksummed download reviewed before it runs',
+      pipeFrom: 'Unexpected download {{why}} piped into an interpreter (`{{command}}`), expected a pinned, checksummed download over https reviewed before it runs',
       vendorInstaller: 'Unexpected vendor installer piped into a shell (`{{show}}`, from {{vendor}}), expected a pinned release or a package manager, or the installer downloaded and checked first',
     },
   },
   ({ skill, options, report }) => {
     const scripts = new Map(shellScripts(skill).map((s) => [s.entry.path, s]));
+    let signals: VendorSignals | undefined;
+    const readSignals = (): VendorSignals => (signals ??= skillSignals(skill));
     for (const target of scanTargets(skill)) {
       const at = (found: ReportInput): ReportInput => (target.reportPath ? { ...found, file: target.reportPath } : found);
       const script = target.reportPath ? scripts.get(target.reportPath) : undefined;
@@ -377,7 +476,7 @@ export default defineSkillRule<Options>(
       const relPath = target.reportPath ? path.relative(skill.dir, target.reportPath).split(path.sep).join('/') : undefined;
       const kind: PipeTarget = script ? 'script' : DOCKERFILE.test(base) ? 'dockerfile' : /\.(?:md|markdown)$/i.test(base) ? 'markdown' : 'other';
       const headings = kind !== 'markdown' ? undefined : relPath ? () => skill.bundle.headings(relPath) : skill.headings;
-      for (const found of findPipes(target.file, kind, { vendors: options.vendors ?? VENDOR_INSTALLERS, headings, ...(skill.work ? { work: skill.work } : {}) })) report(at(found));
+      for (const found of findPipes(target.file, kind, { vendors: options.vendors ?? VENDOR_INSTALLERS, headings, signals: readSignals, ...(skill.work ? { work: skill.work } : {}) })) report(at(found));
     }
   },
 );

@@ -20,6 +20,50 @@ const MARKERS: readonly Marker[] = [
   { what: 'instruction override', pattern: /\byou\s+are\s+now\s+(?:in\s+)?(?:DAN|developer\s+mode|jailbroken|unrestricted)\b/gi },
 ];
 
+/** A `Term: definition` line: a glossary entry or a key of a data block (not a chat turn). */
+const DEFINITION_LINE = /^[ \t>]*(?:[-*+][ \t]+)?(?:\*\*)?[A-Z][\w .()/-]{0,30}(?:\*\*)?[ \t]*:(?:\*\*)?(?:[ \t]+\S|[ \t]*$)/;
+/** Chat turns: a `System:` line among these is a transcript, the form an injection takes. */
+const ROLE_LINE = /^[ \t>]*(?:[-*+][ \t]+)?(?:\*\*)?(?:user|human|assistant|ai|model|bot|system|developer|tool)(?:\*\*)?[ \t]*:/i;
+const GLOSSARY_HEADING = /\b(?:glossary|terms|terminology|definitions|vocabulary|concepts|legend|fields|keys|parameters|environment)\b/i;
+/** Words of text that warns against a phrase rather than speaking it. */
+const DEFENSIVE =
+  /\b(?:injection|injected|attacks?|attackers?|malicious|adversarial|jailbreaks?|suspicious|untrusted|red[ -]flags?|never (?:follow|obey|comply|act)|do not (?:follow|obey|comply|act)|don't (?:follow|obey|comply|act)|refuse|ignore (?:it|them|such)|treat (?:it|them|such|any)|phrases? (?:like|such as)|text (?:like|such as)|e\.g\.|for example|such as|detect(?:s|ed|ion)?|warn(?:s|ing)?|flag(?:s|ged)?|block(?:s|ed)?)\b/i;
+
+/** The text of line `n` (1-based) of a file, '' past either end. */
+const lineOf = (file: TextFile, n: number): string => (n >= 1 && n <= file.lines.lineCount ? file.lines.lineText(n) : '');
+
+/** The nearest heading above an offset (a line starting with `#` and a space), or ''. Looks back at most 200 lines. */
+function headingAbove(file: TextFile, offset: number): string {
+  const { line } = file.lines.pointAt(offset);
+  for (let n = line - 1; n >= 1 && n >= line - 200; n--) {
+    const text = file.lines.lineText(n);
+    if (/^#{1,6}\s/.test(text)) return text;
+  }
+  return '';
+}
+
+/**
+ * True when a `System:` line is a glossary entry or a key of a data block: the line above or below is
+ * another `Term: definition` line (and none is a chat turn), or the heading above names a glossary.
+ */
+function definesTerm(file: TextFile, offset: number): boolean {
+  const { line } = file.lines.pointAt(offset);
+  const near = [lineOf(file, line - 1), lineOf(file, line + 1)].filter((l) => l.trim());
+  if (near.some((l) => ROLE_LINE.test(l))) return false;
+  if (near.some((l) => DEFINITION_LINE.test(l))) return true;
+  return GLOSSARY_HEADING.test(headingAbove(file, offset));
+}
+
+/** True when an override phrase is quoted (`"…"`, `'…'`, `“…”`, a code span) in text that warns against it. */
+function quotedWarning(file: TextFile, start: number, end: number): boolean {
+  const before = file.text[start - 1] ?? '';
+  const after = file.text[end] ?? '';
+  const quoted = /["'`“‘«]/.test(before) || /["'`”’»]/.test(after) || /["'`“‘«][^"'`”’»\n]{0,20}$/.test(file.text.slice(Math.max(0, start - 20), start));
+  if (!quoted) return false;
+  const { line } = file.lines.pointAt(start);
+  return [lineOf(file, line), lineOf(file, line - 1), headingAbove(file, start)].some((t) => DEFENSIVE.test(t));
+}
+
 /** Folders of test data: inputs an eval feeds the skill on purpose, never read as instructions. */
 const TEST_DATA = /^(?:fixtures|evals?|tests?|__tests__)\//;
 
@@ -44,6 +88,8 @@ export function findInjections(file: TextFile, code: readonly [number, number][]
       const lead = /^[ \t>]*/.exec(m[0])![0].length;
       spans ??= (code as () => readonly [number, number][])();
       if (inRanges(spans, m.index + lead)) continue;
+      if (marker.what === '`System:` role line' && definesTerm(file, m.index + lead)) continue;
+      if (marker.what === 'instruction override' && quotedWarning(file, m.index + lead, m.index + m[0].length)) continue;
       found.push({ start: m.index + lead, end: m.index + m[0].length, what: marker.what });
     }
   }

@@ -11,6 +11,7 @@ testRule(
     valid: [
       { files: { 'SKILL.md': skill('Use when testing.') } },
       { name: 'comparisons and arrows', files: { 'SKILL.md': skill('Use when a < b or x -> y, or 3 > 2.') } },
+      { name: 'generic type names are not tags (issue 27)', files: { 'SKILL.md': skill('Use when wiring IRecipient<TMessage> handlers or a List<string> of names.') } },
       { name: 'tags in the body are not the description', files: { 'SKILL.md': `${skill('Use when testing.')}<example>x</example>\n` } },
       { name: 'not a string', files: { 'SKILL.md': skill('[a]') } },
       {
@@ -22,6 +23,13 @@ testRule(
       { name: 'an arrow is not a tag under Claude Code', hosts: ['claude'], files: { 'SKILL.md': skill('Check -> Gate -> Install -> Verify. Use when setting up.') } },
     ],
     invalid: [
+      {
+        name: 'a tag after a space beside a generic type is still a tag',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('Use when wiring IRecipient<TMessage> handlers, not <example> blocks.') },
+        errors: [{ line: 3, message: `Unexpected tag \`<example>\` in the description, ${WHY}` }],
+        output: skill('Use when wiring IRecipient<TMessage> handlers, not `<example>` blocks.'),
+      },
       {
         name: 'a literal tag in prose (real phrasing): a warning, wrapped in a code span, every character kept',
         hosts: ['claude'],

@@ -72,6 +72,25 @@ testRule(
         output: skill('version: "1.10"'),
       },
       {
+        name: 'tolerated shapes are warnings: argument-hint as a one-item list under Claude Code (quoted by the fix)',
+        hosts: ['claude'],
+        files: { 'SKILL.md': skill('argument-hint: [issue-number]') },
+        errors: [{ line: 4, column: 16, severity: 'warning', message: 'Unexpected list for `argument-hint`, expected a string' }],
+        output: '---\nname: my-skill\ndescription: Use when testing.\nargument-hint: "[issue-number]"\n---\n# T\n',
+      },
+      {
+        name: 'tolerated shapes are warnings: allowed-tools as a list under Copilot, which does not act on it',
+        hosts: ['copilot'],
+        files: { 'SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash') },
+        errors: [{ line: 5, severity: 'warning', message: 'Unexpected list for `allowed-tools`, expected a space-separated string of tools' }],
+      },
+      {
+        name: 'a host that refuses the shape keeps it an error beside one that tolerates it',
+        hosts: ['copilot', 'agentskills'],
+        files: { 'SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash') },
+        errors: [{ line: 5, severity: 'error', message: 'Unexpected list for `allowed-tools`, expected a space-separated string of tools' }],
+      },
+      {
         name: 'a list for a string',
         files: { 'SKILL.md': skill('license: [MIT, Apache-2.0]') },
         errors: [{ line: 4, column: 10, message: 'Unexpected list for `license`, expected a string' }],

@@ -17,6 +17,13 @@ testRule(
     ],
     invalid: [
       {
+        name: 'Copilot does not read metadata: a non-string value is a warning, with the same fix',
+        hosts: ['copilot'],
+        files: { 'SKILL.md': skill('\n  author: jane\n  version: 1.0') },
+        errors: [{ line: 6, column: 12, severity: 'warning', message: 'Unexpected number `1.0` for `metadata.version`, expected a string' }],
+        output: skill('\n  author: jane\n  version: "1.0"'),
+      },
+      {
         name: 'a number is quoted as written',
         files: { 'SKILL.md': skill('\n  author: jane\n  version: 1.0') },
         errors: [{ line: 6, column: 12, endColumn: 15, message: 'Unexpected number `1.0` for `metadata.version`, expected a string' }],

@@ -13,13 +13,19 @@ testRule(
       { name: 'another folder', dir: 'pdf', files: { 'SKILL.md': skill('pdf') } },
       { name: 'no name is frontmatter/name-missing', files: { 'SKILL.md': '---\ndescription: x\n---\n' } },
       { name: 'a non-string name is frontmatter/field-type', files: { 'SKILL.md': skill('[a, b]') } },
-      { name: 'Claude Code takes the command from the folder: a crucible-style prefix name (issue 13)', hosts: ['claude'], dir: '00-navigator', files: { 'SKILL.md': skill('crucible-navigator') } },
-      { name: 'Claude Code: a plugin skill named after its plugin', hosts: ['claude'], dir: 'research', files: { 'SKILL.md': skill('gemini-deep-research') } },
+      { name: 'Claude Code: name and folder equal', hosts: ['claude'], dir: 'research', files: { 'SKILL.md': skill('research') } },
       { name: 'OpenCode 2: the id is the folder, `name` a display name (its docs: `name: Git Release`)', hosts: ['opencode'], dir: 'git-release', files: { 'SKILL.md': skill('Git Release') } },
       { name: 'Gemini CLI never compares the two', hosts: ['gemini'], dir: 'research', files: { 'SKILL.md': skill('deep-research') } },
       { name: 'two skills, each matching', files: { 'a/SKILL.md': skill('a'), 'b/SKILL.md': skill('b') } },
     ],
     invalid: [
+      {
+        name: 'Claude Code loads either: an info saying the user types the name (a crucible-style prefix folder, issue 13)',
+        hosts: ['claude'],
+        dir: '00-navigator',
+        files: { 'SKILL.md': skill('crucible-navigator') },
+        errors: [{ line: 2, severity: 'info', messageId: 'command', data: { name: 'crucible-navigator', dir: '00-navigator', note: 'the user types the name in Claude Code (/name, or /plugin:name in a plugin; outside plugins the folder name invokes it too)' } }],
+      },
       {
         name: 'pi loads it and warns: a warning',
         hosts: ['pi'],

@@ -10,7 +10,8 @@ testRule(
   rule,
   {
     valid: [
-      { name: 'no host runs dynamic commands', files: { 'SKILL.md': skill('Branch: !`git branch --show-current`') } },
+      { name: 'no linted host runs dynamic commands, and none is portable', hosts: ['codex', 'copilot'], files: { 'SKILL.md': skill('Branch: !`git branch --show-current`') } },
+      { name: 'a `!` after another character is text (Claude Code runs only a `!` at a line start or after whitespace)', hosts: claude, files: { 'SKILL.md': skill('Set KEY=!`cmd` in the file.') } },
       { name: 'a code span holding only `!`', hosts: claude, files: { 'SKILL.md': skill('A breaking change is carried by `!`, not prose; (`!`/BREAKING → major, `feat` → minor).') } },
       { name: 'syntax shown inside a double-backtick span', hosts: claude, files: { 'SKILL.md': skill('Write `` !`cmd` `` to inject output.') } },
       { name: 'inside an ordinary fenced block', hosts: claude, files: { 'SKILL.md': skill('```markdown\nStatus: !`git status`\n```') } },
@@ -29,6 +30,11 @@ testRule(
       },
     ],
     invalid: [
+      {
+        name: 'a portable (agentskills) skill: Claude Code runs it when the skill is loaded there',
+        files: { 'SKILL.md': skill('Branch: !`git branch --show-current`') },
+        errors: [{ line: 7, column: 9, messageId: 'command', data: { show: 'git branch --show-current', who: 'Claude Code' } }],
+      },
       {
         name: 'inline command',
         hosts: claude,
