@@ -374,11 +374,12 @@ export function findPipes(file: TextFile, target: PipeTarget = 'other', options:
     // Read alone, a candidate is read up to `stop` (at most once: the line's candidates share it out).
     work?.charge(stop - start);
     if (verdictOf(text, line, start, stop) === 'inert') return;
-    const lineEnd = nextBreak >= 0 ? nextBreak : text.length;
-    const end = displayEnd(text, start, matched, lineEnd);
-    work?.charge(matched - start + CLOSE_WINDOW + SOURCE_WINDOW);
+    // Its closing `)` and its source are looked for before the next candidate on the line (whose
+    // own they would be): a line of candidates is read once between them, not a window each.
+    const end = displayEnd(text, start, matched, stop);
+    work?.charge(stop - start);
     const snippet = text.slice(start, end);
-    const source = sourceOf(text, start, lineEnd);
+    const source = sourceOf(text, start, stop);
     if (source && isReservedHost(source.host)) return;
     const risky = source && riskyReason(source);
     if (risky) {
