@@ -4,12 +4,12 @@ import path from 'node:path';
 import { hostOutputRoot } from '../build/emit-skill.js';
 import { BUILT_IN_HOSTS, getHost, type HostTable, unknownHostMessage } from '../hosts/index.js';
 import { loadConfig } from '../config/config.js';
-import { UsageError } from '../config/discover.js';
+import { INSTALL_MANIFEST, UsageError } from '../config/discover.js';
 import { sha256 } from '../core/hash.js';
 import { otherInstallerSkills } from './skills-lock.js';
 
-/** The record of what skillc installed in a host's skill folder, beside the skills. */
-export const INSTALL_MANIFEST = '.skillc-install.json';
+/** The record of what skillc installed in a host's skill folder, beside the skills (discovery passes over such folders). */
+export { INSTALL_MANIFEST };
 
 export interface InstallManifest {
   version: 1;

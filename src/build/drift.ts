@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { docsUrl } from '../rules/rule.js';
 import type { OutputFile } from './emit-skill.js';
-import type { Drift } from './output.js';
+import { MANIFEST, type Drift } from './output.js';
 
 /** The message of a file skillc did not write in a folder it owns: a rebuild keeps it, so "run build" would never end the drift. */
 export const NOT_WRITTEN_MESSAGE = 'skillc did not write this: delete it or move it to the sources';
@@ -20,7 +20,12 @@ const MAX_DIFF_BYTES = 1 << 20;
 export interface DriftReport {
   /** One a file, sorted by path: `build/drift` (changed, missing, no longer built) or `build/not-written`. */
   diagnostics: Diagnostic[];
-  /** A short unified diff per changed file (absolute path -> diff), `--- built` against `+++ on disk`. */
+  /**
+   * A short unified diff per changed file (absolute path -> diff), `--- on disk` against `+++ built`:
+   * what a rebuild would change, as `gofmt -d` and `black --diff` print it, so a source edit
+   * not yet rebuilt (CI's usual drift) reads as the lines it adds. The manifest has none: its lines
+   * are the hashes of the files listed above it.
+   */
   diffs: Map<string, string>;
 }
 
@@ -52,7 +57,11 @@ export function driftReport(outDir: string, files: readonly OutputFile[], drift:
       add(rel, 'build/drift', `Unexpected file mode (${mode(fs.statSync(file).mode)}), expected ${mode(built.mode)} as \`skillc build\` writes it`);
       continue;
     }
-    const diff = unifiedDiff(`${rel} (built)`, `${rel} (on disk)`, built.data, onDisk);
+    if (rel === MANIFEST) {
+      add(rel, 'build/drift', 'Unexpected manifest, expected the one `skillc build` writes (it records the hash of every built file: rebuild)');
+      continue;
+    }
+    const diff = unifiedDiff(`${rel} (on disk)`, `${rel} (built)`, onDisk, built.data);
     add(rel, 'build/drift', 'Unexpected content in a built file, expected what `skillc build` writes: edit the source, not the output, and rebuild', diff.firstLine);
     diffs.set(file, diff.text);
   }
@@ -76,12 +85,12 @@ const splitLines = (text: string): string[] => {
  * are trimmed, and what lies between is one hunk (every old line, then every new one) with
  * three lines of context, cut to 40 lines. A hand edit in one place reads as `diff -u` prints
  * it; edits in several places come out as one hunk from the first to the last. `firstLine` is
- * the first line that differs, in the file on disk.
+ * the first line that differs, in `from` (the file on disk, which the report points at).
  */
 export function unifiedDiff(fromName: string, toName: string, from: Buffer, to: Buffer): { text: string; firstLine: number } {
   const header = `--- ${fromName}\n+++ ${toName}\n`;
   if (isBinary(from) || isBinary(to) || from.length > MAX_DIFF_BYTES || to.length > MAX_DIFF_BYTES) {
-    return { text: `${header}Binary or large files differ (${from.length} bytes built, ${to.length} on disk)\n`, firstLine: 1 };
+    return { text: `${header}Binary or large files differ (${from.length} and ${to.length} bytes)\n`, firstLine: 1 };
   }
   const a = splitLines(from.toString('utf8'));
   const b = splitLines(to.toString('utf8'));
@@ -110,5 +119,5 @@ export function unifiedDiff(fromName: string, toName: string, from: Buffer, to: 
     body += `${shown.join('\n')}\n`;
     if (lines.length > shown.length) body += `... ${lines.length - shown.length} more lines\n`;
   }
-  return { text: header + body, firstLine: Math.min(head + 1, Math.max(b.length, 1)) };
+  return { text: header + body, firstLine: Math.min(head + 1, Math.max(a.length, 1)) };
 }

@@ -23,7 +23,8 @@ Lint skills: each path is a skill folder, a folder searched for skill folders,
 any file of a skill (its SKILL.md, a reference, a script: the skill holding it
 is linted), or a glob ("skills/**/SKILL.md", quoted so the shell leaves it).
 Default: the config's sources, else skills-src/, else the current folder.
-The output folder (generated/), node_modules, .git, the config's \`ignore\` and
+The output folder (generated/), folders \`skillc install\` wrote (.claude/skills/,
+...: copies of built skills), node_modules, .git, the config's \`ignore\` and
 what .gitignore ignores are not searched; a file named in one of them, or in no
 skill, is passed over with a warning (so a hook may pass every staged file).
 
@@ -52,8 +53,9 @@ ${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHo
                            lint the skills of the sources holding them, with the whole
                            catalog; files elsewhere (generated/) are passed over
       --stdin              lint a SKILL.md read from standard input, as the file named
-                           by --stdin-filename (default SKILL.md; its folder's other
-                           files are read from disk)
+                           by --stdin-filename (its folder's other files are read from
+                           disk; default ./SKILL.md, so the current folder's name and
+                           files count: name the real path)
       --stdin-filename <file>  where the text of --stdin would be
       --print-config <file>  print what applies to that file (hosts, every rule's
                            severity and options after presets and overrides) as JSON
@@ -61,7 +63,8 @@ ${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHo
                            (default skillc-suppressions.json beside the config)
       --prune-suppressions lower the recorded counts to today's (drop fixed problems)
       --suppressions-location <file>  the suppressions file to use
-${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: on a TTY, off with NO_COLOR)
+${PERF_LINT_HELP}      --color, --no-color  force colour on or off (default: FORCE_COLOR decides, 0 off;
+                           else NO_COLOR turns it off; else on on a TTY)
   -h, --help               show this help
 
 Exit codes: 0 no errors, 1 errors or too many warnings, 2 usage, config or internal error.
@@ -98,6 +101,7 @@ function shownPath(cwd: string, file: string): string {
 
 const SKIP_REASONS: Record<SkippedFile['why'], (config: ResolvedConfig, cwd: string) => string> = {
   output: (config, cwd) => `under the output folder ${shownPath(cwd, config.out)}/ (built from the sources, which are linted)`,
+  installed: () => 'in a folder `skillc install` wrote (copies of built skills; name the folder to lint it)',
   ignored: () => "ignored by the config's `ignore` or --ignore-pattern",
   gitignored: () => 'ignored by .gitignore (--no-gitignore lints it)',
   'no-skill': () => 'in no skill folder (no SKILL.md above it)',

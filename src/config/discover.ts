@@ -12,6 +12,27 @@ const ALWAYS_SKIP = new Set(['node_modules', '.git']);
 const MAX_DEPTH = 8;
 
 /**
+ * The record `skillc install` keeps in a host's skill folder (`.claude/skills/`, `.agents/skills/`).
+ * A folder holding it is a copy of built skills, as generated/ is: searching the project passes
+ * over it (its skills would be duplicates of the sources'), naming it lints it.
+ */
+export const INSTALL_MANIFEST = '.skillc-install.json';
+
+/**
+ * Whether `dir`, or a folder above it up to `top` (itself excluded), holds skillc install's record.
+ * `seen` remembers each folder's answer, so a walk stats each folder once (linear in the tree).
+ */
+function installedBelow(dir: string, top: string, seen = new Map<string, boolean>()): boolean {
+  if (dir === top || !isInside(dir, top)) return false;
+  let known = seen.get(dir);
+  if (known === undefined) {
+    known = fs.existsSync(path.join(dir, INSTALL_MANIFEST)) || installedBelow(path.dirname(dir), top, seen);
+    seen.set(dir, known);
+  }
+  return known;
+}
+
+/**
  * The one skill-discovery walk: folders under `root` holding a SKILL.md, not looking inside a
  * skill, node_modules or .git, nor deeper than 8 folders; an unreadable folder is passed over.
  * `skip` leaves out more folders (the output folder, ignored paths); `visit` sees each folder
@@ -49,7 +70,8 @@ export function walkSkillDirs(root: string, options: { skip?: (dir: string) => b
  * Resolves command-line paths to skill folders. A path is a skill folder, a folder searched for
  * folders holding a SKILL.md (not inside one), a file of a skill (its SKILL.md or any file under
  * it: the skill holding it), or a glob (`*`, `**`, when no such path exists). While searching,
- * node_modules, .git, the output folder (unless the folder named is inside it), the config's
+ * node_modules, .git, the output folder and folders `skillc install` wrote (unless the folder named is
+ * inside one), the config's
  * `ignore` and (with `gitignore`) what the project's .gitignore files ignore are skipped. A file
  * named on the command line that lies in one of them, or in no skill, is passed over and listed in
  * `skipped`, as ESLint warns of an ignored file it was given: so a hook can hand skillc every
@@ -75,8 +97,8 @@ export interface Discovery {
 export interface SkippedFile {
   /** Absolute path. */
   file: string;
-  /** In the output folder, the config's `ignore`, a .gitignore, or in no skill folder. */
-  why: 'output' | 'ignored' | 'gitignored' | 'no-skill';
+  /** In the output folder, a folder skillc install wrote, the config's `ignore`, a .gitignore, or in no skill folder. */
+  why: 'output' | 'installed' | 'ignored' | 'gitignored' | 'no-skill';
 }
 
 /** Why a folder (or file) is left out when searching from `root`, or undefined when it is searched. */
@@ -90,8 +112,12 @@ export function exclusions(config: ResolvedConfig, root: string): Exclusion {
   // A root the user named (or the config's sources) that git ignores is searched all the same:
   // naming it is the opt-in (a project keeping its skills in a gitignored `.claude/`).
   if (gitignore?.ignores(root, true)) gitignore = undefined;
+  // Likewise a root inside a folder skillc install wrote (`skillc lint .claude/skills`) is searched.
+  const installTop = installedBelow(root, config.root) ? undefined : config.root;
+  const installed = new Map<string, boolean>();
   return (abs, isDir) => {
     if (outExcluded && isInside(abs, config.out)) return 'output';
+    if (installTop && installedBelow(isDir ? abs : path.dirname(abs), installTop, installed)) return 'installed';
     const rel = path.relative(config.root, abs).split(path.sep).join('/');
     if (ignored && rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && (ignored(rel) || (isDir && ignored(`${rel}/`)))) return 'ignored';
     if (gitignore?.ignores(abs, isDir)) return 'gitignored';

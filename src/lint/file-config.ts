@@ -13,7 +13,7 @@ export interface FileConfig {
   skill?: string;
   /** Whether `skillc lint` lints this file, and why not: in the output folder, ignored, .gitignore'd, in no skill. */
   linted: boolean;
-  skipped?: 'output' | 'ignored' | 'gitignored' | 'no-skill';
+  skipped?: 'output' | 'installed' | 'ignored' | 'gitignored' | 'no-skill';
   sources: string;
   out: string;
   hosts: string[];

@@ -56,8 +56,8 @@ export function stylish(report: RehearsalReport, color = false): string {
   const { cases, ok, mismatched } = report.summary;
   lines.push('');
   if (cases === 0) lines.push(c.yellow('No case found (a case is a folder under a skill\'s fixtures/)'));
-  else if (mismatched === 0) lines.push(c.green(`✓ ${ok} of ${cases} case${cases === 1 ? '' : 's'} got their expected verdict`));
-  else lines.push(c.red(`✖ ${mismatched} of ${cases} case${cases === 1 ? '' : 's'} did not get their expected verdict`));
+  else if (mismatched === 0) lines.push(c.green(`✓ ${ok} of ${cases === 1 ? '1 case got its' : `${cases} cases got their`} expected verdict`));
+  else lines.push(c.red(`✖ ${mismatched} of ${cases === 1 ? '1 case did not get its' : `${cases} cases did not get their`} expected verdict`));
   lines.push(c.dim(networkNote(report)));
   return `${lines.join('\n')}\n`;
 }

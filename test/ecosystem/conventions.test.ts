@@ -216,23 +216,23 @@ describe('build --check drift in machine formats', () => {
     const byPath = new Map(doc.files.map((f) => [f.path, f]));
     expect([...byPath.keys()]).toEqual(['generated/agentskills/stray.md', 'generated/claude/skills/alpha/SKILL.md', 'generated/codex/beta/SKILL.md']);
     expect(byPath.get('generated/claude/skills/alpha/SKILL.md')!.messages.map((m) => m.ruleId)).toEqual(['build/drift']);
-    expect(byPath.get('generated/claude/skills/alpha/SKILL.md')!.diff).toMatch(/^--- claude\/skills\/alpha\/SKILL.md \(built\)\n\+\+\+ .*\(on disk\)\n@@ .* @@\n[\s\S]*-See \[notes\][\s\S]*\+Read \[notes\]/);
+    expect(byPath.get('generated/claude/skills/alpha/SKILL.md')!.diff).toMatch(/^--- claude\/skills\/alpha\/SKILL.md \(on disk\)\n\+\+\+ .*\(built\)\n@@ .* @@\n[\s\S]*-Read \[notes\][\s\S]*\+See \[notes\]/);
     expect(byPath.get('generated/agentskills/stray.md')!.messages[0]).toMatchObject({ ruleId: 'build/not-written', message: 'skillc did not write this: delete it or move it to the sources' });
     expect(doc.summary.errors).toBe(3);
 
     const github = skillc(['build', '--check', '--format', 'github'], root);
     expect(github.code).toBe(1);
     expect(github.stdout).toContain('::error file=generated/claude/skills/alpha/SKILL.md,line=');
-    expect(github.stdout).toContain('(build/drift)%0A--- claude/skills/alpha/SKILL.md (built)');
+    expect(github.stdout).toContain('(build/drift)%0A--- claude/skills/alpha/SKILL.md (on disk)');
     expect(github.stdout).toContain('::error file=generated/agentskills/stray.md,line=1,col=1,endLine=1,endColumn=1,title=build/not-written::skillc did not write this: delete it or move it to the sources');
 
     const sarif = JSON.parse(skillc(['build', '--check', '--format', 'sarif'], root).stdout) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
     const drift = sarif.runs[0]!.results.find((x) => x.ruleId === 'build/drift' && x.message.text.includes('@@'));
-    expect(drift!.message.text).toContain('+Read [notes]');
+    expect(drift!.message.text).toContain('+See [notes]');
 
     // The terminal: each drifted file with its diff; the foreign file's line says what ends the drift.
     const text = skillc(['build', '--check'], root);
-    expect(text.stderr).toContain('DRIFT: generated/claude/skills/alpha/SKILL.md\n    --- claude/skills/alpha/SKILL.md (built)');
+    expect(text.stderr).toContain('DRIFT: generated/claude/skills/alpha/SKILL.md\n    --- claude/skills/alpha/SKILL.md (on disk)');
     expect(text.stderr).toContain('EXTRA: generated/agentskills/stray.md: skillc did not write this: delete it or move it to the sources');
     // Rebuilding does not end the foreign file's drift: only deleting it does.
     expect(skillc(['build'], root).code).toBe(0);

@@ -66,5 +66,14 @@ describe.skipIf(process.env.SKILLC_TEST_NETWORK === '0')('husky + lint-staged (r
     expect(broken.code, broken.out).toBe(0);
     expect(broken.out).toContain('links/broken');
     expect(git('log', '--format=%s').trim().split('\n')[0]).toBe('Fixed by the hook');
+
+    // docs/ci.md's hook with the build check after lint-staged: the fixed commit above left generated/
+    // behind its sources (lint-staged sees only what is staged), and this hook stops that until a rebuild.
+    const hook = sh(['git reset -q --hard HEAD', "printf 'npx lint-staged\\nnpx skillc build --check --no-lint-report\\n' > .husky/pre-commit", 'git add -A', '! git commit -q -m "Stale generated"'].join('\n'));
+    expect(hook.code, hook.out).toBe(0);
+    expect(hook.out).toContain('is out of date');
+    const rebuiltAgain = sh('npm run build:skills\ngit add -A\ngit commit -q -m "Rebuilt"');
+    expect(rebuiltAgain.code, rebuiltAgain.out).toBe(0);
+    expect(git('log', '--format=%s').trim().split('\n')[0]).toBe('Rebuilt');
   });
 });

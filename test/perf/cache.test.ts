@@ -426,22 +426,27 @@ describe('incremental build', () => {
 });
 
 describe('--watch', () => {
-  /** Resolves when `pred` holds of the output; rejects if the process ends first. No clock: vitest's hang guard stops a real hang. */
+  // No time limit (a loaded machine may take any time for a run): the wait ends when the output says
+  // so, or fails when the watcher exits first (a crash, or test/child-bound.ts killing a hung one).
   function waitFor(proc: ReturnType<typeof spawn>, text: () => string, pred: (s: string) => boolean): Promise<void> {
     return new Promise((resolve, reject) => {
+      const done = (): void => {
+        proc.stdout!.off('data', check);
+        proc.stderr!.off('data', check);
+        proc.off('exit', exited);
+      };
       const check = (): void => {
-        if (pred(text())) {
-          proc.off('exit', ended);
-          resolve();
-        }
+        if (!pred(text())) return;
+        done();
+        resolve();
       };
-      const ended = (): void => {
-        check();
-        reject(new Error(`exited first; output so far:\n${text()}`));
+      const exited = (code: number | null, signal: NodeJS.Signals | null): void => {
+        done();
+        reject(new Error(`the watcher exited (${signal ?? code}) before it was seen; output so far:\n${text()}`));
       };
-      proc.on('exit', ended);
       proc.stdout!.on('data', check);
       proc.stderr!.on('data', check);
+      proc.on('exit', exited);
       check();
     });
   }

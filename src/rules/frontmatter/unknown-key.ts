@@ -13,6 +13,12 @@ function known(host: HostProfile, key: string): boolean {
 }
 
 
+/** Whether `f` is the host's frontmatter switch for manual-only invocation, set as the switch sets it. */
+function isManualSwitch(host: HostProfile, f: FrontmatterField): boolean {
+  const fm = host.manualInvocation?.frontmatter;
+  return !!fm && Object.prototype.hasOwnProperty.call(fm, f.key) && fm[f.key] === f.value;
+}
+
 const loose = (key: string): string => key.toLowerCase().replace(/[\s_-]+/g, '-');
 
 /** A key every linted host reads that differs from `key` only in case, `_`, `-` or spaces. */
@@ -71,7 +77,10 @@ export default defineSkillRule(
       // A key some targets read: say how to keep it for them alone (the build emits `skillc.<host>` keys to that host only).
       const readers = hosts.filter((h) => known(h, f.key));
       if (readers.length && !generated && f.key !== SOURCE_KEY) {
-        why += `; to keep it for ${hostIds(readers)} only, write it as ${readers.map((h) => `\`skillc.${h.id}.${f.key}\``).join(' and ')}`;
+        // A host's own "manual only" switch (Claude's `disable-model-invocation: true`) has a portable
+        // spelling the build turns into every host's switch (Codex's agents/openai.yaml policy too).
+        if (readers.some((h) => isManualSwitch(h, f))) why += '; for every host, write `skillc.invocation: manual`, which the build turns into each host\'s own switch';
+        else why += `; to keep it for ${hostIds(readers)} only, write it as ${readers.map((h) => `\`skillc.${h.id}.${f.key}\``).join(' and ')}`;
       }
       const severity = missing.some((h) => h.unknownKey === 'error') ? undefined : 'warning';
       const spelling = spellingOf(f.key, hosts);

@@ -45,6 +45,18 @@ testRule(
         errors: [{ line: 4, column: 1, message: `Unexpected key \`when_to_use\`, expected one of ${SPEC} (codex ignores it; to keep it for claude only, write it as \`skillc.claude.when_to_use\`)` }],
       },
       {
+        name: 'a host\'s manual-only switch points to the portable `skillc.invocation: manual`',
+        hosts: ['agentskills', 'claude', 'codex'],
+        files: { 'SKILL.md': fm('disable-model-invocation: true') },
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`disable-model-invocation\`, expected one of ${SPEC} (agentskills rejects the skill; codex ignores it; for every host, write \`skillc.invocation: manual\`, which the build turns into each host's own switch)` }],
+      },
+      {
+        name: 'the same key set to false is not the switch: scoped to its readers as any host key',
+        hosts: ['agentskills', 'claude'],
+        files: { 'SKILL.md': fm('disable-model-invocation: false') },
+        errors: [{ line: 4, column: 1, message: `Unexpected key \`disable-model-invocation\`, expected one of ${SPEC} (agentskills rejects the skill; to keep it for claude only, write it as \`skillc.claude.disable-model-invocation\`)` }],
+      },
+      {
         name: 'a claude.ai upload refuses Claude Code keys',
         hosts: ['claude-upload'],
         files: { 'SKILL.md': fm('when_to_use: x') },
