@@ -6,6 +6,7 @@ import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle, readRegularFile } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
 import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
+import { mac, machineKey } from '../core/machine-key.js';
 import { isInside } from '../core/paths.js';
 
 /**
@@ -119,13 +120,16 @@ function takeStamps(dir: string, bundled: readonly BundledFile[], reads: readonl
 }
 
 interface CacheFile {
-  format: 2;
+  format: 3;
   key: string;
   entries: Record<string, CacheEntry>;
   catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
+  /** HMAC of each entry's JSON (and of the catalog's) under this machine's key (core/machine-key.ts). */
+  macs?: Record<string, string>;
+  catalogMac?: string;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /*
  * The cache file's compact form of summaries: a range `{ start: { line, column,
@@ -324,26 +328,52 @@ export class LintCache {
     this.verified = { bundles: new Map(), files: new Map() };
   }
 
+  /**
+   * This machine's key (core/machine-key.ts): an entry is replayed only when its MAC is valid, so
+   * a cache file from anywhere else (committed to the repository, edited to drop diagnostics)
+   * replays nothing (issue #24). Without a key nothing is read from or written to the file.
+   */
+  private readonly secret: Buffer | undefined;
+
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
     readonly file: string | undefined,
     readonly key: string,
     /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
     readonly root?: string,
+    secret: Buffer | undefined = file === undefined ? undefined : machineKey(),
   ) {
     this.data = { format: FORMAT, key, entries: {} };
-    if (file === undefined) return;
+    this.secret = secret;
+    if (file === undefined || !secret) return;
     try {
       // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
       const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
       if (!('bytes' in read)) throw new Error(read.problem);
       const raw = JSON.parse(read.bytes.toString('utf8')) as CacheFile;
-      if (raw && raw.format === FORMAT && raw.key === key && raw.entries && typeof raw.entries === 'object' && !Array.isArray(raw.entries)) this.data = raw;
+      if (raw && raw.format === FORMAT && raw.key === key && raw.entries && typeof raw.entries === 'object' && !Array.isArray(raw.entries)) this.data = this.authentic(raw, secret);
       else this.dirty = true;
     } catch {
       // missing or corrupt: start empty
       this.dirty = true;
     }
+  }
+
+  /** The entries (and catalog results) of `raw` whose MAC this machine's key confirms; the others are dropped. */
+  private authentic(raw: CacheFile, secret: Buffer): CacheFile {
+    const macs = raw.macs && typeof raw.macs === 'object' ? raw.macs : {};
+    const entries: Record<string, CacheEntry> = {};
+    for (const [dir, entry] of Object.entries(raw.entries)) {
+      const json = JSON.stringify(entry);
+      if (typeof macs[dir] === 'string' && macs[dir] === mac(secret, raw.key, dir, json)) {
+        entries[dir] = entry;
+        this.serialized.set(entry, json);
+      } else this.dirty = true;
+    }
+    const out: CacheFile = { format: FORMAT, key: raw.key, entries };
+    if (raw.catalog && raw.catalogMac === mac(secret, raw.key, '', JSON.stringify(raw.catalog))) out.catalog = raw.catalog;
+    else if (raw.catalog) this.dirty = true;
+    return out;
   }
 
   /** The entry for a skill folder when every dependency still matches; reads SKILL.md and lists the folder. */
@@ -439,16 +469,27 @@ export class LintCache {
   }
 
   private write(): void {
-    if (!this.dirty || this.file === undefined) return;
-    const written = writeJsonCache(this.file, this.data, 'entries', (e) => {
-      const entry = e as CacheEntry | undefined;
-      let json = entry && typeof entry === 'object' ? this.serialized.get(entry) : undefined;
-      if (json === undefined) {
-        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
-        if (entry && typeof entry === 'object') this.serialized.set(entry, json);
+    if (!this.dirty || this.file === undefined || !this.secret) return;
+    const json = (entry: CacheEntry): string => {
+      let text = this.serialized.get(entry);
+      if (text === undefined) {
+        text = JSON.stringify(entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
+        this.serialized.set(entry, text);
       }
-      return json;
-    }, this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined);
+      return text;
+    };
+    // Each entry's MAC is over the JSON written for it, bound to the run key and its folder.
+    const macs: Record<string, string> = {};
+    for (const [dir, entry] of Object.entries(this.data.entries)) if (entry && typeof entry === 'object') macs[dir] = mac(this.secret, this.data.key, dir, json(entry));
+    const data: CacheFile = { ...this.data, macs };
+    if (this.data.catalog) data.catalogMac = mac(this.secret, this.data.key, '', JSON.stringify(this.data.catalog));
+    const written = writeJsonCache(
+      this.file,
+      data,
+      'entries',
+      (e) => (e && typeof e === 'object' ? json(e as CacheEntry) : undefined),
+      this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined,
+    );
     // A read-only tree (or a link on the way to the cache) lints without a cache.
     if (written) this.dirty = false;
   }

@@ -9,7 +9,7 @@ import { requiresOfSkill } from '../analysis/requires.js';
 import { UsageError } from '../core/errors.js';
 import { applyBaseline, BASELINE_FILE, readBaseline } from './baseline.js';
 import type { LintCache } from './cache.js';
-import { lintSkillFolder } from './lint-skill.js';
+import { lintWithinBudget, RunBudget } from './run-budget.js';
 import { openCache, replayCached, type CacheOptions } from './pipeline/cached.js';
 import { lintCatalog } from './pipeline/catalog.js';
 import { LintRun } from './pipeline/collect.js';
@@ -31,6 +31,26 @@ export interface ReportOptions {
   quiet?: boolean;
 }
 
+/**
+ * What every entry of the core hands on for checkouts it does not trust, and the run's budget:
+ * `inlineConfig` and `plugins` make the linter (`createLinter`), `maxBytes` bounds the run.
+ */
+export interface RunSwitches {
+  /** `false` ignores inline suppressions (`--no-inline-config`). */
+  inlineConfig?: boolean;
+  /** `false` loads no plugin module the config names (`--no-plugins`). */
+  plugins?: boolean;
+  /** Bytes of skill text the run may read (`--max-bytes`; default LIMITS.maxRunBytes). */
+  maxBytes?: number;
+}
+
+/** Copies the switches `from` sets onto `to` (an entry handing its options on). */
+export function copySwitches(from: RunSwitches, to: RunSwitches): void {
+  if (from.inlineConfig === false) to.inlineConfig = false;
+  if (from.plugins === false) to.plugins = false;
+  if (from.maxBytes !== undefined) to.maxBytes = from.maxBytes;
+}
+
 export interface CoreOptions extends LintMissesOptions, CacheOptions, ReportOptions {
   cwd: string;
   onProgress?: (done: number, total: number) => void;
@@ -40,7 +60,7 @@ export interface CoreOptions extends LintMissesOptions, CacheOptions, ReportOpti
 export async function lintSkills(linter: PreparedLinter, source: SkillSource, options: CoreOptions): Promise<LintResult> {
   const { run, cache, misses } = begin(linter, source, options);
   if (source.disk) await lintMisses(run, misses, linter, cache, options, options.cwd);
-  else lintServed(run, misses, linter, source);
+  else lintServed(run, misses, linter, source, options);
   return finish(linter, source, run, cache, options);
 }
 
@@ -48,25 +68,36 @@ export async function lintSkills(linter: PreparedLinter, source: SkillSource, op
 export function lintSkillsSync(linter: PreparedLinter, source: SkillSource, options: CoreOptions): LintResult {
   const { run, cache, misses } = begin(linter, source, options);
   if (source.disk) lintSerially(run, misses, linter, cache, options);
-  else lintServed(run, misses, linter, source);
+  else lintServed(run, misses, linter, source, options);
   return finish(linter, source, run, cache, options);
 }
 
 function begin(linter: PreparedLinter, source: SkillSource, options: CoreOptions): { run: LintRun; cache: LintCache | undefined; misses: number[] } {
   const run = new LintRun(source.dirs, linter.plugins.diagnostics, options.onProgress, !source.disk);
+  // Plugins not loaded (`--no-plugins`) are warnings, not internal errors.
+  run.add(linter.plugins.skipped, 0);
   // Only the working tree is cached: another source's bytes are not what a later run finds on disk.
   const cache = source.disk ? openCache(options, linter, options.cwd, run.dirs) : undefined;
   return { run, cache, misses: replayCached(run, cache, options) };
 }
 
-/** A served source's skills: the reported ones linted, the others only summarized for the catalog rules. */
-function lintServed(run: LintRun, misses: readonly number[], linter: PreparedLinter, source: SkillSource): void {
+/**
+ * A served source's skills: the reported ones linted while the run's budget lasts (past it each is
+ * a `file/budget` finding, as on disk), the others only summarized for the catalog rules.
+ */
+function lintServed(run: LintRun, misses: readonly number[], linter: PreparedLinter, source: SkillSource, options: CoreOptions): void {
+  const budget = new RunBudget(options.maxBytes);
   for (const i of misses) {
     const dir = run.dirs[i]!;
     const { skill } = source.read(dir, false);
-    if (source.reported && !source.reported.has(dir)) run.summarized(i, summarize(skill, requiresOfSkill(skill)), skill);
-    else run.linted(i, lintSkillFolder(dir, linter, { track: false, read: () => ({ skill }) }).outcome, skill);
-    run.skills.push(skill);
+    if (source.reported && !source.reported.has(dir)) {
+      run.summarized(i, summarize(skill, requiresOfSkill(skill)), skill);
+      run.skills.push(skill);
+      continue;
+    }
+    const linted = lintWithinBudget(dir, linter, budget, { track: false, read: () => ({ skill }) });
+    run.linted(i, linted.outcome, linted.skill);
+    run.skills.push(linted.skill);
   }
 }
 
@@ -80,7 +111,8 @@ function finish(linter: PreparedLinter, source: SkillSource, run: LintRun, cache
   const files = groupByFile({
     listed: shown.map((i) => run.summaries[i]!.file.path),
     diagnostics: run.diagnostics,
-    suppress: { skills: shown.map((i) => run.suppressible[i]!), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity },
+    // `--no-inline-config`: no skillc-disable comment applies (the bulk-suppressions file still does).
+    ...(linter.inlineConfig ? { suppress: { skills: shown.map((i) => run.suppressible[i]!), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity } } : {}),
     outputs: run.outputs,
     ...(reported ? { keep: (d: Diagnostic) => inReport(d.file) || d.ruleId === 'plugin/load' } : {}),
   });

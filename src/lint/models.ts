@@ -7,7 +7,7 @@ import { discoverSkills, exclusions } from '../config/discover.js';
 import { isInside } from '../core/paths.js';
 import { lint } from './engine.js';
 import type { LintOptions } from './result.js';
-import { lintSkills, type ReportOptions } from './core.js';
+import { copySwitches, lintSkills, type ReportOptions, type RunSwitches } from './core.js';
 import type { LintResult } from './result.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
 import { parsedSkills } from './sources.js';
@@ -17,7 +17,7 @@ import { parsedSkills } from './sources.js';
  * with the whole catalog for the catalog rules, and reports only some of them:
  * the lint core over a source of parsed skills, without discovery and file reads.
  */
-export interface ModelLintOptions extends ReportOptions {
+export interface ModelLintOptions extends ReportOptions, RunSwitches {
   cwd?: string;
   configFile?: string;
   config?: SkillcConfig;
@@ -38,6 +38,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
   const core: Parameters<typeof lintSkills>[2] = { cwd };
   if (options.suppressions !== undefined) core.suppressions = options.suppressions;
   if (options.quiet) core.quiet = true;
+  if (options.maxBytes !== undefined) core.maxBytes = options.maxBytes;
   return lintSkills(linter, parsedSkills(options.skills, options.report), core);
 }
 
@@ -76,7 +77,7 @@ export function skillsOfChangedFiles(files: readonly string[], config: ResolvedC
  * sources read for the catalog rules. With `fix`, those skills are fixed on disk first (lint-staged
  * adds the fixed files back), then the report is made of what is left.
  */
-export async function lintChangedFiles(options: ReportOptions & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean }): Promise<LintResult> {
+export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -84,6 +85,7 @@ export async function lintChangedFiles(options: ReportOptions & { cwd?: string; 
   if (options.fix && report.size) {
     const fixing: LintOptions = { cwd, resolved: config, paths: [...report], fix: true, suppressions: false };
     if (options.hosts?.length) fixing.hosts = options.hosts;
+    copySwitches(options, fixing);
     await lint(fixing);
   }
   const skills = [...all].sort().map((d) => readSkill(d));
@@ -91,5 +93,6 @@ export async function lintChangedFiles(options: ReportOptions & { cwd?: string; 
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
   if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
   if (options.quiet) lintOptions.quiet = true;
+  copySwitches(options, lintOptions);
   return lintModels(lintOptions);
 }

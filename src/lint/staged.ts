@@ -5,7 +5,7 @@ import { bundledFromEntries, bundleReader, type VirtualEntry } from '../parse/bu
 import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
 import { exclusions, UsageError } from '../config/discover.js';
 import type { LintResult } from './result.js';
-import type { ReportOptions } from './core.js';
+import { copySwitches, type ReportOptions, type RunSwitches } from './core.js';
 import type { ResolvedConfig } from '../config/config.js';
 import { loadLintConfig } from './pipeline/configure.js';
 import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
@@ -129,7 +129,7 @@ export function skillFromIndex(index: GitIndex, dir: string): Skill {
   return parseSkillBytes(dir, buf, bundledFromIndex(index, dir), indexReader(index, dir));
 }
 
-export interface StagedOptions extends ReportOptions {
+export interface StagedOptions extends ReportOptions, RunSwitches {
   cwd?: string;
   /** An already loaded config (skips the lookup). */
   resolved?: ResolvedConfig;
@@ -179,5 +179,6 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
   if (options.hosts?.length) lintOptions.hosts = options.hosts;
   if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
   if (options.quiet) lintOptions.quiet = true;
+  copySwitches(options, lintOptions);
   return lintModels(lintOptions);
 }

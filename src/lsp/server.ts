@@ -8,7 +8,8 @@ import type { Skill } from '../model/skill.js';
 import { ConfigError, type ResolvedConfig } from '../config/config.js';
 import type { LintResult } from '../lint/result.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
-import { lintModels } from '../lint/models.js';
+import { copySwitches, type RunSwitches } from '../lint/core.js';
+import { lintModels, type ModelLintOptions } from '../lint/models.js';
 import { loadLintConfig } from '../lint/pipeline/configure.js';
 import { LIMITS } from '../parse/limits.js';
 import { parseSkill, readSkill } from '../parse/skill.js';
@@ -74,8 +75,15 @@ class SkillCache {
  * What the server lints for an open SKILL.md (`file`, with the editor's `text`): the lint core
  * over its catalog, the other skills' SKILL.md from their open buffers (`buffers`, by file)
  * or else from disk, reporting this skill only. The config is looked up from its folder.
+ * `switches.plugins: false` (an untrusted workspace) loads no plugin the config names.
  */
-export async function lintBuffer(file: string, text: string, buffers: ReadonlyMap<string, string> = new Map(), disk: { get(dir: string): Skill } = new SkillCache()): Promise<{ result: LintResult; skill: Skill; catalog: Skill[] }> {
+export async function lintBuffer(
+  file: string,
+  text: string,
+  buffers: ReadonlyMap<string, string> = new Map(),
+  disk: { get(dir: string): Skill } = new SkillCache(),
+  switches: RunSwitches = {},
+): Promise<{ result: LintResult; skill: Skill; catalog: Skill[] }> {
   const dir = path.dirname(file);
   const resolved = loadLintConfig(dir, {});
   const skill = parseSkill(bare(dir) ? { dir, text, bundled: [], bundle: NO_BUNDLE } : { dir, text });
@@ -86,7 +94,9 @@ export async function lintBuffer(file: string, text: string, buffers: ReadonlyMa
     if (path.basename(other) === 'SKILL.md' && dirs.has(path.dirname(other))) openSkills.set(path.dirname(other), parseSkill({ dir: path.dirname(other), text: otherText }));
   }
   const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
-  const result = await lintModels({ cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) });
+  const options: ModelLintOptions = { cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) };
+  copySwitches(switches, options);
+  const result = await lintModels(options);
   return { result, skill, catalog };
 }
 
@@ -96,13 +106,19 @@ export async function lintBuffer(file: string, text: string, buffers: ReadonlyMa
  * catalog rules), quick fixes from the rules' fixes, and go to definition on
  * links, includes and skill references.
  */
-export function startLanguageServer(connection: Connection): void {
+export function startLanguageServer(connection: Connection, options: { plugins?: boolean } = {}): void {
   const docs = new Map<string, OpenDocument>();
   const disk = new SkillCache();
   const timers = new Map<string, NodeJS.Timeout>();
+  // Untrusted workspace (issue #24): a config is code, and opening a stranger's checkout must not run
+  // it. `skillc lsp --no-plugins`, or the client's `initializationOptions: { untrustedWorkspace: true }`
+  // (an editor's restricted mode), loads no plugin or local rule module the config names.
+  let plugins = options.plugins !== false;
 
-  connection.onInitialize(
-    (): InitializeResult => ({
+  connection.onInitialize((params): InitializeResult => {
+    const init = params.initializationOptions as { untrustedWorkspace?: unknown } | null | undefined;
+    if (init && typeof init === 'object' && init.untrustedWorkspace === true) plugins = false;
+    return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: true },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
@@ -110,8 +126,8 @@ export function startLanguageServer(connection: Connection): void {
         hoverProvider: true,
       },
       serverInfo: { name: 'skillc' },
-    }),
-  );
+    };
+  });
 
   const otherBuffers = (doc: OpenDocument): Map<string, string> => {
     const buffers = new Map<string, string>();
@@ -149,7 +165,7 @@ export function startLanguageServer(connection: Connection): void {
     let diagnostics: LspDiagnostic[] = [];
     try {
       const buffers = otherBuffers(doc);
-      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, disk);
+      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, disk, plugins ? {} : { plugins: false });
       doc.skill = skill;
       doc.catalog = catalog;
       diagnostics = findingsIn(doc.file, result.files);

@@ -11,6 +11,7 @@ import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
 import { markdownOverLimit, parseMarkdown } from './markdown.js';
+import { WORK_BASE, WORK_PER_BYTE, WorkMeter } from '../model/work.js';
 
 export interface ParseInput {
   /** Absolute path of the skill folder. */
@@ -97,6 +98,10 @@ export function parseSkill(input: ParseInput): Skill {
   const { dir, text } = input;
   const skill = emptySkill(dir, textFile(path.join(dir, 'SKILL.md'), text), input.bundled ?? listBundle(dir), input.bundle ?? bundleReader(dir, outlineOfFile));
   const file = skill.file;
+  // The skill's work budget: a share per byte of everything its rules may read (model/work.ts).
+  let bytes = text.length;
+  for (const b of skill.bundled) if (b.kind === 'file' && b.size <= LIMITS.maxBundledTextBytes) bytes += b.size;
+  skill.work = new WorkMeter(WORK_BASE + WORK_PER_BYTE * Math.min(bytes, text.length + LIMITS.maxSkillTextBytes));
   if (input.readProblem) skill.readProblem = input.readProblem;
   if (input.readProblem && input.readProblem.kind !== 'encoding') return skill;
 
@@ -124,6 +129,7 @@ export function parseSkill(input: ParseInput): Skill {
   // The BOM is stripped by micromark; parse without it and shift offsets back.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let tree: Root;
+  skill.work.charge(text.length);
   try {
     tree = parseMarkdown(shift ? text.slice(1) : text);
   } catch (error) {
