@@ -7,7 +7,7 @@ import { getHost } from '../hosts/index.js';
 import { listBundle } from '../parse/bundle.js';
 import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
-import { type CanonicalManifest, isManifest, MANIFEST, type Manifest } from './output.js';
+import { type CanonicalManifest, isManifest, MANIFEST } from './output.js';
 import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
 import { mac, machineKey } from '../core/machine-key.js';
 import { guardedPath, isInside } from '../core/paths.js';
