@@ -8,6 +8,7 @@
 // Choices, each for a reason rather than to silence a count (CONTRIBUTING.md):
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 
 /** typescript-eslint's no-unsafe-* family, off where values are `any` by nature (see each use). */
 const NO_UNSAFE_OFF = {
@@ -44,6 +45,19 @@ export default tseslint.config(
       // Every CLI command has one async signature, `(argv, io) => Promise<number>`, so that
       // `main` awaits each alike; many need no await of their own.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Skill text is hostile and lines run to megabytes: a regex that backtracks over a run it
+    // cannot match (`/[.:]+$/` on `....a`, `(\S+=\S*\s+)*`) is a hang (issue #24). These two
+    // rules find the regexes whose worst case is super-linear; a finding is rewritten (a scan,
+    // an anchored or unambiguous regex), or, where the rule cannot see that nothing can fail
+    // after the quantifiers, disabled on that line with the reason.
+    files: ['src/**/*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

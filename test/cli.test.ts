@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { tempDir, cliEnv } from './helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin', 'skillc.js');
@@ -10,7 +10,7 @@ const fixtures = path.join(repo, 'test', 'fixtures', 'cli');
 
 /** Runs the real CLI in a child process, as a user would. */
 function skillc(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env } });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv(env) });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -34,7 +34,12 @@ export default function setup(): () => void {
   process.env.SKILLC_TEST_SYSTEM_TMPDIR = previous ?? '';
   process.env.TMPDIR = dir;
   process.env.SKILLC_TEST_RUN_TMPDIR = dir;
+  // The cache key skillc makes in the user's cache folder (core/machine-key.ts) goes into the run's folder too.
+  const previousCache = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = path.join(dir, 'xdg-cache');
   return () => {
+    if (previousCache === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = previousCache;
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     delete process.env.SKILLC_TEST_SYSTEM_TMPDIR;

@@ -34,5 +34,14 @@ export function tempTree(files: Record<string, string | Buffer>): string {
   return root;
 }
 
+/**
+ * The environment of a CLI child process: a PATH, no colour, and the run's cache folder
+ * (XDG_CACHE_HOME, set by test/global-setup.ts), so the key skillc makes for its lint and build
+ * caches (src/core/machine-key.ts) lands in the run's temporary folder, never the user's home.
+ */
+export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...(process.env.XDG_CACHE_HOME ? { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME } : {}), ...extra };
+}
+
 export const SKILL = (name: string, body = '# Title\n\nText.\n', extra = ''): string =>
   `---\nname: ${name}\ndescription: Use when testing ${name}.\n${extra}---\n\n${body}`;

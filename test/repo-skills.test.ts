@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliEnv } from './helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const skillc = (args: string[]) => spawnSync(process.execPath, [path.join(repo, 'bin', 'skillc.js'), ...args], { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+const skillc = (args: string[]) => spawnSync(process.execPath, [path.join(repo, 'bin', 'skillc.js'), ...args], { cwd: repo, encoding: 'utf8', env: cliEnv() });
 
 /** This repository's own skills: lint clean, and generated/ is what the build makes (CI refuses drift). */
 describe("the repo's own skills-src/", () => {

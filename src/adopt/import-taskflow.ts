@@ -65,7 +65,8 @@ const ENTRY = /^entry\.([a-z][a-z0-9-]*)\.md$/;
 /** The original's frontmatter test for the banner: `---\n` at byte 0, the shortest text up to `\n---\n`. */
 const ENTRY_FRONTMATTER = /^---\n([\s\S]*?)\n---\n/;
 /** A host marker line as the original reads one (it leaves such lines of an entry file as text). */
-const MARKER = /^\s*<!--\s*\/?host:[\w,\s]+?\s*-->\s*$/m;
+// `[\w,\s]+?\s*` was `[\w,\s]+` with blanks to exchange (polynomial backtracking); blanks around the marker stay on its line.
+const MARKER = /^[^\S\n\r\u2028\u2029]*<!--\s*\/?host:[\w,\s]+-->[^\S\n\r\u2028\u2029]*$/m;
 
 /** The layout's folders: the one given, or each `skills-src/<name>/` under it holding a core.md and an entry file. */
 function taskflowFolders(root: string): string[] {

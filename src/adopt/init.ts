@@ -5,6 +5,7 @@ import { UsageError } from '../config/discover.js';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { UnsafePathError } from '../core/errors.js';
 import { lexists, linkOnTheWay } from '../core/paths.js';
+import { trimEndOf, trimStartOf } from '../core/strings.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -171,7 +172,7 @@ export function init(options: InitOptions = {}): InitResult {
     pkg = parsed as Record<string, unknown>;
     if (pkg.scripts !== undefined && (!pkg.scripts || typeof pkg.scripts !== 'object' || Array.isArray(pkg.scripts))) throw new UsageError('package.json "scripts" is not an object; nothing was written');
   } else {
-    pkg = { name: path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'skills', private: true };
+    pkg = { name: trimEndOf(trimStartOf(path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-'), '-'), '-') || 'skills', private: true };
   }
   const scripts = { ...((pkg.scripts ?? {}) as Record<string, string>) };
   for (const [k, v] of Object.entries(INIT_SCRIPTS)) {

@@ -1,6 +1,7 @@
 import type { ArtifactSpec } from '../config/types.js';
 import type { Skill } from '../model/skill.js';
 import { skillcBlock } from '../model/skillc-block.js';
+import { trimEndOf, trimStartOf } from '../core/strings.js';
 
 /** One artifact a workflow must leave: a plain file name and its required `##` sections. */
 export interface ArtifactSchema {
@@ -69,8 +70,9 @@ export function checkArtifactText(schema: ArtifactSchema, text: string): Artifac
       return;
     }
     if (fence) return;
-    const m = /^ {0,3}##[ \t]+(.*?)[ \t#]*$/.exec(line);
-    if (m && !line.trimStart().startsWith('###')) headings.push({ text: m[1]!, line: i + 1 });
+    // `## Title ##`: the text without the closing marks, read in one pass (`(.*?)[ \t#]*$` backtracked quadratically).
+    const m = /^ {0,3}##[ \t]/.exec(line);
+    if (m && !line.trimStart().startsWith('###') && !/[\r\u2028\u2029]/.test(line)) headings.push({ text: trimEndOf(trimStartOf(line.slice(m[0].length - 1), ' \t'), ' \t#'), line: i + 1 });
   });
   let last = -1;
   for (const section of schema.sections) {

@@ -95,8 +95,10 @@ export function checkContract(name: string, contract: ContractSpec, text: string
     data = value as Record<string, unknown>;
     const lines = new Map<string, number>();
     block.yaml.split(/\r?\n/).forEach((l, i) => {
-      const m = /^([^\s#:][^:]*?)\s*:/.exec(l);
-      if (m && !lines.has(m[1]!.replace(/^["']|["']$/g, ''))) lines.set(m[1]!.replace(/^["']|["']$/g, ''), i + 2);
+      // The key: up to the first `:`, without the blanks before it (`([^:]*?)\s*:` tried each split of them).
+      const m = /^([^\s#:][^:]*):/.exec(l);
+      const key = m ? m[1]!.trimEnd().replace(/^["']|["']$/g, '') : undefined;
+      if (key !== undefined && !lines.has(key)) lines.set(key, i + 2);
     });
     for (const [key, spec] of Object.entries(fields)) checkField(key, spec, data[key], lines.get(key), problems);
     if (contract.additionalFields !== true) {

@@ -310,6 +310,7 @@ export function nameStats(texts: readonly string[]): NameStats {
 
 function sentenceStart(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 3), at);
+  // eslint-disable-next-line regexp/no-super-linear-move -- `before` is at most 3 characters
   return at === 0 || /(?:[.!?:;\-–—"'([]\s*|\n\s*)$/.test(before);
 }
 

@@ -1,4 +1,5 @@
 import type { Directive } from '../model/skill.js';
+import { trimEndOf } from '../core/strings.js';
 
 /** Text edits that keep or drop `<!-- host: ... -->` blocks for one host and remove the markers. */
 export function hostBlockEdits(text: string, directives: readonly Directive[], host: string): { start: number; end: number }[] {
@@ -40,7 +41,7 @@ export function applyHostBlocks(text: string, directives: readonly Directive[], 
     if (/\n\n$/.test(out) || out === '') while (text[cursor] === '\n') cursor++;
   }
   // A block dropped at the very end leaves no blank line behind it: the file ends on one newline.
-  if (cursor >= text.length && /\n\n$/.test(out)) return out.replace(/\n+$/, '\n');
+  if (cursor >= text.length && /\n\n$/.test(out)) return `${trimEndOf(out, '\n')}\n`;
   return out + text.slice(cursor);
 }
 

@@ -9,6 +9,7 @@ import type { CatalogEntry } from './catalog.js';
 import { type BuildProblem, type OutputFile, skillOutputDir } from './emit-skill.js';
 import { type CanonicalManifest, isManifest, MANIFEST } from './output.js';
 import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
+import { mac, machineKey } from '../core/machine-key.js';
 import { guardedPath, isInside } from '../core/paths.js';
 import { readRegularFile } from '../parse/bundle.js';
 
@@ -86,6 +87,9 @@ interface BuildCacheFile {
    * entries, and a build with the same outputs reuses them (`canonicalManifest`).
    */
   manifest?: OutputStat;
+  /** HMAC of each record's JSON (and of `manifest`) under this machine's key (core/machine-key.ts). */
+  macs?: Record<string, string>;
+  manifestMac?: string;
 }
 
 /** The hash of a source file, '' when it is not a regular file (never blocking on a FIFO the cache file names). */
@@ -138,26 +142,53 @@ export class BuildCache {
   /** The manifest's lines by path, with the hash they were made for (`manifestFile`). */
   readonly manifestLines = new Map<string, [string, string]>();
 
+  /**
+   * This machine's key: a record (its outputs and build problems) is reused only when its MAC is
+   * valid, so a build cache committed to the repository or edited cannot hide a build problem or
+   * claim outputs (issue #24, as the lint cache). Without a key nothing is read or written.
+   */
+  private readonly secret: Buffer | undefined;
+
   constructor(
     readonly file: string,
     readonly key: string,
     readonly outDir: string,
     /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
     readonly root?: string,
+    secret: Buffer | undefined = machineKey(),
   ) {
     this.data = { format: 1, key, skills: {} };
+    this.secret = secret;
     try {
+      if (!secret) throw new Error('no key');
       // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
       const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
       if (!('bytes' in read)) throw new Error(read.problem);
       const raw = JSON.parse(read.bytes.toString('utf8')) as BuildCacheFile;
-      if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object') this.data = raw;
+      if (raw && raw.format === 1 && raw.key === key && raw.skills && typeof raw.skills === 'object' && !Array.isArray(raw.skills)) this.data = this.authentic(raw, secret);
       else this.dirty = true;
     } catch {
       // missing or corrupt: a clean build
       this.dirty = true;
     }
     this.readManifest();
+  }
+
+  /** The records (and manifest stat) of `raw` whose MAC this machine's key confirms; the others are dropped. */
+  private authentic(raw: BuildCacheFile, secret: Buffer): BuildCacheFile {
+    const macs = raw.macs && typeof raw.macs === 'object' ? raw.macs : {};
+    const skills: Record<string, SkillRecord> = {};
+    for (const [dir, record] of Object.entries(raw.skills)) {
+      const json = JSON.stringify(record);
+      if (typeof macs[dir] === 'string' && macs[dir] === mac(secret, raw.key, dir, json)) {
+        skills[dir] = record;
+        this.serialized.set(record, json);
+      } else this.dirty = true;
+    }
+    const out: BuildCacheFile = { format: 1, key: raw.key, skills };
+    if (raw.manifest && raw.manifestMac === mac(secret, raw.key, '', JSON.stringify(raw.manifest))) out.manifest = raw.manifest;
+    else if (raw.manifest) this.dirty = true;
+    return out;
   }
 
   /**
@@ -403,17 +434,21 @@ export class BuildCache {
   }
 
   private write(): void {
-    if (!this.dirty) return;
+    if (!this.dirty || !this.secret) return;
+    const json = (record: SkillRecord): string => {
+      let text = this.serialized.get(record);
+      if (text === undefined) this.serialized.set(record, (text = JSON.stringify(record)));
+      return text;
+    };
+    const macs: Record<string, string> = {};
+    for (const [dir, record] of Object.entries(this.data.skills)) macs[dir] = mac(this.secret, this.data.key, dir, json(record));
+    const data: BuildCacheFile = { ...this.data, macs };
+    if (this.data.manifest) data.manifestMac = mac(this.secret, this.data.key, '', JSON.stringify(this.data.manifest));
     const written = writeJsonCache(
       this.file,
-      this.data,
+      data,
       'skills',
-      (r) => {
-        const record = r as SkillRecord;
-        let json = this.serialized.get(record);
-        if (json === undefined) this.serialized.set(record, (json = JSON.stringify(record)));
-        return json;
-      },
+      (r) => json(r as SkillRecord),
       this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined,
     );
     // A read-only tree builds without a cache.

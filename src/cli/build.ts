@@ -33,6 +33,8 @@ Options:
   -o, --output-file <file> write the report to a file
       --no-lint-report     lint errors still stop the build, but are counted, not listed:
                            for a hook that runs after \`skillc lint\`, which listed them
+      --no-plugins         load no plugin module the config names (a config is code:
+                           use it with --check on checkouts you do not trust)
 ${PERF_BUILD_HELP}      --color, --no-color  force colour on or off
   -h, --help               show this help
 
@@ -52,6 +54,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
     config: { type: 'string', short: 'c' },
     format: { type: 'string', short: 'f', default: 'stylish' },
     'no-lint-report': { type: 'boolean' },
+    'no-plugins': { type: 'boolean' },
     ...OUTPUT_FILE_OPTION,
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
@@ -67,6 +70,7 @@ export async function runBuild(argv: string[], io: Io): Promise<number> {
   const output = reportOutput(io, values['output-file']);
   const options: BuildOptions = { cwd: io.cwd };
   if (values.check) options.check = true;
+  if (values['no-plugins']) options.plugins = false;
   if (values.out) options.out = values.out;
   if (values.config) options.configFile = values.config;
   // The config, resolved once: `--host` is checked against its host table, and the build's lint

@@ -37,6 +37,12 @@ ${helpHostIds(Object.keys(BUILT_IN_HOSTS), ', or an id of the config\'s customHo
       --quiet              report errors only
       --fix                apply safe fixes to the files (also with --changed)
       --fix-dry-run        compute fixes without writing (json shows the output)
+      --no-inline-config   ignore skillc-disable comments (CI on pull requests: their
+                           author also wrote the comments); the suppressions file still applies
+      --no-plugins         load no plugin module the config names (a config is code:
+                           use it on checkouts you do not trust); each is a warning
+      --max-bytes <size>   skill text one run may read (default 1GiB; e.g. 256MiB):
+                           skills past it are not linted, each a file/budget error
   -o, --output-file <file> write the report to a file
       --ignore-pattern <glob>  also skip skill folders matching this glob (relative to
                            the current folder; repeatable), as the config's \`ignore\`
@@ -79,6 +85,13 @@ Examples:
   skillc lint --print-config skills-src/release-notes/references/notes-template.md
   skillc lint --suppress-all
 `;
+
+/** A size in bytes: a whole number, optionally with KiB, MiB or GiB (K, M, G, KB... read as binary multiples too). */
+function byteSize(value: string, name: string): number {
+  const m = /^(\d+)(?:([KMG])(?:i?B)?)?$/i.exec(value.trim());
+  if (!m) throw new UsageError(`--${name} expects a size in bytes (e.g. 268435456 or 256MiB), got '${value}'`);
+  return Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 0);
+}
 
 /** A path as the user would type it: relative to cwd when inside it, else absolute. */
 function shownPath(cwd: string, file: string): string {
@@ -124,6 +137,9 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
     fix: { type: 'boolean' },
     'fix-dry-run': { type: 'boolean' },
     'output-file': { type: 'string', short: 'o' },
+    'max-bytes': { type: 'string' },
+    'no-inline-config': { type: 'boolean' },
+    'no-plugins': { type: 'boolean' },
     'ignore-pattern': { type: 'string', multiple: true },
     'no-gitignore': { type: 'boolean' },
     stdin: { type: 'boolean' },
@@ -156,6 +172,9 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values['print-config'] !== undefined) return printConfig(values['print-config'], resolved, hosts, io);
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
+  if (values['no-inline-config']) options.inlineConfig = false;
+  if (values['no-plugins']) options.plugins = false;
+  if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);
   applyPerfOptions(values, options, 'lint', io.session);
   options.resolved = resolved;

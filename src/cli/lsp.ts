@@ -12,6 +12,9 @@ directives, backticked sibling skill names and skillc.requires entries.
 
 Options:
       --stdio              talk over stdin/stdout (the only transport)
+      --no-plugins         untrusted workspace: load no plugin or local rule module the
+                           config names (a config is code); a client may ask the same with
+                           initializationOptions: { "untrustedWorkspace": true }
   -h, --help               show this help
 
 Examples:
@@ -20,7 +23,7 @@ Examples:
 `;
 
 export async function runLsp(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { stdio: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parse(argv, { stdio: { type: 'boolean' }, 'no-plugins': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(LSP_HELP);
     return 0;
@@ -34,11 +37,17 @@ export async function runLsp(argv: string[], io: Io): Promise<number> {
   const { createConnection, StreamMessageReader, StreamMessageWriter } = lsp;
   const { startLanguageServer } = await import('../lsp/server.js');
   const { FrameGuard } = await import('../lsp/frames.js');
-  // Malformed frames are dropped and reported, so one bad Content-Length cannot wedge the connection.
-  const guard = new FrameGuard((why) => io.stderr(`skillc lsp: dropped a malformed message: ${why}\n`));
+  const writer = new StreamMessageWriter(process.stdout);
+  // Malformed frames are dropped and reported, so one bad Content-Length cannot wedge the connection. A
+  // complete message that cannot be read (not JSON, nested too deep) is answered with a JSON-RPC error,
+  // id null as JSON-RPC says when the id cannot be read, through the connection's own writer.
+  const guard = new FrameGuard((problem) => {
+    io.stderr(`skillc lsp: dropped a malformed message: ${problem.why}\n`);
+    if (problem.reply) void writer.write({ jsonrpc: '2.0', id: null, error: problem.reply } as Parameters<typeof writer.write>[0]);
+  });
   process.stdin.pipe(guard);
-  const connection = createConnection(new StreamMessageReader(guard), new StreamMessageWriter(process.stdout));
-  startLanguageServer(connection);
+  const connection = createConnection(new StreamMessageReader(guard), writer);
+  startLanguageServer(connection, values['no-plugins'] ? { plugins: false } : {});
   connection.listen();
   // Runs until the client sends exit (the library ends the process) or closes stdin.
   await new Promise<void>((resolve) => {

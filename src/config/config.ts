@@ -9,6 +9,7 @@ import { applyExtends, type PresetRule } from './presets.js';
 import { unsafeRelativePath } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { compileSchema, packageSchema, type Validator } from '../core/schema.js';
+import { trimEndOf } from '../core/strings.js';
 
 export type { ArtifactSpec, ContractField, ContractFieldType, ContractSpec, KindSchema, LayerSpec, OverrideBlock, PluginConfig, ResolvedConfig, RuleSetting, SeveritySetting, SkillcConfig } from './types.js';
 export { DEFAULT_CONTEXT_TOKENS, DEFAULT_MARKDOWN_BANNER, DEFAULT_SKILL_BANNER } from './types.js';
@@ -191,7 +192,7 @@ export function resolveConfig(config: SkillcConfig, root: string, file?: string,
   const table = configHosts(config, file);
   const outputs: Record<string, string> = {};
   for (const [id, folder] of Object.entries(config.outputs ?? {})) {
-    const normal = path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '');
+    const normal = trimEndOf(path.posix.normalize(folder.replace(/\\/g, '/')), '/');
     // The one path check the build holds every output path to (core/paths.ts), here with the config's position.
     const unsafe = !folder || path.isAbsolute(folder) ? 'an absolute or empty path' : unsafeRelativePath(normal);
     if (unsafe) throw new ConfigError(`outputs.${id}: '${folder}' must be a folder inside the output folder (relative, no '..'; here ${unsafe})`, file);

@@ -32,3 +32,36 @@ export function didYouMean(value: string, candidates: Iterable<string>): string 
   const near = closest(value, candidates);
   return near === undefined || near === value ? '' : `; did you mean '${near}'?`;
 }
+
+/**
+ * "Did you mean" over one fixed set of candidates, asked many times (each missing file of a skill,
+ * each unknown fragment of a file). Each distinct value costs a pass over the candidates, so a file
+ * naming 50,000 missing anchors among 50,000 headings would cost 2.5 x 10^9 comparisons: the answer
+ * for a value is kept, and after `maxQueries` distinct values no more are searched (undefined), which
+ * bounds the work by `maxQueries` passes (issue #24). Hints past the first hundred add nothing a reader uses.
+ */
+export class Suggester {
+  private readonly answers = new Map<string, string | undefined>();
+  private readonly candidates: readonly string[];
+
+  constructor(
+    candidates: Iterable<string>,
+    private readonly maxQueries = SUGGESTIONS_PER_SET,
+    /** Charged one unit per candidate compared (a skill's WorkMeter). */
+    private readonly work?: { charge(units: number): void },
+  ) {
+    this.candidates = [...candidates];
+  }
+
+  closest(value: string): string | undefined {
+    if (this.answers.has(value)) return this.answers.get(value);
+    if (this.answers.size >= this.maxQueries) return undefined;
+    this.work?.charge(this.candidates.length);
+    const near = closest(value, this.candidates);
+    this.answers.set(value, near);
+    return near;
+  }
+}
+
+/** Distinct values a `Suggester` searches for (per skill and kind of hint). */
+export const SUGGESTIONS_PER_SET = 100;

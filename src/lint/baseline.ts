@@ -109,6 +109,8 @@ export function applyBaseline(result: LintResult, baseline: Baseline, file: stri
       const count = now[key(f.path, root)]?.[d.ruleId]?.count ?? 0;
       if (count > allowed) return true;
       suppressed++;
+      // Kept aside, marked as SARIF's external suppression, so code scanning still sees it.
+      (f.suppressed ??= []).push({ ...d, suppressions: [{ kind: 'external', justification: `recorded in ${path.basename(file)}` }] });
       return false;
     });
   }

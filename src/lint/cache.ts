@@ -6,6 +6,7 @@ import type { StoredSummary, SummaryField } from '../model/summary.js';
 import { listBundle, readRegularFile } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
 import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
+import { mac, machineKey } from '../core/machine-key.js';
 import { packageVersion } from '../core/package.js';
 import { isInside } from '../core/paths.js';
 
@@ -163,10 +164,13 @@ interface CacheFile {
   format: 3;
   /** The version of skillc that wrote the summaries (they are valid under any run key, not any version). */
   version: string;
-  /** The run key the full entries' diagnostics and the catalog results were found under. */
+  /** The run key the full entries' diagnostics and the catalog results were found under (each MAC binds it). */
   key: string;
   entries: Record<string, SummaryEntry>;
   catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
+  /** HMAC of each entry's JSON (and of the catalog's) under this machine's key (core/machine-key.ts). */
+  macs?: Record<string, string>;
+  catalogMac?: string;
 }
 
 const FORMAT = 3;
@@ -384,22 +388,33 @@ export class LintCache {
   }
 
   /**
+   * This machine's key (core/machine-key.ts): an entry is used (replayed, or its summary read)
+   * only when its MAC is valid, so a cache file from anywhere else (committed to the repository,
+   * edited to drop diagnostics) replays nothing (issue #24). Without a key nothing is read from
+   * or written to the file.
+   */
+  private readonly secret: Buffer | undefined;
+
+  /**
    * `guest`: the run reads the other skills' summaries and fills in missing ones, and leaves a
    * file written under another run key as it is (`--changed`, `--staged`, the language server:
    * a hook with `--host` must not undo what `lint --cache` and `build` keep). Otherwise the run
    * owns the file: one of another run key keeps only its summaries and takes this run's key.
+   * `secret`: the machine key (default `machineKey()` for a file; tests hand their own).
    */
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
     readonly file: string | undefined,
     readonly key: string,
     /** `root`: the project, so a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
-    options: { guest?: boolean; root?: string } = {},
+    options: { guest?: boolean; root?: string; secret?: Buffer } = {},
   ) {
     this.root = options.root;
     const version = cacheVersion();
     this.data = { format: FORMAT, version, key, entries: {} };
-    if (file === undefined) return;
+    const secret = file === undefined ? undefined : (options.secret ?? machineKey());
+    this.secret = secret;
+    if (file === undefined || !secret) return;
     try {
       // Through the one reader: a link or a FIFO committed at the cache's name is not read (nor waited on).
       const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
@@ -407,12 +422,13 @@ export class LintCache {
       const raw = JSON.parse(read.bytes.toString('utf8')) as CacheFile;
       if (!raw || raw.format !== FORMAT || raw.version !== version || typeof raw.key !== 'string' || !raw.entries || typeof raw.entries !== 'object' || Array.isArray(raw.entries)) this.dirty = true;
       else if (raw.key === key || options.guest) {
-        this.data = raw;
+        // Checked under the run key the file was written under (its own `key`, which each MAC binds).
+        this.data = this.authentic(raw, secret);
         this.keyMatches = raw.key === key;
       } else {
-        // Another run key: its diagnostics do not hold for this one, its summaries do.
+        // Another run key: its diagnostics do not hold for this one, its (authentic) summaries do.
         const entries: Record<string, SummaryEntry> = {};
-        for (const [dir, entry] of Object.entries(raw.entries)) if (isEntry(entry)) entries[dir] = summaryPart(entry);
+        for (const [dir, entry] of Object.entries(this.authentic(raw, secret).entries)) if (isEntry(entry)) entries[dir] = summaryPart(entry);
         this.data = { format: FORMAT, version, key, entries };
         this.dirty = true;
       }
@@ -420,6 +436,23 @@ export class LintCache {
       // missing or corrupt: start empty
       this.dirty = true;
     }
+  }
+
+  /** The entries (and catalog results) of `raw` whose MAC this machine's key confirms; the others are dropped. */
+  private authentic(raw: CacheFile, secret: Buffer): CacheFile {
+    const macs = raw.macs && typeof raw.macs === 'object' ? raw.macs : {};
+    const entries: Record<string, SummaryEntry> = {};
+    for (const [dir, entry] of Object.entries(raw.entries)) {
+      const json = JSON.stringify(entry);
+      if (entry && typeof entry === 'object' && typeof macs[dir] === 'string' && macs[dir] === mac(secret, raw.key, dir, json)) {
+        entries[dir] = entry;
+        this.serialized.set(entry, json);
+      } else this.dirty = true;
+    }
+    const out: CacheFile = { format: FORMAT, version: raw.version, key: raw.key, entries };
+    if (raw.catalog && raw.catalogMac === mac(secret, raw.key, '', JSON.stringify(raw.catalog))) out.catalog = raw.catalog;
+    else if (raw.catalog) this.dirty = true;
+    return out;
   }
 
   /** The entry for a skill folder when every dependency still matches; reads SKILL.md and lists the folder. */
@@ -574,18 +607,29 @@ export class LintCache {
   }
 
   private write(): void {
-    if (!this.dirty || this.file === undefined) return;
-    const written = writeJsonCache(this.file, this.data, 'entries', (e) => {
-      const entry = e as CacheEntry | undefined;
-      let json = entry && typeof entry === 'object' ? this.serialized.get(entry) : undefined;
-      if (json === undefined) {
+    if (!this.dirty || this.file === undefined || !this.secret) return;
+    const json = (entry: SummaryEntry): string => {
+      let text = this.serialized.get(entry);
+      if (text === undefined) {
         // Read from the file (unpacked since or not): its summary as read is the packed form already.
-        const packed = entry && typeof entry === 'object' ? (this.unpacked.has(entry) ? this.unpacked.get(entry) : entry.summary) : undefined;
-        json = JSON.stringify(entry && typeof entry === 'object' && entry.summary ? { ...entry, summary: packed ?? packSummary(entry.summary) } : entry);
-        if (entry && typeof entry === 'object') this.serialized.set(entry, json);
+        const packed = this.unpacked.has(entry) ? this.unpacked.get(entry) : entry.summary;
+        text = JSON.stringify(entry.summary ? { ...entry, summary: packed ?? packSummary(entry.summary) } : entry);
+        this.serialized.set(entry, text);
       }
-      return json;
-    }, this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined);
+      return text;
+    };
+    // Each entry's MAC is over the JSON written for it, bound to the run key and its folder.
+    const macs: Record<string, string> = {};
+    for (const [dir, entry] of Object.entries(this.data.entries)) if (entry && typeof entry === 'object') macs[dir] = mac(this.secret, this.data.key, dir, json(entry));
+    const data: CacheFile = { ...this.data, macs };
+    if (this.data.catalog) data.catalogMac = mac(this.secret, this.data.key, '', JSON.stringify(this.data.catalog));
+    const written = writeJsonCache(
+      this.file,
+      data,
+      'entries',
+      (e) => (e && typeof e === 'object' ? json(e as SummaryEntry) : undefined),
+      this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined,
+    );
     // A read-only tree (or a link on the way to the cache) lints without a cache.
     if (written) this.dirty = false;
   }

@@ -11,7 +11,7 @@ import { requiresOfSkill } from '../analysis/requires.js';
 import { UsageError } from '../core/errors.js';
 import { applyBaseline, BASELINE_FILE, readBaseline } from './baseline.js';
 import type { LintCache } from './cache.js';
-import { lintSkillFolder } from './lint-skill.js';
+import { lintWithinBudget, RunBudget } from './run-budget.js';
 import { openCache, replayCached, type CacheOptions } from './pipeline/cached.js';
 import { lintCatalog } from './pipeline/catalog.js';
 import { LintRun } from './pipeline/collect.js';
@@ -33,6 +33,26 @@ export interface ReportOptions {
   quiet?: boolean;
 }
 
+/**
+ * What every entry of the core hands on for checkouts it does not trust, and the run's budget:
+ * `inlineConfig` and `plugins` make the linter (`createLinter`), `maxBytes` bounds the run.
+ */
+export interface RunSwitches {
+  /** `false` ignores inline suppressions (`--no-inline-config`). */
+  inlineConfig?: boolean;
+  /** `false` loads no plugin module the config names (`--no-plugins`). */
+  plugins?: boolean;
+  /** Bytes of skill text the run may read (`--max-bytes`; default LIMITS.maxRunBytes). */
+  maxBytes?: number;
+}
+
+/** Copies the switches `from` sets onto `to` (an entry handing its options on). */
+export function copySwitches(from: RunSwitches, to: RunSwitches): void {
+  if (from.inlineConfig === false) to.inlineConfig = false;
+  if (from.plugins === false) to.plugins = false;
+  if (from.maxBytes !== undefined) to.maxBytes = from.maxBytes;
+}
+
 export interface CoreOptions extends LintMissesOptions, CacheOptions, ReportOptions {
   cwd: string;
   onProgress?: (done: number, total: number) => void;
@@ -50,7 +70,7 @@ export async function lintSkills(linter: PreparedLinter, source: SkillSource, op
   const reported = replayCached(run, cache, options, source, 'reported');
   const onDisk = reported.lint.filter((i) => !source.served?.(run.dirs[i]!));
   if (source.disk) await lintMisses(run, onDisk, linter, cache, options, options.cwd);
-  lintServed(run, reported.lint.filter((i) => source.served?.(run.dirs[i]!)), linter, source, cache);
+  lintServed(run, reported.lint.filter((i) => source.served?.(run.dirs[i]!)), linter, source, cache, options);
   if (options.onSkillReport) await options.onSkillReport(partialReport(linter, source, run, options));
   summarizeRest(run, replayCached(run, cache, options, source, 'others').summarize, source, cache);
   return finish(linter, source, run, cache, options);
@@ -62,28 +82,36 @@ export function lintSkillsSync(linter: PreparedLinter, source: SkillSource, opti
   const reported = replayCached(run, cache, options, source, 'reported');
   const onDisk = reported.lint.filter((i) => !source.served?.(run.dirs[i]!));
   if (source.disk) lintSerially(run, onDisk, linter, cache, options);
-  lintServed(run, reported.lint.filter((i) => source.served?.(run.dirs[i]!)), linter, source, cache);
+  lintServed(run, reported.lint.filter((i) => source.served?.(run.dirs[i]!)), linter, source, cache, options);
   summarizeRest(run, replayCached(run, cache, options, source, 'others').summarize, source, cache);
   return finish(linter, source, run, cache, options);
 }
 
 function begin(linter: PreparedLinter, source: SkillSource, options: CoreOptions): { run: LintRun; cache: LintCache | undefined } {
   const run = new LintRun(source.dirs, linter.plugins.diagnostics, options.onProgress);
+  // Plugins not loaded (`--no-plugins`) are warnings, not internal errors.
+  run.add(linter.plugins.skipped, 0);
   // Only the working tree is cached; another source's bytes only name the summaries they give.
   const cache = openCache(options, linter, options.cwd, run.dirs, source.disk);
   return { run, cache };
 }
 
-/** Served skills that are reported: linted as served; with a cache, their summaries are kept (by content: not the working tree's). */
-function lintServed(run: LintRun, misses: readonly number[], linter: PreparedLinter, source: SkillSource, cache: LintCache | undefined): void {
+/**
+ * Served skills that are reported: linted as served while the run's budget lasts (past it each is
+ * a `file/budget` finding, as on disk); with a cache, their summaries are kept (by content: not the
+ * working tree's), except a skill the budget left unread, whose stub summary is not the text's.
+ */
+function lintServed(run: LintRun, misses: readonly number[], linter: PreparedLinter, source: SkillSource, cache: LintCache | undefined, options: CoreOptions): void {
+  const budget = new RunBudget(options.maxBytes);
   for (const i of misses) {
     const dir = run.dirs[i]!;
     const served = source.served!(dir)!;
-    const skill = served.skill();
-    const { outcome } = lintSkillFolder(dir, linter, { track: false, read: () => ({ skill }) });
-    const bytes = cache ? served.bytes() : undefined;
+    const parsed = served.skill();
+    const { skill, outcome } = lintWithinBudget(dir, linter, budget, { track: false, read: () => ({ skill: parsed }) });
+    const read = skill === parsed;
+    const bytes = cache && read ? served.bytes() : undefined;
     const summaryHash = bytes ? sha256(JSON.stringify(outcome.stored)) : '';
-    run.linted(i, { ...outcome, summaryHash }, skill, served.live());
+    run.linted(i, { ...outcome, summaryHash }, skill, read ? served.live() : undefined);
     run.skills.push(skill);
     if (bytes) cache!.storeSummary(path.resolve(dir), { text: sha256(bytes), summary: outcome.stored, summaryHash }, false);
   }
@@ -115,7 +143,8 @@ function partialReport(linter: PreparedLinter, source: SkillSource, run: LintRun
   const files = groupByFile({
     listed: shown.map((i) => run.summaries[i]!.file.path),
     diagnostics: run.diagnostics,
-    suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: 'off' },
+    // `--no-inline-config`: no skillc-disable comment applies (the bulk-suppressions file still does).
+    ...(linter.inlineConfig ? { suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: 'off' as const } } : {}),
     outputs: run.outputs,
     keep: keeper(source, run, shown),
   });
@@ -144,7 +173,8 @@ function finish(linter: PreparedLinter, source: SkillSource, run: LintRun, cache
   const files = groupByFile({
     listed: shown.map((i) => run.summaries[i]!.file.path),
     diagnostics: run.diagnostics,
-    suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity },
+    // `--no-inline-config`: no skillc-disable comment applies (the bulk-suppressions file still does).
+    ...(linter.inlineConfig ? { suppress: { skills: shown.flatMap((i) => run.suppressible[i] ?? []), knownRules: linter.knownRules, unusedSeverity: linter.unusedSeverity } } : {}),
     outputs: run.outputs,
     ...(keep ? { keep } : {}),
   });

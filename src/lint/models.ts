@@ -6,7 +6,7 @@ import { discoverSkills, exclusions } from '../config/discover.js';
 import { isInside } from '../core/paths.js';
 import { lint } from './engine.js';
 import type { LintOptions } from './result.js';
-import { lintSkills, type CoreOptions, type ReportOptions } from './core.js';
+import { copySwitches, lintSkills, type CoreOptions, type ReportOptions, type RunSwitches } from './core.js';
 import type { LintResult } from './result.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
 import { diskSkills, parsedSkills } from './sources.js';
@@ -16,7 +16,7 @@ import { diskSkills, parsedSkills } from './sources.js';
  * with the whole catalog for the catalog rules, and reports only some of them:
  * the lint core over a source of parsed skills, without discovery and file reads.
  */
-export interface ModelLintOptions extends ReportOptions {
+export interface ModelLintOptions extends ReportOptions, RunSwitches {
   cwd?: string;
   configFile?: string;
   config?: SkillcConfig;
@@ -37,6 +37,7 @@ export async function lintModels(options: ModelLintOptions): Promise<LintResult>
   const core: Parameters<typeof lintSkills>[2] = { cwd };
   if (options.suppressions !== undefined) core.suppressions = options.suppressions;
   if (options.quiet) core.quiet = true;
+  if (options.maxBytes !== undefined) core.maxBytes = options.maxBytes;
   return lintSkills(linter, parsedSkills(options.skills, options.report), core);
 }
 
@@ -75,7 +76,7 @@ export function skillsOfChangedFiles(files: readonly string[], config: ResolvedC
  * sources read for the catalog rules. With `fix`, those skills are fixed on disk first (lint-staged
  * adds the fixed files back), then the report is made of what is left.
  */
-export async function lintChangedFiles(options: ReportOptions & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean; cacheLocation?: string }): Promise<LintResult> {
+export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean; cacheLocation?: string }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -83,12 +84,14 @@ export async function lintChangedFiles(options: ReportOptions & { cwd?: string; 
   if (options.fix && report.size) {
     const fixing: LintOptions = { cwd, resolved: config, paths: [...report], fix: true, suppressions: false };
     if (options.hosts?.length) fixing.hosts = options.hosts;
+    copySwitches(options, fixing);
     await lint(fixing);
   }
-  const linter = await createLinter(config, options.hosts?.length ? { hosts: options.hosts } : {});
+  const linter = await createLinter(config, options);
   const core: CoreOptions = { cwd, summaries: true };
   if (options.cacheLocation) core.cacheLocation = options.cacheLocation;
   if (options.suppressions !== undefined) core.suppressions = options.suppressions;
   if (options.quiet) core.quiet = true;
+  copySwitches(options, core);
   return lintSkills(linter, diskSkills([...all].sort(), report), core);
 }

@@ -34,6 +34,10 @@ export interface WorkerSpec {
   hosts?: string[];
   /** Record what rules read (the cache is on). */
   track: boolean;
+  /** This thread's share of the run's budget of skill text (run-budget.ts). */
+  maxBytes?: number;
+  /** `false`: load no plugin (`--no-plugins`), as the main thread. */
+  plugins?: boolean;
 }
 
 /** Below this many skills to parse, a worker's start-up (code, rules, plugins: ~0.15 s) costs more than it saves. */

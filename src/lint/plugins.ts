@@ -27,6 +27,8 @@ export interface PluginLoadResult {
   rules: AnyRule[];
   /** One `plugin/load` error per module that could not be used. */
   diagnostics: Diagnostic[];
+  /** With loading refused (`--no-plugins`): one `plugin/load` warning per plugin not loaded. */
+  skipped: Diagnostic[];
 }
 
 class PluginError extends Error {}
@@ -326,11 +328,26 @@ function builtinPlugin(): LoadedPlugin {
  * Loads every plugin a config names. A plugin that cannot be found, imported or
  * used becomes one `plugin/load` error naming it; the others still load.
  */
-export async function loadPlugins(specifiers: readonly string[], root: string, reportFile: string): Promise<PluginLoadResult> {
+export async function loadPlugins(specifiers: readonly string[], root: string, reportFile: string, options: { load?: boolean } = {}): Promise<PluginLoadResult> {
   const builtin = builtinPlugin();
-  const result: PluginLoadResult = { plugins: [], rules: [...builtin.rules], diagnostics: [] };
+  const result: PluginLoadResult = { plugins: [], rules: [...builtin.rules], diagnostics: [], skipped: [] };
   const taken = new Set<string>(builtin.rules.map((r) => r.meta.id));
   for (const specifier of specifiers) {
+    if (options.load === false) {
+      // Not resolved, not imported: no code of the checkout runs (issue #24).
+      result.skipped.push({
+        ruleId: PLUGIN_LOAD,
+        severity: 'warning',
+        message: `Plugin '${displayName(specifier, root)}' not loaded (plugins are off: --no-plugins or an untrusted workspace); its rules did not run`,
+        file: reportFile,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        url: docsUrl(PLUGIN_LOAD),
+      });
+      continue;
+    }
     try {
       const plugin = await loadPlugin(specifier, root, taken);
       for (const r of plugin.rules) taken.add(r.meta.id);

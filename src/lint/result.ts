@@ -41,6 +41,24 @@ export interface LintOptions {
    * Serial with fixes, `keepSkills` and API-provided `rules`.
    */
   concurrency?: Concurrency;
+  /**
+   * Bytes of skill text the run may read (SKILL.md files and the bundled text their rules may read):
+   * past it, and past 85% of the heap, skills are not linted and each is a `file/budget` error.
+   * Default 1 GiB (`--max-bytes`).
+   */
+  maxBytes?: number;
+  /**
+   * `false` ignores inline suppressions (`skillc-disable` comments in the SKILL.md and its
+   * frontmatter), as ESLint's `--no-inline-config`: for CI on pull requests, where the author of
+   * the change also wrote the comments. Default true.
+   */
+  inlineConfig?: boolean;
+  /**
+   * `false` loads no plugin module the config names (`--no-plugins`, the language server's
+   * untrusted mode): a config is code, and a checkout from a stranger runs it. Each plugin skipped
+   * is a `plugin/load` warning naming it; its rules do not run. Default true.
+   */
+  plugins?: boolean;
   /** Called after each skill is checked (the CLI draws progress on stderr from it). */
   onProgress?: (done: number, total: number) => void;
   /**

@@ -5,7 +5,7 @@ import { bundledFromEntries, bundleReader, type VirtualEntry } from '../parse/bu
 import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
 import { exclusions, UsageError } from '../config/discover.js';
 import type { LintResult } from './result.js';
-import { lintSkills, type CoreOptions, type ReportOptions } from './core.js';
+import { copySwitches, lintSkills, type CoreOptions, type ReportOptions, type RunSwitches } from './core.js';
 import type { ResolvedConfig } from '../config/config.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
 import { skillOfFile } from './models.js';
@@ -141,7 +141,7 @@ function servedFromIndex(index: GitIndex, dir: string): ServedSkill {
   };
 }
 
-export interface StagedOptions extends ReportOptions {
+export interface StagedOptions extends ReportOptions, RunSwitches {
   cwd?: string;
   /** The cache the other skills' summaries are read from and added to (default node_modules/.cache/skillc/). */
   cacheLocation?: string;
@@ -190,10 +190,11 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
     if (dir) report.add(dir);
     else if (abs === config.file || inSources(abs, false)) everything = true;
   }
-  const linter = await createLinter(config, options.hosts?.length ? { hosts: options.hosts } : {});
+  const linter = await createLinter(config, options);
   const core: CoreOptions = { cwd, summaries: true };
   if (options.cacheLocation) core.cacheLocation = options.cacheLocation;
   if (options.suppressions !== undefined) core.suppressions = options.suppressions;
   if (options.quiet) core.quiet = true;
+  copySwitches(options, core);
   return lintSkills(linter, servedSkills([...skillDirs].sort(), (dir) => servedFromIndex(index, dir), everything ? skillDirs : report), core);
 }

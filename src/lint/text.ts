@@ -6,12 +6,12 @@ import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import { bundledFromEntries, bundleReader, type ByteSource, listBundle } from '../parse/bundle.js';
 import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
-import { lintSkills, type ReportOptions } from './core.js';
+import { lintSkills, type ReportOptions, type RunSwitches } from './core.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
 import type { LintResult } from './result.js';
 import { parsedSkills } from './sources.js';
 
-export interface LintTextOptions extends ReportOptions {
+export interface LintTextOptions extends ReportOptions, RunSwitches {
   /** The folder the config is looked up from and paths are relative to; default the working folder. */
   cwd?: string;
   /** Where the SKILL.md would be, relative to `cwd` (its folder is the skill folder); default `SKILL.md`. */
@@ -80,5 +80,6 @@ export async function lintText(text: string, options: LintTextOptions = {}): Pro
   const core: Parameters<typeof lintSkills>[2] = { cwd };
   if (options.suppressions !== undefined) core.suppressions = options.suppressions;
   if (options.quiet) core.quiet = true;
+  if (options.maxBytes !== undefined) core.maxBytes = options.maxBytes;
   return lintSkills(linter, parsedSkills([skill]), core);
 }

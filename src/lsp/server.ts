@@ -8,7 +8,7 @@ import type { Skill } from '../model/skill.js';
 import { ConfigError, type ResolvedConfig } from '../config/config.js';
 import type { LintResult } from '../lint/result.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
-import { lintSkills, type CoreOptions } from '../lint/core.js';
+import { copySwitches, lintSkills, type CoreOptions, type RunSwitches } from '../lint/core.js';
 import type { LintSession } from '../lint/cache.js';
 import { createLinter, loadLintConfig } from '../lint/pipeline/configure.js';
 import { diskSkills, type ServedSkill } from '../lint/sources.js';
@@ -82,15 +82,16 @@ function bufferSkill(dir: string, text: string): ServedSkill {
  * over its catalog, reporting this skill only. The other open skills come from their buffers
  * (`buffers`, by file); every other skill is the disk's, answered by its summary in the cache
  * (`session`, and with a config the cache file any lint or build wrote), read and summarized
- * only when it is missing or stale there. `onSkillReport` gets the skill's own findings before
- * the catalog rules run. The config is looked up from its folder.
+ * only when it is missing or stale there. `options.onSkillReport` gets the skill's own findings
+ * before the catalog rules run; `options.plugins: false` (an untrusted workspace) loads no
+ * plugin the config names. The config is looked up from its folder.
  */
 export async function lintBuffer(
   file: string,
   text: string,
   buffers: ReadonlyMap<string, string> = new Map(),
   session: BufferSession = bufferSession(),
-  onSkillReport?: (partial: LintResult) => void | Promise<void>,
+  options: RunSwitches & { onSkillReport?: (partial: LintResult) => void | Promise<void> } = {},
 ): Promise<{ result: LintResult; skill: Skill; catalog: SkillSummary[] }> {
   const dir = path.dirname(file);
   const resolved = loadLintConfig(dir, {});
@@ -103,11 +104,12 @@ export async function lintBuffer(
     const otherDir = path.dirname(other);
     if (path.basename(other) === 'SKILL.md' && otherDir !== dir && inCatalog.has(otherDir)) overlay.set(otherDir, bufferSkill(otherDir, otherText));
   }
-  const linter = await createLinter(resolved);
+  const linter = await createLinter(resolved, options);
   // With a config, the summaries any lint wrote are read (and missing ones added); without one
   // (a lone SKILL.md anywhere), nothing is written beside it: the session's memory only.
   const core: CoreOptions = { cwd: resolved.root, session: session.lint, summaries: !!resolved.file };
-  if (onSkillReport) core.onSkillReport = onSkillReport;
+  if (options.onSkillReport) core.onSkillReport = options.onSkillReport;
+  copySwitches(options, core);
   const result = await lintSkills(linter, diskSkills(dirs, new Set([dir]), overlay), core);
   if (session.lint.cache) session.lint.cache.deferWrites = true;
   return { result, skill: open.skill(), catalog: result.summaries ?? [] };
@@ -119,13 +121,20 @@ export async function lintBuffer(
  * catalog rules), quick fixes from the rules' fixes, and go to definition on
  * links, includes and skill references.
  */
-export function startLanguageServer(connection: Connection): void {
+export function startLanguageServer(connection: Connection, options: { plugins?: boolean } = {}): void {
   const docs = new Map<string, OpenDocument>();
   const session = bufferSession();
   const timers = new Map<string, NodeJS.Timeout>();
+  // Untrusted workspace (issue #24): a config is code, and opening a stranger's checkout must not run
+  // it. `skillc lsp --no-plugins`, or the client's `initializationOptions: { untrustedWorkspace: true }`
+  // (an editor's restricted mode), loads no plugin or local rule module the config names.
+  let plugins = options.plugins !== false;
+  const switches = (): RunSwitches => (plugins ? {} : { plugins: false });
 
-  connection.onInitialize(
-    (): InitializeResult => ({
+  connection.onInitialize((params): InitializeResult => {
+    const init = params.initializationOptions as { untrustedWorkspace?: unknown } | null | undefined;
+    if (init && typeof init === 'object' && init.untrustedWorkspace === true) plugins = false;
+    return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: true },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
@@ -133,8 +142,8 @@ export function startLanguageServer(connection: Connection): void {
         hoverProvider: true,
       },
       serverInfo: { name: 'skillc' },
-    }),
-  );
+    };
+  });
 
   const otherBuffers = (doc: OpenDocument): Map<string, string> => {
     const buffers = new Map<string, string>();
@@ -158,7 +167,7 @@ export function startLanguageServer(connection: Connection): void {
       else {
         const skillFile = path.join(kind.skillDir, 'SKILL.md');
         const buffers = otherBuffers(doc);
-        const { result } = await lintBuffer(skillFile, buffers.get(skillFile) ?? fs.readFileSync(skillFile, 'utf8'), buffers, session);
+        const { result } = await lintBuffer(skillFile, buffers.get(skillFile) ?? fs.readFileSync(skillFile, 'utf8'), buffers, session, switches());
         diagnostics = findingsIn(doc.file, result.files);
       }
     } catch (error) {
@@ -178,12 +187,15 @@ export function startLanguageServer(connection: Connection): void {
     const linted = (): boolean => docs.get(doc.uri) === doc;
     try {
       const buffers = otherBuffers(doc);
-      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, session, async (partial) => {
-        if (!linted()) return;
-        // Not kept as `published`: hover and code actions answer from the full set, once the catalog rules ran.
-        await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingsIn(doc.file, partial.files) });
-        // Let the notification go out before the catalog rules take the thread.
-        await new Promise((resolve) => setImmediate(resolve));
+      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, session, {
+        ...switches(),
+        onSkillReport: async (partial) => {
+          if (!linted()) return;
+          // Not kept as `published`: hover and code actions answer from the full set, once the catalog rules ran.
+          await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingsIn(doc.file, partial.files) });
+          // Let the notification go out before the catalog rules take the thread.
+          await new Promise((resolve) => setImmediate(resolve));
+        },
       });
       doc.skill = skill;
       doc.catalog = catalog;

@@ -54,6 +54,11 @@ export interface Diagnostic {
   source?: string;
   /** The id of the rule's `meta.messages` entry the message came from, when it reported one (ESLint's `messageId`). */
   messageId?: string;
+  /**
+   * On a suppressed finding (a `FileResult`'s `suppressed`, never its `messages`): what suppressed it,
+   * as SARIF says it: `inSource` for a skillc-disable directive, `external` for the suppressions file.
+   */
+  suppressions?: { kind: 'inSource' | 'external'; justification?: string }[];
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

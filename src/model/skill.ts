@@ -1,10 +1,11 @@
 import type { Document } from 'yaml';
 import type { Range } from './diagnostic.js';
 import type { TextFile } from './text.js';
+import type { WorkMeter } from './work.js';
 
 /** Why the file could not be read or parsed as text (reported by the `file/*` rules). */
 export interface ReadProblem {
-  kind: 'unreadable' | 'not-a-file' | 'too-large' | 'binary' | 'encoding' | 'parse';
+  kind: 'unreadable' | 'not-a-file' | 'too-large' | 'binary' | 'encoding' | 'parse' | 'budget';
   message: string;
   range?: Range;
 }
@@ -107,7 +108,7 @@ export type Directive =
   | { kind: 'host-close'; hosts?: string[]; range: Range }
   | { kind: 'generated-open'; name: string; range: Range }
   | { kind: 'generated-close'; range: Range }
-  | { kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line'; rules: string[]; range: Range };
+  | { kind: 'disable' | 'enable' | 'disable-next-line' | 'disable-line'; rules: string[]; range: Range; /** The text after ` -- `. */ reason?: string };
 
 export type BundledKind = 'file' | 'directory' | 'symlink' | 'other';
 
@@ -173,4 +174,6 @@ export interface Skill {
   /** Files and folders in the skill folder, SKILL.md excluded, sorted by path. */
   bundled: BundledFile[];
   bundle: BundleReader;
+  /** The work done on it so far, and its budget (model/work.ts); set by the parse stage. */
+  work?: WorkMeter;
 }

@@ -107,8 +107,16 @@ const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\
  */
 export function printable(text: string, options: { keepNewlines?: boolean } = {}): string {
   const lines = options.keepNewlines ? text.replace(/\r\n/g, '\n') : text.replace(/\r\n|\n/g, ' ');
-  return lines.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return lines.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(WORKFLOW_COMMAND, '$1\\u003a');
 }
+
+/**
+ * `::` at the start of a line (after blanks, which the GitHub Actions runner trims too) is a
+ * workflow command when a CI job prints it: a folder named `::error ::x` or a script's output
+ * `::add-mask::…` shown as evidence would speak to the runner (issue #24). The first colon is
+ * shown as `\u003a`, as the other characters a terminal would act on are.
+ */
+const WORKFLOW_COMMAND = /^([^\S\r\n\u2028\u2029]*):(?=:)/gmu;
 
 /**
  * `text` cut at spaces into lines of at most `width` characters (a longer word stands alone on

@@ -229,6 +229,8 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     }
     return r;
   };
+  // The skill's budget of bundled text (LIMITS.maxSkillTextBytes): a read past it is refused, as one of a file over the per-file limit.
+  let spent = 0;
   const text = (relPath: string): TextFile | undefined => {
     if (texts.has(relPath)) return texts.get(relPath);
     const p = path.resolve(dir, relPath);
@@ -237,7 +239,8 @@ export function bundleReader(dir: string, outlineOf: (file: TextFile) => Outline
     // `../../README.md`) only through links that stay inside the folder the path climbs to.
     let above = path.resolve(dir);
     while (!isInside(p, above)) above = path.dirname(above);
-    const buf = source.read(p, LIMITS.maxBundledTextBytes, real(above), reals);
+    const buf = spent < LIMITS.maxSkillTextBytes ? source.read(p, Math.min(LIMITS.maxBundledTextBytes, LIMITS.maxSkillTextBytes - spent), real(above), reals) : undefined;
+    if (buf) spent += buf.length;
     let result: TextFile | undefined;
     if (buf) {
       const decoded = decodeText(buf);

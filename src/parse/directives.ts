@@ -14,16 +14,24 @@ import type { LineIndex } from '../model/text.js';
 export function parseDirective(comment: string, range: Range): Directive | undefined {
   const text = comment.trim();
   let m: RegExpExecArray | null;
-  if ((m = /^include\s*:\s*(.*)$/s.exec(text))) return { kind: 'include', path: m[1]!.trim(), range };
-  if ((m = /^host\s*:\s*(.*)$/s.exec(text))) return { kind: 'host-open', hosts: splitList(m[1]!), range };
-  if ((m = /^\/\s*host(?:\s*:\s*(.*))?$/s.exec(text))) return m[1] === undefined ? { kind: 'host-close', range } : { kind: 'host-close', hosts: splitList(m[1]), range };
-  if ((m = /^generated\s*:\s*(.*)$/s.exec(text))) return { kind: 'generated-open', name: m[1]!.trim(), range };
+  if ((m = /^include\s*:([\s\S]*)$/.exec(text))) return { kind: 'include', path: m[1]!.trim(), range };
+  if ((m = /^host\s*:([\s\S]*)$/.exec(text))) return { kind: 'host-open', hosts: splitList(m[1]!), range };
+  if ((m = /^\/\s*host(?:\s*:([\s\S]*))?$/.exec(text))) return m[1] === undefined ? { kind: 'host-close', range } : { kind: 'host-close', hosts: splitList(m[1]), range };
+  if ((m = /^generated\s*:([\s\S]*)$/.exec(text))) return { kind: 'generated-open', name: m[1]!.trim(), range };
   if (/^\/\s*generated$/.test(text)) return { kind: 'generated-close', range };
-  if ((m = /^skillc-(disable-next-line|disable-line|disable|enable)(?:\s+([\s\S]*))?$/.exec(text))) {
-    const rules = splitList((m[2] ?? '').replace(/\s--\s[\s\S]*$/, ''));
-    return { kind: m[1] as 'disable' | 'enable' | 'disable-next-line' | 'disable-line', rules, range };
+  if ((m = /^skillc-(disable-next-line|disable-line|disable|enable)(?=\s|$)([\s\S]*)$/.exec(text))) {
+    const list = m[2]!.trimStart();
+    const rules = splitList(beforeReason(list));
+    const reason = list.slice(beforeReason(list).length).replace(/^\s--\s/, '').trim();
+    return { kind: m[1] as 'disable' | 'enable' | 'disable-next-line' | 'disable-line', rules, range, ...(reason ? { reason } : {}) };
   }
   return undefined;
+}
+
+/** A directive's rule list without its ` -- reason`. */
+export function beforeReason(s: string): string {
+  const at = s.search(/\s--\s/);
+  return at < 0 ? s : s.slice(0, at);
 }
 
 function splitList(s: string): string[] {
@@ -32,9 +40,13 @@ function splitList(s: string): string[] {
 
 /** Finds every `<!-- ... -->` in an HTML node's value, with its offsets in that value. */
 export function* commentsIn(html: string): Generator<{ text: string; start: number; end: number }> {
-  const re = /<!--([\s\S]*?)-->/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) yield { text: m[1]!, start: m.index, end: m.index + m[0].length };
+  // indexOf, not `/<!--([\s\S]*?)-->/g`: with no `-->` left, that read to the end from every `<!--`.
+  for (let start = html.indexOf('<!--'); start >= 0; ) {
+    const close = html.indexOf('-->', start + 4);
+    if (close < 0) return;
+    yield { text: html.slice(start + 4, close), start, end: close + 3 };
+    start = html.indexOf('<!--', close + 3);
+  }
 }
 
 /**

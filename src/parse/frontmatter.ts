@@ -141,7 +141,8 @@ function issue(e: { code: string; message: string; pos: [number, number] }, base
   const start = base + Math.min(e.pos[0], rawLength);
   const end = base + Math.min(Math.max(e.pos[1], e.pos[0]), rawLength);
   // yaml's messages end with "at line L, column C" relative to the block; ours point into the file.
-  const message = e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '').trim();
+  const at = e.message.search(/ at line \d+, column \d+/);
+  const message = (at < 0 ? e.message : e.message.slice(0, at)).trim();
   return { code: e.code, message, range: lines.range(start, end) };
 }
 

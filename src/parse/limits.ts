@@ -37,8 +37,28 @@ export const LIMITS = {
    * so this bounds their total (one paragraph at the per-paragraph limit is 10^8; real files stay under 4 x 10^5).
    */
   maxInlineWork: 300_000_000,
+  /**
+   * Backslashes, `&`, `<`, tabs and blank lines in the whole file: micromark keeps 0.5 to 1.8 KB
+   * for each while it parses (1 MB of blank lines took 1.9 GB, 1 MB of `&` 500 MB), so this bounds
+   * the parse's memory to about 350 MB (issue #24). The largest real files seen have about 3,000.
+   */
+  maxTokens: 200_000,
   /** YAML alias expansions per document (defeats billion-laughs). */
   maxYamlAliases: 100,
+  /**
+   * Bundled text one skill's rules may read, in all: 5,000 files each just under the per-file limit
+   * would be 5 GB. Past it a file is not read (as one over the per-file limit), and `file/budget`
+   * reports the skill (issue #24).
+   */
+  maxSkillTextBytes: 64 * 1024 * 1024,
+  /**
+   * Skill text one lint run reads (SKILL.md files and the bundled text their rules may read, per
+   * thread): many skills each under the limits add up. Skills past it are not linted; `file/budget`
+   * reports each. `skillc lint --max-bytes` sets another budget.
+   */
+  maxRunBytes: 1024 * 1024 * 1024,
+  /** The share of the V8 heap limit in use past which a run lints no more skills (`file/budget`), rather than crash out of memory. */
+  maxHeapShare: 0.85,
   /** Files and folders listed per skill folder. */
   maxBundledEntries: 5000,
   /** Folder depth walked inside a skill folder. */

@@ -10,6 +10,7 @@ import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
 import { markdownOverLimit } from './markdown.js';
 import { markdownOutline, type OutlineBlock } from './outline.js';
+import { WORK_BASE, WORK_PER_BYTE, WorkMeter } from '../model/work.js';
 
 export interface ParseInput {
   /** Absolute path of the skill folder. */
@@ -96,6 +97,10 @@ export function parseSkill(input: ParseInput): Skill {
   const { dir, text } = input;
   const skill = emptySkill(dir, textFile(path.join(dir, 'SKILL.md'), text), input.bundled ?? listBundle(dir), input.bundle ?? bundleReader(dir, outlineOfFile));
   const file = skill.file;
+  // The skill's work budget: a share per byte of everything its rules may read (model/work.ts).
+  let bytes = text.length;
+  for (const b of skill.bundled) if (b.kind === 'file' && b.size <= LIMITS.maxBundledTextBytes) bytes += b.size;
+  skill.work = new WorkMeter(WORK_BASE + WORK_PER_BYTE * Math.min(bytes, text.length + LIMITS.maxSkillTextBytes));
   if (input.readProblem) skill.readProblem = input.readProblem;
   if (input.readProblem && input.readProblem.kind !== 'encoding') return skill;
 
@@ -122,6 +127,8 @@ export function parseSkill(input: ParseInput): Skill {
   }
   // The BOM is stripped by micromark; parse without it and shift offsets back.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // The parse reads every byte once: it is charged to the skill's work meter like any rule (model/work.ts).
+  skill.work.charge(text.length);
   try {
     collect(text, skill, file.lines, shift);
   } catch (error) {

@@ -66,9 +66,15 @@ export function json(report: RehearsalReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-const xml = (s: string): string =>
-  // eslint-disable-next-line no-control-regex -- XML 1.0 cannot hold these control characters at all
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * What XML 1.0 cannot hold at all (its `Char` production): C0 controls but tab, LF and CR,
+ * U+FFFE and U+FFFF, and UTF-16 surrogates that are not a pair. Dropped, so the report always
+ * parses, whatever a case name or a command's output holds (issue #24).
+ */
+// eslint-disable-next-line no-control-regex -- these are the characters removed
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export const xml = (s: string): string => s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JUnit XML: one suite a skill, one test case a case; a case that missed its expectation is a failure. */
 export function junit(report: RehearsalReport): string {

@@ -65,11 +65,28 @@ export function codeRanges(skill: Skill): [number, number][] {
   return out.sort((a, b) => a[0] - b[0]);
 }
 
-/** True when the offset lies in one of the sorted ranges. */
+/** The furthest end among ranges[0..i], per i: with it a lookup is a binary search, not a walk (issue #24). */
+const reach = new WeakMap<readonly [number, number][], { length: number; ends: Float64Array }>();
+
+/** True when the offset lies in one of the ranges (sorted by start; they may overlap). */
 export function inRanges(ranges: readonly [number, number][], offset: number): boolean {
-  for (const [s, e] of ranges) {
-    if (s > offset) return false;
-    if (offset < e) return true;
+  let r = reach.get(ranges);
+  if (!r || r.length !== ranges.length) {
+    const ends = new Float64Array(ranges.length);
+    let far = -Infinity;
+    ranges.forEach(([, e], i) => (ends[i] = far = Math.max(far, e)));
+    reach.set(ranges, (r = { length: ranges.length, ends }));
   }
-  return false;
+  // The last range starting at or before the offset; some range up to it reaches past the offset.
+  let lo = 0;
+  let hi = ranges.length - 1;
+  let last = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]![0] <= offset) {
+      last = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return last >= 0 && offset < r.ends[last]!;
 }

@@ -101,8 +101,11 @@ const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The folder a SKILL.md text names itself after, when its `name` is a plain folder name. */
 function nameOf(text: string): string | undefined {
-  const m = /^---\r?\n[\s\S]*?^name:\s*["']?([^"'\r\n]+?)["']?\s*$/m.exec(text);
-  return m && SAFE_NAME.test(m[1]!) ? m[1] : undefined;
+  if (!/^---\r?\n/.test(text)) return undefined;
+  const line = /^name:([^\r\n]*)$/m.exec(text);
+  // The value without blanks and one pair of quotes around it (read by hand: the one regex backtracked over blanks).
+  const value = line ? line[1]!.trim().replace(/^["']/, '').replace(/["']$/, '').trim() : undefined;
+  return value && SAFE_NAME.test(value) ? value : undefined;
 }
 
 function buildCase(header: ExampleHeader, shown: Code | undefined, extra: { path: string; text: string }[]): RuleCase | string {

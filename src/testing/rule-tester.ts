@@ -131,7 +131,7 @@ function lintCase(rule: AnyRule, c: RuleCase, root: string): CaseRun {
   const config = resolveConfig({ ...c.config, hosts: c.hosts ?? c.config?.hosts ?? ['agentskills'], rules: { ...c.config?.rules, [rule.meta.id]: setting as never } }, root, undefined, BUILTIN_RULES);
   // The engine's linter over this one rule, wrapped as a plugin rule is (a read-only model); a
   // directive may name any built-in rule or the one tested.
-  const linter = linterWith(config, { plugins: [], rules: [], diagnostics: [] }, { rules: [wrapRule(rule)], knownRules: [...BUILTIN_RULES, rule] });
+  const linter = linterWith(config, { plugins: [], rules: [], diagnostics: [], skipped: [] }, { rules: [wrapRule(rule)], knownRules: [...BUILTIN_RULES, rule] });
   // The lint core, as lint() runs it: each skill read, checked and summarized, catalog rules given
   // those summaries (not the parsed skills), then inline suppressions applied and the problems sorted.
   const result = lintSkillsSync(linter, diskSkills(skillDirs(root, c.files, dir, c.skills)), { cwd: root, keepSkills: true });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, copyFixture } from '../build/helpers.js';
+import { cliEnv } from '../helpers.js';
 
 /** Every entry under `dir`: inode, mtime, mode, size and content hash, so a rewrite with equal bytes still shows. */
 function tree(dir: string): Map<string, string> {
@@ -24,7 +25,7 @@ function changed(before: Map<string, string>, after: Map<string, string>): strin
   return [...keys].filter((k) => before.get(k) !== after.get(k)).sort();
 }
 
-const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv() });
 
 describe('crash safety: what lint, --check and --fix write', () => {
   it('lint (every format) and build --check write nothing, not even an mtime', () => {

@@ -6,6 +6,7 @@ import { build } from '../../src/build/index.js';
 import { recoverInterruptedSwap } from '../../src/build/output.js';
 import { claimLeftover } from '../../src/build/leftovers.js';
 import { bin, copyFixture, diffSnapshots, type Entry, skillc, snapshot, swapLeftovers, tempDir } from './helpers.js';
+import { cliEnv } from '../helpers.js';
 
 const EDITED = 'skills-src/changelog-style/assets/template.md';
 
@@ -127,7 +128,7 @@ describe('build: atomic output', () => {
         if (fs.existsSync(path.join(keep, 'cache'))) fs.cpSync(path.join(keep, 'cache'), path.join(dir, 'node_modules'), { recursive: true });
         // Most kills land late, where the writes and the swap happen.
         const delay = Math.round(duration * (i < 3 ? Math.random() * 0.6 : 0.6 + Math.random() * 0.5));
-        const child = spawn(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+        const child = spawn(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore', env: cliEnv() });
         const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
         await new Promise((r) => setTimeout(r, delay));
         child.kill('SIGKILL');

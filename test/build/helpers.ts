@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
-import { tempDir } from '../helpers.js';
+import { tempDir, cliEnv } from '../helpers.js';
 
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 export const bin = path.join(repo, 'bin', 'skillc.js');
@@ -98,7 +98,7 @@ export async function skillcHere(args: string[], cwd: string): Promise<{ code: n
 
 /** Runs the real CLI in a child process, as a user would. */
 export function skillc(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

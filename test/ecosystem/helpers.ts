@@ -15,7 +15,7 @@ export interface Run {
 
 /** Runs the real CLI in a child process, as a user would (no colour, a HOME of the test's choosing). */
 export function skillc(args: string[], cwd: string, env: Record<string, string> = {}): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), NO_COLOR: '1', ...env } });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), NO_COLOR: '1', ...(process.env.XDG_CACHE_HOME ? { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME } : {}), ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -137,7 +137,7 @@ describe('catalog facts from the cache', () => {
     const session = bufferSession();
     for (let round = 0; round < 2; round++) {
       const partials: LintResult[] = [];
-      const { result } = await lintBuffer(file, fs.readFileSync(file, 'utf8'), new Map(), session, (p) => void partials.push(p));
+      const { result } = await lintBuffer(file, fs.readFileSync(file, 'utf8'), new Map(), session, { onSkillReport: (p) => void partials.push(p) });
       expect(shown(root, result.files)).toEqual(expected);
       expect(partials).toHaveLength(1);
       const own = shown(root, partials[0]!.files);

@@ -165,3 +165,54 @@ describe('--fix runs each rule once per pass (the fix loop keeps its last pass)'
     expect(Object.fromEntries(calls)).toEqual({ alpha: 2, beta: 1 });
   });
 });
+
+describe('the switches for untrusted checkouts and the run budget hold through every entry of the core (issue #24)', () => {
+  /** A plugin that proves it ran: importing it writes `ran` beside it. */
+  const PLUGIN = `import fs from 'node:fs';\nfs.writeFileSync(new URL('./ran', import.meta.url), 'yes');\nexport default { prefix: 'evil', rules: [] };\n`;
+  const files = {
+    'skillc.config.json': JSON.stringify({ sources: 'skills-src', hosts: ['agentskills', 'claude'], plugins: ['./evil.mjs'], rules: { 'evil/x': 'error' } }),
+    'evil.mjs': PLUGIN,
+    'skills-src/alpha/SKILL.md': ALPHA,
+    'skills-src/alpha/references/guide.md': '# Guide\n\n## Usage\n\nText.\n',
+    'skills-src/beta/SKILL.md': BETA,
+  };
+  const ids = (result: LintResult, file: string): string[] => result.files.filter((f) => f.path.endsWith(file)).flatMap((f) => f.messages.map((d) => d.ruleId));
+  const alphaSuppressed = (result: LintResult): boolean => !result.files.some((f) => f.messages.some((d) => d.ruleId === 'links/broken' && d.line === 11));
+
+  it('plugins: false loads no plugin module, and says so, in lint(), lintText, --staged, --changed and the language server', async () => {
+    const root = project(files);
+    const off = { plugins: false } as const;
+    const runs: LintResult[] = [
+      await lint({ cwd: root, ...off }),
+      await lintText(ALPHA, { cwd: root, filePath: 'skills-src/alpha/SKILL.md', ...off }),
+      await lintStaged({ cwd: root, ...off }),
+      await lintChangedFiles({ cwd: root, files: ['skills-src/alpha/SKILL.md'], ...off }),
+      (await lintBuffer(path.join(root, 'skills-src/alpha/SKILL.md'), ALPHA, new Map(), undefined, off)).result,
+    ];
+    for (const r of runs) {
+      expect(r.files.flatMap((f) => f.messages).filter((d) => d.ruleId === 'plugin/load').map((d) => d.severity)).toEqual(['warning']);
+      expect(r.internalErrors).toBe(0);
+    }
+    expect(fs.existsSync(path.join(root, 'ran'))).toBe(false);
+  });
+
+  it('inlineConfig: false ignores skillc-disable comments in lint(), lintText, --staged and --changed', async () => {
+    const root = project({ ...files, 'skillc.config.json': CONFIG });
+    expect(alphaSuppressed(await lint({ cwd: root }))).toBe(true);
+    const off = { inlineConfig: false } as const;
+    expect(alphaSuppressed(await lint({ cwd: root, ...off }))).toBe(false);
+    expect(alphaSuppressed(await lintText(ALPHA, { cwd: root, filePath: 'skills-src/alpha/SKILL.md', ...off }))).toBe(false);
+    expect(alphaSuppressed(await lintStaged({ cwd: root, ...off }))).toBe(false);
+    expect(alphaSuppressed(await lintChangedFiles({ cwd: root, files: ['skills-src/alpha/SKILL.md'], ...off }))).toBe(false);
+  });
+
+  it('maxBytes: past the run budget a skill is a file/budget error, from disk, the index and a changed-files run alike', async () => {
+    const root = project({ ...files, 'skillc.config.json': CONFIG });
+    const tiny = { maxBytes: 1 };
+    for (const r of [await lint({ cwd: root, ...tiny }), await lintStaged({ cwd: root, ...tiny }), await lintChangedFiles({ cwd: root, files: skillFiles(root), ...tiny })]) {
+      // The first skill spends the budget; the second is not checked.
+      expect(ids(r, 'alpha/SKILL.md')).not.toContain('file/budget');
+      expect(ids(r, 'beta/SKILL.md')).toEqual(['file/budget']);
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { lint } from '../../src/lint/engine.js';
 import { summarize } from '../../src/model/summary.js';
 import { readSkill } from '../../src/parse/skill.js';
 import { requiresOf } from '../../src/analysis/requires.js';
+import { cliEnv } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
@@ -460,7 +461,7 @@ describe('--watch', () => {
   for (const command of ['lint', 'build'] as const) {
     it(`skillc ${command} --watch re-runs after a change, a rename and a delete`, async () => {
       const dir = project();
-      const proc = spawn(process.execPath, [bin, command, '--watch', '--no-color'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+      const proc = spawn(process.execPath, [bin, command, '--watch', '--no-color'], { cwd: dir, env: cliEnv() });
       let out = '';
       proc.stdout.on('data', (d) => (out += d));
       proc.stderr.on('data', (d) => (out += d));

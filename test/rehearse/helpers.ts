@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sandboxProbe } from '../../src/rehearse/sandbox.js';
-import { tempDir } from '../helpers.js';
+import { tempDir, cliEnv } from '../helpers.js';
 
 // Rehearse tests use the system's temp folder, as a user's run does, not the test run's
 // private one (test/global-setup.ts): the sandbox drops to `nobody` when run as root, who
@@ -34,7 +34,7 @@ const sandboxed = sandboxProbe().ok;
 export function skillc(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   if (!sandboxed && args[0] === 'rehearse' && !('SKILLC_REHEARSE_NO_SANDBOX' in env) && !args.includes('--unsandboxed')) args = [...args, '--unsandboxed'];
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...(process.env.SKILLC_REHEARSE_NO_SANDBOX ? { SKILLC_REHEARSE_NO_SANDBOX: process.env.SKILLC_REHEARSE_NO_SANDBOX } : {}), ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: cliEnv({ ...(process.env.SKILLC_REHEARSE_NO_SANDBOX ? { SKILLC_REHEARSE_NO_SANDBOX: process.env.SKILLC_REHEARSE_NO_SANDBOX } : {}), ...env }) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });

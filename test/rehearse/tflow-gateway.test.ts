@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpus } from '../helpers.js';
+import { corpus, cliEnv } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(repo, 'bin', 'skillc.js');
 const fixtures = path.join(corpus, 'tflow/skills/tflow-gateway/scripts/fixtures');
 const gatewaySource = path.join(repo, 'test/fixtures/tflow-gateway');
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: repo, encoding: 'utf8', env: cliEnv() });
 
 /**
  * Every tflow-gateway fixture get the verdict their names state: the

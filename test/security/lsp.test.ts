@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { StreamMessageReader } from 'vscode-jsonrpc/node.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FrameGuard } from '../../src/lsp/frames.js';
+import fc from 'fast-check';
+import { FrameGuard, MAX_JSON_DEPTH, type FrameProblem } from '../../src/lsp/frames.js';
 import { bin } from '../ecosystem/helpers.js';
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -111,5 +112,82 @@ describe('lsp: hostile client input', () => {
     await s.until((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === 'file:///SKILL.md');
     s.child.stdin.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
     await s.until((m) => m.id === 2);
+  });
+});
+
+// Issue #24: a deeply nested message crashed the server (a stack overflow in the JSON-RPC layer);
+// a large document sent in chunks made the guard quadratic (32 MB: 33 s).
+describe('lsp: nesting and large messages (issue #24)', () => {
+  it('answers a message nested a million deep with a JSON-RPC error, then answers the next request', async () => {
+    const s = server();
+    const deep = `{"jsonrpc":"2.0","id":7,"method":"initialize","params":${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`;
+    s.child.stdin.write(Buffer.from(`Content-Length: ${Buffer.byteLength(deep)}\r\n\r\n${deep}`));
+    s.child.stdin.write(s.frame(initialize(1)));
+    await s.until((m) => m.id === 1);
+    expect(s.child.exitCode).toBeNull();
+    expect(s.stderr()).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    s.child.stdin.write(s.frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+    await s.until((m) => m.id === 2);
+  });
+
+  it('replies to the nested message with id null and code -32600', async () => {
+    const s = server();
+    const deep = `{"jsonrpc":"2.0","id":7,"method":"x","params":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    s.child.stdin.write(Buffer.from(`Content-Length: ${Buffer.byteLength(deep)}\r\n\r\n${deep}`));
+    await s.until((m) => (m as { error?: { code: number } }).error?.code === -32600);
+    s.child.stdin.write(s.frame(initialize(1)));
+    await s.until((m) => m.id === 1);
+  });
+
+  it('passes a 60 MB document sent in 64 KB chunks, byte for byte, in one pass', async () => {
+    const text = 'x'.repeat(60 * 1024 * 1024);
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///a/SKILL.md', languageId: 'markdown', version: 1, text } } }));
+    const frame = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+    const problems: FrameProblem[] = [];
+    const guard = new FrameGuard((p) => problems.push(p));
+    const out: Buffer[] = [];
+    guard.on('data', (d: Buffer) => out.push(d));
+    for (let i = 0; i < frame.length; i += 65536) guard.write(frame.subarray(i, i + 65536));
+    await new Promise((r) => setImmediate(r));
+    expect(problems).toEqual([]);
+    expect(Buffer.concat(out).equals(frame)).toBe(true);
+  });
+
+  it('good frames pass and bad ones are dropped (a reply owed for a deep one) however the stream is split', () => {
+    const good = (id: number): string => frameOf({ jsonrpc: '2.0', id, method: 'm', params: { text: 'Content-Length: 3 {[' } });
+    const bad = fc.constantFrom(
+      'Content-Length: abc\r\n\r\n{}',
+      'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":92}',
+      // An overstated length is caught only by the next header after the value (junk after it would be read as body).
+      `Content-Length: 99999\r\n\r\n{"jsonrpc":"2.0","id":91}\r\n${good(99)}`,
+      frameOf({ deep: JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`) as unknown }),
+      'junk\r\n',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: 100, max: 1000 }).map((id) => ({ id })), bad), { maxLength: 12 }), fc.array(fc.integer({ min: 1, max: 97 }), { minLength: 1, maxLength: 8 }), (items, sizes) => {
+        const stream = Buffer.from(items.map((it) => (typeof it === 'string' ? it : good(it.id))).join('') + good(100_000), 'utf8');
+        const problems: FrameProblem[] = [];
+        const guard = new FrameGuard((p) => problems.push(p));
+        const out: Buffer[] = [];
+        guard.on('data', (d: Buffer) => out.push(d));
+        for (let i = 0, k = 0; i < stream.length; k++) {
+          const n = sizes[k % sizes.length]!;
+          guard.write(stream.subarray(i, i + n));
+          i += n;
+        }
+        const ids = [...Buffer.concat(out).toString('utf8').matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
+        expect(ids.at(-1)).toBe(100_000);
+        // Every id passed was a good frame's, in order.
+        const goodIds = items.filter((it): it is { id: number } => typeof it !== 'string').map((it) => it.id);
+        let j = 0;
+        for (const id of ids.slice(0, -1).filter((id) => id !== 99)) {
+          while (j < goodIds.length && goodIds[j] !== id) j++;
+          expect(j, `id ${id} out of order`).toBeLessThan(goodIds.length);
+          j++;
+        }
+        if (items.some((it) => typeof it === 'string' && it.includes('"deep"'))) expect(problems.some((p) => p.reply?.code === -32600)).toBe(true);
+      }),
+      { seed: 20261202, numRuns: 200 },
+    );
   });
 });

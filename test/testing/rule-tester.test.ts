@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPlugin } from '../../src/lint/plugins.js';
 import { defineCatalogRule, defineSkillRule, type AnyRule } from '../../src/rules/rule.js';
 import { RuleTester, runRuleCase, testRule, type RuleCases, type TestApi } from '../../src/testing/rule-tester.js';
-import { SKILL, tempDir } from '../helpers.js';
+import { SKILL, tempDir, cliEnv } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(repo, 'test', 'fixtures', 'plugins');
@@ -271,7 +271,7 @@ describe('a plugin written against the rule API', () => {
     fs.writeFileSync(path.join(cwd, 'skills-src', 'a', 'SKILL.md'), skill('Acme does it.\n', 'a'));
     fs.writeFileSync(path.join(cwd, 'skills-src', 'b', 'SKILL.md'), skill('Neutral.\n', 'b'));
     fs.writeFileSync(path.join(cwd, 'skillc.config.json'), JSON.stringify({ plugins: ['./rules/house.mjs'], rules: { 'house/no-vendor': 'error', 'house/same-description': 'warn' } }));
-    const r = spawnSync(process.execPath, [path.join(repo, 'bin', 'skillc.js'), 'lint', '--format', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [path.join(repo, 'bin', 'skillc.js'), 'lint', '--format', 'json'], { cwd, encoding: 'utf8', env: cliEnv() });
     expect(r.stderr).toBe('');
     const doc = JSON.parse(r.stdout) as { files: { path: string; messages: { ruleId: string; message: string; line: number; severity: string }[] }[] };
     const house = doc.files.flatMap((f) => f.messages.filter((m) => m.ruleId.startsWith('house/')).map((m) => ({ path: f.path, ...m })));

@@ -31,6 +31,7 @@ export function configureBuild(options: BuildOptions, cwd: string): BuildSetup {
   if (options.hosts?.length) lintOptions.hosts = [...new Set(options.hosts)];
   if (options.configFile) lintOptions.configFile = options.configFile;
   if (options.config) lintOptions.config = options.config;
+  if (options.plugins === false) lintOptions.plugins = false;
   // --check writes nothing, not even a cache: it always compares a full build.
   const incremental = options.incremental === true && !options.check;
   if (incremental) {

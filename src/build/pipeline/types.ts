@@ -29,6 +29,8 @@ export interface BuildOptions {
   cacheLocation?: string;
   /** Watch mode: the lint session kept between runs. */
   session?: LintOptions['session'];
+  /** `false` loads no plugin the config names (`--no-plugins`); see LintOptions.plugins. */
+  plugins?: boolean;
 }
 
 export interface BuildResult {

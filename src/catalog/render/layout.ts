@@ -459,6 +459,7 @@ export interface LayoutMerit {
 
 /** Points along a path of `M`, `L` and `C` commands (the SVG subset both layouts write), Béziers sampled. */
 export function pathPoints(d: string): Point[] {
+  // eslint-disable-next-line regexp/no-super-linear-move -- `d` is a path Graphviz wrote (numbers of a few digits), not skill text
   const tokens = d.match(/[MLC]|-?\d*\.?\d+(?:e-?\d+)?/gi) ?? [];
   const pts: Point[] = [];
   let cmd = 'M';

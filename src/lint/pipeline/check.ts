@@ -10,6 +10,7 @@ import { withPathKind } from '../path-kinds.js';
 import { scopedSeverity } from '../overrides.js';
 import { addTime, nestedTime, timings } from '../timing.js';
 import type { ActiveRule, Linter } from './linter.js';
+import { WorkBudgetError } from '../../model/work.js';
 
 export type { Linter };
 
@@ -80,6 +81,12 @@ export function checkSkill(given: Skill, active: readonly ActiveRule[], hosts: r
       a.rule.check({ skill, options: a.options, hosts, config, report: (input) => emit(a, skill, input, config, out) });
       if (timings) addTime(a.rule.meta.id, performance.now() - t0 - (nestedTime() - n0));
     } catch (error) {
+      if (error instanceof WorkBudgetError) {
+        // The skill's work budget is spent (model/work.ts): its other rules do not run, and file/budget says so.
+        const budget = active.find((b) => b.rule.meta.id === 'file/budget');
+        if (budget) emit(budget, skill, { message: `${error.message} (stopped in ${a.rule.meta.id})` }, config, out);
+        return;
+      }
       out.diagnostics.push(crashed(a, skill, error));
       out.internalErrors++;
     }

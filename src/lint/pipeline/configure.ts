@@ -96,25 +96,40 @@ export interface PreparedLinter extends Linter {
   knownRules: Set<string>;
   /** The severity of `source/unused-suppression` ('off' unless active). */
   unusedSeverity: Severity | 'off';
+  /** `false`: inline suppressions (`skillc-disable` comments) are ignored (`--no-inline-config`). */
+  inlineConfig: boolean;
+  /** `false`: no plugin module the config names was loaded (`--no-plugins`, an untrusted workspace); worker threads load none either. */
+  loadsPlugins: boolean;
 }
 
-/** Makes the linter of a resolved config: its plugins loaded, `hosts` (`--host`) or the config's, `rules` beside the built-in ones. */
-export async function createLinter(config: ResolvedConfig, options: { hosts?: string[]; rules?: readonly AnyRule[] } = {}): Promise<PreparedLinter> {
-  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'));
+/** How a linter is made: `hosts` (`--host`) or the config's, `rules` beside the built-in ones, and the two switches for untrusted checkouts. */
+export interface LinterOptions {
+  hosts?: readonly string[];
+  rules?: readonly AnyRule[];
+  /** `false` loads no plugin module the config names; each is a `plugin/load` warning instead (`--no-plugins`). */
+  plugins?: boolean;
+  /** `false` ignores inline suppressions (`--no-inline-config`). */
+  inlineConfig?: boolean;
+}
+
+/** Makes the linter of a resolved config: its plugins loaded (unless `plugins: false`), `hosts` (`--host`) or the config's, `rules` beside the built-in ones. */
+export async function createLinter(config: ResolvedConfig, options: LinterOptions = {}): Promise<PreparedLinter> {
+  const plugins = await loadPlugins(config.plugins ?? [], config.root, config.file ?? path.join(config.root, 'skillc.config.json'), options.plugins === false ? { load: false } : {});
   return linterWith(config, plugins, options);
 }
 
 /**
  * The linter of a config over plugins already loaded (`createLinter`), or over given rules only
- * (the RuleTester: `{ plugins: { plugins: [], rules: [], diagnostics: [] }, rules }`).
+ * (the RuleTester: `{ plugins: { plugins: [], rules: [], diagnostics: [], skipped: [] }, rules }`).
  */
-export function linterWith(config: ResolvedConfig, plugins: PluginLoadResult, options: { hosts?: readonly string[]; rules?: readonly AnyRule[]; knownRules?: readonly AnyRule[] } = {}): PreparedLinter {
+export function linterWith(config: ResolvedConfig, plugins: PluginLoadResult, options: LinterOptions & { knownRules?: readonly AnyRule[] } = {}): PreparedLinter {
   const hosts = resolveHosts(options.hosts?.length ? options.hosts : config.hosts, config);
   // The built-in rules come first in `plugins.rules`: they are registered as a plugin too.
   const rules = [...plugins.rules, ...(options.rules ?? [])];
   // Settings for the rules of a plugin that failed to load are not config errors: its plugin/load error says why.
-  const active = resolveRules(config, rules, plugins.diagnostics.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
-  return { config, hosts, plugins, rules, active, ...suppressionSettings(options.knownRules ?? rules, active) };
+  // So are those of a plugin not loaded (`--no-plugins`): its plugin/load warning says why.
+  const active = resolveRules(config, rules, plugins.diagnostics.length || plugins.skipped.length ? (id) => !BUILTIN_GROUPS.has(id.split('/')[0]!) : undefined);
+  return { config, hosts, plugins, rules, active, ...suppressionSettings(options.knownRules ?? rules, active), inlineConfig: options.inlineConfig !== false, loadsPlugins: options.plugins !== false };
 }
 
 /**

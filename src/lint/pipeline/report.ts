@@ -9,6 +9,8 @@ export interface FileResult {
   messages: Diagnostic[];
   /** The fixed text, when fixes were applied or computed. */
   output?: string;
+  /** Findings a suppression removed from `messages`, each with its `suppressions` (SARIF keeps them: code scanning sees them). */
+  suppressed?: Diagnostic[];
   /** `build --check`: a short unified diff of the built file against the file on disk. */
   diff?: string;
 }
@@ -42,12 +44,17 @@ export function groupByFile(o: GroupOptions): FileResult[] {
     if (list) list.push(d);
     else byFile.set(d.file, [d]);
   }
+  const suppressed = new Map<string, Diagnostic[]>();
   for (const skill of o.suppress?.skills ?? []) {
-    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, o.suppress!.knownRules, o.suppress!.unusedSeverity));
+    const dropped: Diagnostic[] = [];
+    byFile.set(skill.file.path, applySuppressions(skill, byFile.get(skill.file.path)!, o.suppress!.knownRules, o.suppress!.unusedSeverity, dropped));
+    if (dropped.length) suppressed.set(skill.file.path, dropped.sort(compareDiagnostics));
   }
   return [...byFile.entries()]
     .map(([file, messages]) => {
       const r: FileResult = { path: file, messages: withoutRepeats(messages.sort(compareDiagnostics)) };
+      const dropped = suppressed.get(file);
+      if (dropped) r.suppressed = dropped;
       const output = o.outputs?.get(file);
       if (output !== undefined) r.output = output;
       return r;

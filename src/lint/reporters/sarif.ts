@@ -8,8 +8,15 @@ const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 /** SARIF 2.1.0 for code scanning; artifact URIs are relative to %SRCROOT% (the working directory). */
 export const sarif: Reporter = (result, { cwd, rules = [], version = packageVersion() }) => {
   const ruleIndex = new Map(rules.map((r, i) => [r.meta.id, i]));
+  // Rule ids no descriptor names (a plugin's, an unknown one): indexed as they are met, one look-up a finding.
   const extra: string[] = [];
-  for (const f of result.files) for (const d of f.messages) if (!ruleIndex.has(d.ruleId) && !extra.includes(d.ruleId)) extra.push(d.ruleId);
+  for (const f of result.files) {
+    for (const d of [...f.messages, ...(f.suppressed ?? [])]) {
+      if (ruleIndex.has(d.ruleId)) continue;
+      ruleIndex.set(d.ruleId, rules.length + extra.length);
+      extra.push(d.ruleId);
+    }
+  }
   const descriptors = [
     ...rules.map((r) => ({
       id: r.meta.id,
@@ -20,9 +27,10 @@ export const sarif: Reporter = (result, { cwd, rules = [], version = packageVers
     })),
     ...extra.map((id) => ({ id, shortDescription: { text: id }, helpUri: docsUrl(id) })),
   ];
-  extra.forEach((id, i) => ruleIndex.set(id, rules.length + i));
+  // Suppressed findings stay in the log, marked (issue #24): code scanning shows them as suppressed
+  // rather than never seeing them, so a suppression added in a pull request is visible in review.
   const results = result.files.flatMap((f) =>
-    f.messages.map((d) => ({
+    [...f.messages, ...(f.suppressed ?? [])].map((d) => ({
       ruleId: d.ruleId,
       ruleIndex: ruleIndex.get(d.ruleId),
       level: LEVEL[d.severity],
@@ -36,6 +44,7 @@ export const sarif: Reporter = (result, { cwd, rules = [], version = packageVers
           },
         },
       ],
+      ...(d.suppressions ? { suppressions: d.suppressions.map((s) => ({ kind: s.kind, status: 'accepted', ...(s.justification ? { justification: s.justification } : {}) })) } : {}),
     })),
   );
   const log = {

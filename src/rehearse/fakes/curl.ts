@@ -25,9 +25,16 @@ export const curl: CommandFake = {
     /** A curl config file (`-K`): `url = ...`, `header = ...`, `data = ...`, `request = ...`, one a line. */
     const config = (text: string): void => {
       for (const line of text.split('\n')) {
-        const m = /^\s*-{0,2}([\w-]+)\s*[=:]?\s*"?(.*?)"?\s*$/.exec(line);
-        if (!m) continue;
-        const [, k = '', v = ''] = m;
+        // Read by hand: one regex (`([\w-]+)\s*[=:]?\s*"?(.*?)"?\s*$`) backtracked polynomially on a long line.
+        const trimmed = line.trim();
+        const key = /^-{0,2}([\w-]+)/.exec(trimmed);
+        if (!key) continue;
+        let rest = trimmed.slice(key[0].length).trimStart();
+        if (rest.startsWith('=') || rest.startsWith(':')) rest = rest.slice(1).trimStart();
+        if (rest.startsWith('"')) rest = rest.slice(1);
+        if (rest.endsWith('"')) rest = rest.slice(0, -1);
+        const k = key[1]!;
+        const v = rest;
         if (k === 'url') url = v;
         else if (k === 'header' || k === 'H') headers.push(v);
         else if (k.startsWith('data')) data.push(v);

@@ -22,10 +22,10 @@ export const mail: CommandFake = {
     if (name === 'sendmail' || fromHeaders) {
       const head = message.split(/\r?\n\r?\n/)[0] ?? '';
       for (const line of head.split(/\r?\n/)) {
-        const m = /^(to|cc|bcc|subject):\s*(.*)$/i.exec(line);
+        const m = /^(to|cc|bcc|subject):\s*(\S[^\n\r\u2028\u2029]*)?$/i.exec(line);
         if (!m) continue;
         const key = m[1]!.toLowerCase();
-        const value = m[2]!;
+        const value = m[2] ?? '';
         if (key === 'subject') subject ??= value;
         else if (fromHeaders) (key === 'to' ? to : cc).push(...value.split(',').map((s) => s.trim()).filter(Boolean));
       }

@@ -12,7 +12,8 @@ import { targetHosts } from '../../model/skillc-block.js';
 const IMPERATIVE =
   /^[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?:\*\*)?(?:run|find|search|review|analy[sz]e|summari[sz]e|read|write|create|generate|check|fix|build|research|investigate|collect|gather|compare|list|report|produce|identify|audit|scan|test|update|implement|refactor|deploy|open|fetch|compute|count|explore|trace|verify|validate|extract|draft|plan|inspect|start|first|then|finally|call|convert|translate|rewrite|edit|delete|remove|install|configure|migrate|benchmark|profile|debug|diagnose)\b/im;
 /** Headings that announce a task. */
-const TASK_HEADING = /^#{1,6}[ \t]+.*\b(?:task|tasks|steps?|procedure|workflow|process|instructions|how to|usage|what to do|your job|goal|objective)\b/im;
+// `[ \t]` then `.*` (which takes any further blanks): `[ \t]+.*` exchanged blanks (polynomial backtracking).
+const TASK_HEADING = /^#{1,6}[ \t].*\b(?:task|tasks|steps?|procedure|workflow|process|instructions|how to|usage|what to do|your job|goal|objective)\b/im;
 /** The argument placeholders a forked skill's task is often built around. */
 const ARGUMENT = /\$(?:ARGUMENTS|\d)\b/;
 

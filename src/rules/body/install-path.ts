@@ -4,6 +4,7 @@ import type { TextFile } from '../../model/text.js';
 import { parsed } from '../../model/queries.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { escapeRegExp, show } from '../util.js';
+import { trimEndOf } from '../../core/strings.js';
 
 /** Bundled files read as instructions: the agent follows the paths they name. */
 const MARKDOWN = /\.(?:md|markdown)$/i;
@@ -54,7 +55,7 @@ export default defineSkillRule(
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = re.exec(text))) {
-        const rest = m[2]!.replace(/[.:]+$/, '');
+        const rest = trimEndOf(m[2]!, '.:');
         if (!rest || /^SKILL\.md$/i.test(rest)) continue;
         const lineStart = text.lastIndexOf('\n', m.index) + 1;
         if (INSTALLS.test(text.slice(lineStart, m.index))) continue;

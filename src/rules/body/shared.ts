@@ -88,10 +88,11 @@ export function h2(text: string): string {
   return `\`## ${text}\``;
 }
 
-/** The offset after a link's label `[...]`, or -1 when the source is not `[label]...`. */
-function labelEnd(source: string, from: number): number {
+/** The offset after a link's label `[...]` ending by `to`, or -1 when the source is not `[label]...` there. */
+function labelEnd(source: string, from: number, to: number): number {
   let depth = 0;
-  for (let i = from; i < source.length; i++) {
+  // Only up to the link's end: a label whose brackets do not balance there was scanned to the end of the file, once per link.
+  for (let i = from; i < to; i++) {
     const c = source[i];
     if (c === '\\') i++;
     else if (c === '[') depth++;
@@ -116,7 +117,7 @@ export function wordText(skill: Skill, start: number): string {
     if (link.kind !== 'definition') {
       const open = text[from] === '!' ? from + 1 : from;
       if (text[open] !== '[') continue; // an autolink `<url>`: its text is its target
-      const end = labelEnd(text, open);
+      const end = labelEnd(text, open, to);
       if (end < 0 || end > to) continue;
       blankFrom = end;
     }

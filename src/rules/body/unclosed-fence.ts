@@ -6,7 +6,7 @@ import { defineSkillRule } from '../rule.js';
 import { parsed } from '../../model/queries.js';
 
 /** A fence line: up to three spaces, then three or more backticks or tildes, then the info string. */
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE_LINE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 
 interface Unclosed {
   /** The fence that never closes. */

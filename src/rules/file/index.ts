@@ -4,6 +4,7 @@ import parse from './parse.js';
 import special from './special.js';
 import tooLarge from './too-large.js';
 import unreadable from './unreadable.js';
+import budget from './budget.js';
 
 /** The file/ rules: problems reading a SKILL.md at all, and entries of its folder that cannot be read safely. */
-export const fileRules: AnyRule[] = [unreadable, tooLarge, encoding, parse, special];
+export const fileRules: AnyRule[] = [unreadable, tooLarge, encoding, parse, special, budget];

@@ -43,7 +43,8 @@ const TRIGGERS: readonly RegExp[] = [
   // "Preferred for ...", "Preferred over X when ...", "Best for ...", "Ideal for ..."
   /\b(?:preferred|recommended|best|ideal|intended|designed|suited)\s+(?:for|when|whenever|over|to)\b/i,
   // a sentence that opens on the uses: "For A, B and C.", "For reviewing pull requests or auditing code."
-  /(?:^|[.;!?]\s+)for\s+(?!each\b|every\b|all\b|example\b|instance\b|now\b|more\b|details?\b|this\b|that\b|it\b)[^.;!?]{2,}?(?:,|\band\b|\bor\b)[^.;!?]*(?:[.;!?]|$)/i,
+  // (the uses start at a word, so the blanks after `for` are not shared out; what follows the first `,`/and/or always matches and is not read)
+  /(?:^|[.;!?]\s+)for\s+(?!each\b|every\b|all\b|example\b|instance\b|now\b|more\b|details?\b|this\b|that\b|it\b)[^.;!?\s][^.;!?]+?(?:,|\band\b|\bor\b)/i,
 ];
 
 function escape(s: string): string {

@@ -4,7 +4,35 @@ import type { FrontmatterField } from '../../model/skill.js';
 import { cleanFrontmatter, hostIds, rewriteScalar, seenDescriptions, singleLineScalar, valueSource } from './shared.js';
 
 /** An XML/HTML start, end or empty-element tag, or a comment. `a < b` and `->` are not tags. */
-const TAG = /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g;
+/** An XML/HTML tag at a given offset (sticky). */
+const TAG_AT = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/y;
+
+/**
+ * Comments (`<!-- … -->`) and tags, in order, as `/<!--[\s\S]*?-->|<tag…>/g` finds them. A scan
+ * from `<` to `<`: with no `-->` left, the regex read to the end from every `<!--` (issue #24).
+ */
+function tagMatches(text: string): { index: number; text: string }[] {
+  const out: { index: number; text: string }[] = [];
+  // Past the last `-->` no comment can close: looked for only before it, each search consumes what it reads.
+  const lastClose = text.lastIndexOf('-->');
+  for (let p = text.indexOf('<'); p >= 0; ) {
+    if (text.startsWith('<!--', p) && lastClose >= p + 4) {
+      const close = text.indexOf('-->', p + 4);
+      if (close >= 0) {
+        out.push({ index: p, text: text.slice(p, close + 3) });
+        p = text.indexOf('<', close + 3);
+        continue;
+      }
+    }
+    TAG_AT.lastIndex = p;
+    const m = TAG_AT.exec(text);
+    if (m) {
+      out.push({ index: p, text: m[0] });
+      p = text.indexOf('<', p + m[0].length);
+    } else p = text.indexOf('<', p + 1);
+  }
+  return out;
+}
 
 interface Span {
   start: number;
@@ -15,13 +43,20 @@ interface Span {
 export function codeSpans(text: string): Span[] {
   const spans: Span[] = [];
   const runs = [...text.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  // The next run of the same length after each run, found in one pass from the end (a search ahead per run was quadratic).
+  const sameNext = new Array<number>(runs.length);
+  const seen = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    sameNext[i] = seen.get(runs[i]!.length) ?? -1;
+    seen.set(runs[i]!.length, i);
+  }
   for (let i = 0; i < runs.length; i++) {
     const open = runs[i]!;
-    const close = runs.slice(i + 1).findIndex((r) => r.length === open.length);
+    const close = sameNext[i]!;
     if (close < 0) continue;
-    const end = runs[i + 1 + close]!;
+    const end = runs[close]!;
     spans.push({ start: open.at, end: end.at + end.length });
-    i += 1 + close;
+    i = close;
   }
   return spans;
 }
@@ -33,17 +68,22 @@ interface Tag extends Span {
 /** The tags of the description that stand in prose, outside any code span. */
 function proseTags(text: string): Tag[] {
   const spans = codeSpans(text);
-  const inside = (at: number): boolean => spans.some((s) => at >= s.start && at < s.end);
+  // Spans are sorted and disjoint, tags come in order: one pointer walks the spans.
+  let k = 0;
+  const inside = (at: number): boolean => {
+    while (k < spans.length && spans[k]!.end <= at) k++;
+    return k < spans.length && spans[k]!.start <= at;
+  };
   // `IRecipient<TMessage>`, `List<string>`: a type argument written against its type's name is code, not a tag.
-  const generic = (m: RegExpMatchArray): boolean => m[0][1] !== '/' && m[0][1] !== '!' && /[\w\]]/.test(text[m.index! - 1] ?? '');
-  return [...text.matchAll(TAG)].filter((m) => !inside(m.index) && !generic(m)).map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
+  const generic = (m: { index: number; text: string }): boolean => m.text[1] !== '/' && m.text[1] !== '!' && /[\w\]]/.test(text[m.index - 1] ?? '');
+  return tagMatches(text).filter((m) => !inside(m.index) && !generic(m)).map((m) => ({ start: m.index, end: m.index + m.text.length, text: m.text }));
 }
 
 /** A lone tag that reads as a literal token or placeholder (`<think>`, `<repo>`): no end tag, no attributes, not a comment. */
-function literal(tag: Tag, all: readonly Tag[]): boolean {
+function literal(tag: Tag, texts: ReadonlySet<string>): boolean {
   const m = /^<([A-Za-z][\w:.-]*)>$/.exec(tag.text);
   if (!m) return false;
-  return !all.some((t) => t.text === `</${m[1]}>`);
+  return !texts.has(`</${m[1]}>`);
 }
 
 /** Each lone tag wrapped in a code span: every character kept, now read as text. */
@@ -95,7 +135,7 @@ export default defineSkillRule<Options>(
       const rejecting: HostProfile[] = seers.filter((h) => h.descriptionAngleBrackets === 'reject');
       const bracket = /[<>]/.exec(value);
       if (rejecting.length && bracket) {
-        const first = value.match(TAG)?.[0];
+        const first = tagMatches(value)[0]?.text;
         const count = (value.match(/[<>]/g) ?? []).length;
         report({
           messageId: 'angleBrackets', data: { detail: first ? `tag \`${shorten(first)}\`` : `\`${bracket[0]}\``, count, detail2: count === 1 ? 'bracket' : 'brackets', rejecting: hostIds(rejecting), detail3: rejecting.length === 1 ? 'refuses' : 'refuse', where },
@@ -114,7 +154,8 @@ export default defineSkillRule<Options>(
       };
       if (options.strict !== true) input.severity = 'warning';
       // Only lone tags are wrapped: nothing is deleted, and `<b>bold</b>` (formatting) is left to the author.
-      if (tags.every((t) => literal(t, tags)) && singleLineScalar(skill, f)) {
+      const texts = new Set(tags.map((t) => t.text));
+      if (tags.every((t) => literal(t, texts)) && singleLineScalar(skill, f)) {
         const text = rewriteScalar(f.style, wrapInCode(value, tags));
         if (text !== undefined) input.fix = [{ range: f.valueOffsets, text }];
       }

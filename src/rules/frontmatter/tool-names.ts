@@ -1,5 +1,6 @@
 import { isScalar, isSeq, type Node } from 'yaml';
 import { closest } from '../../core/suggest.js';
+import { beforeFirstOf } from '../../core/strings.js';
 import type { HostProfile, ToolsProfile } from '../../hosts/profile.js';
 import type { Range } from '../../model/diagnostic.js';
 import { field } from '../../model/queries.js';
@@ -78,7 +79,7 @@ export default defineSkillRule(
         }
       }
       for (const entry of entries) {
-        const name = entry.text.replace(/\(.*$/s, '').trim();
+        const name = beforeFirstOf(entry.text, '(').trim();
         if (!name) continue;
         const v = verdict(name, tools);
         if (v.kind === 'ok') continue;

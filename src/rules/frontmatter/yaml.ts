@@ -10,7 +10,8 @@ import { doubleQuoted } from './shared.js';
 const DROPPED = 'hosts drop every field';
 
 /** A top-level `key: value` line whose plain value holds `: `, which YAML reads as a nested mapping. */
-const KEY_LINE = /^([A-Za-z0-9_][\w.-]*):([ \t]+)(\S.*?)[ \t]*$/;
+// The value ends at its last character that is not a space or tab (`(\S.*?)[ \t]*$` backtracked over trailing blanks).
+const KEY_LINE = /^([A-Za-z0-9_][\w.-]*):([ \t]+)(\S(?:.*[^ \t])?)[ \t]*$/;
 
 interface ColonFix {
   /** 1-based SKILL.md lines the fix rewrites. */
@@ -48,12 +49,19 @@ function colonFix(skill: Skill, fm: Frontmatter): ColonFix | undefined {
   const expected = new Map<string, string>();
   let fixedRaw = '';
   let cursor = 0;
+  // The next line that is not blank, for each line: one pass from the end (a search ahead per key line was quadratic).
+  const nextFilled: (number | undefined)[] = [];
+  for (let i = lines.length - 1, next: number | undefined; i >= 0; i--) {
+    nextFilled[i] = next;
+    if (lines[i]!.text.trim() !== '') next = i;
+  }
   lines.forEach((line, i) => {
     const m = KEY_LINE.exec(line.text);
     if (!m) return;
     const [, key, gap, value] = m as unknown as [string, string, string, string];
     if (/^["'[{|>&*!%@`#]/.test(value) || !/:(?:[ \t]|$)/.test(value) || /[ \t]#/.test(value)) return;
-    const next = lines.slice(i + 1).find((l) => l.text.trim() !== '');
+    const n = nextFilled[i];
+    const next = n === undefined ? undefined : lines[n];
     if (next && /^[ \t]/.test(next.text) && !next.text.trimStart().startsWith('#')) return;
     const start = line.start + key.length + 1 + gap.length;
     const quoted = doubleQuoted(value);

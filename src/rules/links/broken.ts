@@ -3,6 +3,7 @@ import { defineSkillRule } from '../rule.js';
 import type { Range, TextEdit } from '../../model/diagnostic.js';
 import type { Skill } from '../../model/skill.js';
 import { parsed } from '../../model/queries.js';
+import { beforeFirstOf } from '../../core/strings.js';
 import { show } from '../util.js';
 import { checkable, locate, scopeOf, strayedTo } from './scope.js';
 import { bundledEntry, caseVariant, linkSources, noun } from './shared.js';
@@ -32,7 +33,7 @@ export default defineSkillRule(
         const place = locate(scope, source.from, t.path);
         // A fragment's link to a file outside the skill: the build ships a copy, so it only has to exist.
         if (source.into && place.where !== 'skill' && !place.placeholder) {
-          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(t.link.url.replace(/[#?].*$/, ''), 60), hint: '' }, range: t.link.range, ...at });
+          if (!skill.bundle.exists(place.rel)) report({ messageId: 'missing', data: { link: noun(t.link), path: show(beforeFirstOf(t.link.url, '#?'), 60), hint: '' }, range: t.link.range, ...at });
           continue;
         }
         // Outside the skill (or its plugin) is links/escape's; under the project or a runtime folder, nothing to check.
@@ -67,7 +68,7 @@ export default defineSkillRule(
         if (skill.bundle.exists(rel)) continue;
         if (strayedTo(place, skill.bundle.exists)) continue; // it is there, outside the skill: links/escape's
         // A fragment's link is shown as written there (its path is resolved from the fragment's folder).
-        const written = source.into ? t.link.url.replace(/[#?].*$/, '') : t.path;
+        const written = source.into ? beforeFirstOf(t.link.url, '#?') : t.path;
         const meant = !source.into && place.where === 'skill' ? meantFile(skill, source.from, rel) : undefined;
         const suggest = meant === undefined ? undefined : suggestion(source.reportFile === undefined ? skill.file.text : skill.bundle.text(source.rel)?.text, t.link, meant);
         report({ messageId: 'missing', data: { link: noun(t.link), path: show(written, 60), hint: meant === undefined ? '' : ` (did you mean \`${show(meant, 60)}\`?)` }, range: t.link.range, ...at, ...(suggest ? { suggest: [suggest] } : {}) });
@@ -96,7 +97,7 @@ function suggestion(text: string | undefined, link: { url: string; range: Range 
   if (text === undefined || start === undefined || end === undefined) return undefined;
   const at = text.slice(start, end).lastIndexOf(link.url);
   if (at < 0) return undefined;
-  const pathPart = link.url.length - (/[?#].*$/s.exec(link.url)?.[0].length ?? 0);
+  const pathPart = beforeFirstOf(link.url, '?#').length;
   const from = start + at;
   return { desc: `Change the link to \`${meant}\``, fix: [{ range: [from, from + pathPart], text: meant.split('/').map(encodeURIComponent).join('/') }] };
 }

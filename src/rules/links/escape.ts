@@ -47,8 +47,16 @@ function strayedExpectation(scope: PathScope, found: string): string {
 
 /** An inline-code span that is just a `../` path, like `../shared/references/x.md`. */
 const PARENT_PATH = /^\.\.[\\/](?=[^\s]*[^\s./\\])[^\s<>"'`*?|]+$/;
-/** An inline-code span that is just a path under a placeholder, like `{baseDir}/scanner.sh`. */
-const PLACEHOLDER_PATH = /^\S+\/[^\s<>"'`*?|]+$/;
+/**
+ * An inline-code span that is just a path under a placeholder, like `{baseDir}/scanner.sh`: no
+ * white space, and a `/` after its first character with a non-empty rest free of `<>"'`*?|`. The
+ * last such `/` decides (a shorter rest is cleaner); `/^\S+\/[^\s<>"'`*?|]+$/` tried every `/`, each to the end.
+ */
+function isPlaceholderPath(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const slash = value.lastIndexOf('/', value.length - 2);
+  return slash >= 1 && !/[<>"'`*?|]/.test(value.slice(slash + 1));
+}
 
 export default defineSkillRule<Options>(
   {
@@ -111,7 +119,7 @@ export default defineSkillRule<Options>(
     for (const code of skill.inlineCode) {
       const value = code.value.trim();
       const placeholder = splitPlaceholder(value);
-      if (!PARENT_PATH.test(value) && !(placeholder && PLACEHOLDER_PATH.test(value))) continue;
+      if (!PARENT_PATH.test(value) && !(placeholder && isPlaceholderPath(value))) continue;
       const target = value.replace(/\\/g, '/');
       const place = locate(scope, '', target);
       let message: string | undefined;

@@ -20,12 +20,24 @@ const ILLUSTRATION = /\b(?:add(?:s|ed|ing)?|new|e\.g|i\.e|for example|for instan
  * E-mail addresses and URLs on a line, and bare reserved example domains: `user@example.com` or
  * `https://example.com/x` beside a path do not make the path an example.
  */
-const ADDRESSES = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[\w-]+\.)*example\.(?:com|org|net)\S*/gi;
+// An address starts where a run of its characters does (the lookbehind): tried at every offset of a long run, it was quadratic.
+const ADDRESSES = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[\w-]+\.)*example\.(?:com|org|net)\S*/gi;
 const withoutAddresses = (line: string): string => (line.includes('@') || line.includes('example.') || line.includes('://') ? line.replace(ADDRESSES, ' ') : line);
 /** A redirect or output flag right before the path (`> out/report.md`, `-o dist/x.json`). */
 const OUTPUT_FLAG = /(?:>>?|\s-o|--out\w*|--dest\w*|--target)[\s=]*['"`]?$/;
-/** A file name: a last segment with a letter before an extension of letters or digits. */
-const FILE_NAME = /(?:^|\/)[^/]*[A-Za-z0-9_][^/]*\.[A-Za-z][A-Za-z0-9]{0,9}$/;
+/** An extension of letters or digits, starting with a letter. */
+const EXTENSION = /^[A-Za-z][A-Za-z0-9]{0,9}$/;
+
+/**
+ * A file name: a last segment with a letter, digit or `_` before an extension. Read from the
+ * last `/` and `.` rather than with one regex (`[^/]*[A-Za-z0-9_][^/]*\.`), which backtracked
+ * quadratically over a long segment without a dot (issue #24).
+ */
+function isFileName(p: string): boolean {
+  const last = p.slice(p.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot >= 0 && EXTENSION.test(last.slice(dot + 1)) && /[A-Za-z0-9_]/.test(last.slice(0, dot));
+}
 /** A segment that marks a path as made up for illustration (`my-skill/`, `foo.md`, `references/X.md`). */
 const ILLUSTRATIVE = /^(?:[a-z]|xx?x?|foo|bar|baz|qux|example\w*|sample\w*|dummy|my[-_]\w*|your[-_]\w*|some[-_]\w*|other[-_]\w*|sibling\w*|parent|path|to|file|filename|(?:\w+[-_])?names?|(?:\w+[-_])?placeholder|something|whatever|skill-[a-z])$/i;
 /** Fences whose content is an example document, a file tree or output, not instructions to follow. */
@@ -57,9 +69,10 @@ export default defineSkillRule<Options>(
     if (!parsed(skill)) return;
     const index = skillIndex(skill);
     const scope = scopeOf(skill, hosts, config);
+    const named = new Set(index.sources.flatMap((o) => (o.included ? [] : [o.rel])));
     for (const source of index.sources) {
       // A fragment inside the skill folder that SKILL.md names is checked as that file too: once is enough.
-      if (source.included && index.sources.some((o) => !o.included && o.rel === source.rel)) continue;
+      if (source.included && named.has(source.rel)) continue;
       const text = source.file.text;
       // An included fragment's names resolve from the skill folder, like SKILL.md's, whose part it becomes: reported
       // in the fragment, naming the skill (another skill including it may have the file).
@@ -69,8 +82,10 @@ export default defineSkillRule<Options>(
       const skip = merged(outline.skip);
       const seen = new Set<string>();
       let j = 0;
+      skill.work?.charge(3 * text.length);
       let k = 0;
       for (const m of source.mentions) {
+        skill.work?.charge(16);
         // Mentions come in text order and the ranges are sorted and disjoint: one pass over both.
         while (j < skip.length && skip[j]![1] <= m.start) j++;
         if ((j < skip.length && skip[j]![0] <= m.start) || isLinkTarget(text, m.start, m.end)) continue;
@@ -80,6 +95,8 @@ export default defineSkillRule<Options>(
         const before = text.slice(Math.max(lineStart(text, m.start), m.start - 80), m.start);
         const problem = check(m, source, index, scope, skill.bundle.exists, { listed, interpreter: INTERPRETER.test(before) });
         if (!problem || seen.has(problem.rel)) continue;
+        // Its line and lead-in are read, each at most WINDOW characters around it.
+        skill.work?.charge(8 * WINDOW);
         if (isNotShipped(text, m, listed, listed && isScript(problem.rel))) continue;
         if (options.mentions === 'directed' && !problem.certain && !listed && !isDirected(text, m)) continue;
         seen.add(problem.rel);
@@ -105,7 +122,7 @@ const INTERPRETER = /\b(?:python[23]?|py|node|bash|sh|zsh|ruby|perl|php|pwsh|bun
 
 /** True when the mention is the first thing of a list item or table row (`- \`templates/report.md\` — ...`). */
 function isListItemHead(text: string, m: Mention): boolean {
-  return /^[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__)?[ \t]*[`[]?[ \t]*$/.test(text.slice(lineStart(text, m.start), m.start));
+  return /^[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:(?:\*\*|__)[ \t]*)?(?:[`[][ \t]*)?$/.test(text.slice(lineStart(text, m.start), m.start));
 }
 
 /** Sorted, disjoint ranges covering the same offsets. */
@@ -129,6 +146,8 @@ function outlineRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   const out: [number, number][] = [];
   // Fenced blocks of example documents, trees and output, found by their fence lines (the only outline a reference has).
   const text = source.file.text;
+  // `[^\n]*$` always matches once the fence is read, so nothing backtracks: linear.
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see the line above
   const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
   const fences: [number, number][] = [];
   let open: { marker: string; lang: string; start: number } | undefined;
@@ -145,27 +164,25 @@ function outlineRanges(skill: Parameters<typeof skillIndex>[0], source: TextSour
   // ATX headings outside fences (a `#` comment in a bash block is no heading).
   let f = 0;
   const headings: { at: number; depth: number; example: boolean; listing: boolean }[] = [];
+  // `.*$` (multiline) always matches at the line's end once `.*` is read, so nothing backtracks: linear.
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see the line above
   for (const h of text.matchAll(/^ {0,3}(#{1,6})[ \t]+(.*)$/gm)) {
     while (f < fences.length && fences[f]![1] <= h.index) f++;
     if (f < fences.length && fences[f]![0] <= h.index) continue;
     const aside = ASIDE_HEADING.test(h[2]!);
     headings.push({ at: h.index, depth: h[1]!.length, example: aside, listing: !aside && LISTING_HEADING.test(h[2]!) });
   }
-  // A section runs to the next heading of its level or higher; for a listing, to the next heading of any level
-  // (its own sub-sections are asides as often as listings).
+  // An aside section runs to the next heading of its level or higher: one pass with a stack of the
+  // sections still open (a scan ahead from each heading was quadratic in the headings, issue #24).
+  // A listing runs to the next heading of any level (its own sub-sections are asides as often as listings).
   const listings: [number, number][] = [];
+  const sections: { at: number; depth: number }[] = [];
   headings.forEach((h, k) => {
     if (h.listing) listings.push([h.at, headings[k + 1]?.at ?? text.length]);
-    if (!h.example) return;
-    let end = text.length;
-    for (let n = k + 1; n < headings.length; n++) {
-      if (headings[n]!.depth <= h.depth) {
-        end = headings[n]!.at;
-        break;
-      }
-    }
-    out.push([h.at, end]);
+    while (sections.length && sections[sections.length - 1]!.depth >= h.depth) out.push([sections.pop()!.at, h.at]);
+    if (h.example) sections.push(h);
   });
+  for (const h of sections) out.push([h.at, text.length]);
   for (const l of links) if (l.range.start.offset !== undefined && l.range.end.offset !== undefined) out.push([l.range.start.offset, l.range.end.offset]);
   if (source.rel === 'SKILL.md') for (const c of skill.comments) if (c.range.start.offset !== undefined && c.range.end.offset !== undefined) out.push([c.range.start.offset, c.range.end.offset]);
   else {
@@ -262,7 +279,7 @@ function check(
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('//') || /[*?{}[\]@]/.test(p.replace(/^\$?\{[^}]*\}/, ''))) return undefined;
   const placeholder = splitPlaceholder(p);
   if (!placeholder && p.includes('$')) return undefined;
-  if (!FILE_NAME.test(p)) return how.interpreter ? checkRunWithoutExtension(p, placeholder, index, scope, exists) : undefined;
+  if (!isFileName(p)) return how.interpreter ? checkRunWithoutExtension(p, placeholder, index, scope, exists) : undefined;
   const written = (placeholder ? placeholder.rest : p).split('/');
   if (written.some((seg) => ILLUSTRATIVE.test(seg.replace(/\.[^.]*$/, '')))) return undefined;
   const place = locate(scope, '', p);
@@ -337,7 +354,7 @@ function checkRunWithoutExtension(
   scope: ReturnType<typeof scopeOf>,
   exists: (rel: string) => boolean,
 ): { rel: string; expected: string; certain?: boolean } | undefined {
-  if (!p.includes('/') || /\.[^/]*$/.test(p)) return undefined;
+  if (!p.includes('/') || p.slice(p.lastIndexOf('/') + 1).includes('.')) return undefined; // no extension: a dot in the last segment
   const written = (placeholder ? placeholder.rest : p).split('/');
   if (written.some((seg) => ILLUSTRATIVE.test(seg))) return undefined;
   const place = locate(scope, '', p);

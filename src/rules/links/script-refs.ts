@@ -56,7 +56,8 @@ export function isScript(rel: string): boolean {
 /** Python `import a.b` / `from .a import b, c`, as the module paths they may load. */
 function pythonModules(text: string): { dots: number; module: string; names: string[] }[] {
   const out: { dots: number; module: string; names: string[] }[] = [];
-  for (const m of text.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)/gm)) {
+  // The module after the dots starts with a word character: `(\.*)([\w.]*)` split a run of dots every way before failing.
+  for (const m of text.matchAll(/^[ \t]*from[ \t]+(?=[.\w])(\.*)((?:\w[\w.]*)?)[ \t]+import[ \t]+\(?([\w, \t]+)/gm)) {
     out.push({ dots: m[1]!.length, module: m[2]!, names: m[3]!.split(',').map((n) => n.trim().split(/\s/)[0]!).filter(Boolean) });
   }
   for (const m of text.matchAll(/^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)/gm)) {
@@ -155,7 +156,7 @@ export function scriptReferences(skill: Skill, index: SkillIndex, rel: string, a
   const text = skill.bundle.text(rel)?.text;
   if (!text) return;
   scanPaths(text, 0, new Set(), (p) => {
-    for (const c of candidates(p, dir)) {
+    for (const c of candidates(p, dir, index.depth, index.work)) {
       add(c);
       for (const t of specifierTargets(index, c)) add(t);
     }

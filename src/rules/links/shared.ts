@@ -4,6 +4,7 @@ import type { Heading, Link, Skill } from '../../model/skill.js';
 import { classify, type Target } from '../../parse/links.js';
 import { includedFragments } from '../../parse/fragments.js';
 import { bundleIndex } from './bundle-index.js';
+import { trimEndOf } from '../../core/strings.js';
 
 export { classify, decode, type Target, type TargetKind } from '../../parse/links.js';
 
@@ -82,7 +83,7 @@ export interface Resolved {
 /** Resolves a relative path against a folder of the skill (`''` is the skill folder). */
 export function resolve(from: string, target: string): Resolved {
   const joined = path.posix.normalize(path.posix.join(from || '.', target));
-  const rel = joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+  const rel = joined.length > 1 ? trimEndOf(joined, '/') : joined;
   return { rel, escapes: rel === '..' || rel.startsWith('../'), folder: /\/$/.test(target) };
 }
 
@@ -112,7 +113,8 @@ export function headingsOf(skill: Skill, rel: string): Heading[] | undefined {
 /** Ids an HTML anchor declares in a text (`<a name="x">`, `id="x"`), which fragments may target too. */
 export function htmlIds(text: string): Set<string> {
   const ids = new Set<string>();
-  for (const m of text.matchAll(/<[a-z][^>]*?\s(?:id|name)\s*=\s*["']([^"']+)["']/gi)) ids.add(m[1]!);
+  // The attributes stop at the next `<` too: `<a <a <a ...` with no `>` scanned to the end from each `<`.
+  for (const m of text.matchAll(/<[a-z][^<>]*?\s(?:id|name)\s*=\s*["']([^"']+)["']/gi)) ids.add(m[1]!);
   return ids;
 }
 

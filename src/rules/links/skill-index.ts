@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { closest } from '../../core/suggest.js';
+import { Suggester } from '../../core/suggest.js';
 import type { BundledFile, Skill } from '../../model/skill.js';
 import type { TextFile } from '../../model/text.js';
 import { bundleIndex } from './bundle-index.js';
 import { decode, isMarkdown, resolve } from './shared.js';
+import { beforeFirstOf, trimEndOf } from '../../core/strings.js';
+import type { WorkMeter } from '../../model/work.js';
 
 /**
  * One index of a skill's files and of the paths its text names, built once per skill and run
@@ -21,6 +23,15 @@ export interface SkillIndex {
   basenames: ReadonlyMap<string, number>;
   /** SKILL.md, its included fragments, then each bundled Markdown file it names, with the path-like words of each. */
   sources: TextSource[];
+  /** The most `/`-separated segments of a bundled file or folder path: no longer tail of a name can be one of them. */
+  depth: number;
+  /** Bundled file paths by folder (`''`: the skill folder) and by base name, for "did you mean". */
+  byDir: ReadonlyMap<string, Map<string, string>>;
+  byBase: ReadonlyMap<string, string>;
+  /** "Did you mean" searches, per folder: each costs a pass over the folder's files. */
+  near: Map<string, Suggester>;
+  /** The skill's work meter (model/work.ts). */
+  work: WorkMeter | undefined;
 }
 
 export interface TextSource {
@@ -82,8 +93,9 @@ export function scanPaths(text: string, from: number, plain: ReadonlySet<string>
       if (plain.size && plain.has(text.slice(start, i))) visit(text.slice(start, i), start, i);
       continue;
     }
-    let token = text.slice(start, i).replace(/[#?].*$/, '');
-    token = decode(token).replace(/\\/g, '/').replace(/[.:!?]+$/, '');
+    // No `#` or `?` part; no trailing `.:!?` (one pass each: a run of 100,000 dots stays linear).
+    let token = beforeFirstOf(text.slice(start, i), '#?');
+    token = trimEndOf(decode(token).replace(/\\/g, '/'), '.:!?');
     if (token) visit(token, start, start + token.length);
   }
 }
@@ -99,19 +111,30 @@ export function skillIndex(skill: Skill): SkillIndex {
   const { lower } = bundleIndex(skill);
   const basenames = new Map<string, number>();
   const plain = new Set<string>();
+  const byDir = new Map<string, Map<string, string>>();
+  const byBase = new Map<string, string>();
+  let depth = 0;
   for (const b of skill.bundled) {
     if (b.kind === 'file') {
       files.set(b.relPath, b);
       const base = path.posix.basename(b.relPath);
       basenames.set(base, (basenames.get(base) ?? 0) + 1);
+      const dir = path.posix.dirname(b.relPath);
+      let siblings = byDir.get(dir);
+      if (!siblings) byDir.set(dir, (siblings = new Map<string, string>()));
+      siblings.set(base, b.relPath);
+      if (!byBase.has(base)) byBase.set(base, b.relPath);
     } else if (b.kind === 'directory') dirs.add(b.relPath);
     else continue;
+    depth = Math.max(depth, b.relPath.split('/').length);
     // A plain word can name an extensionless top-level file (`Makefile`) or a folder (`canvas-fonts`).
     if (!/[/.#?%\\:!]/.test(b.relPath) && !COMMON_WORDS.has(b.relPath.toLowerCase())) plain.add(b.relPath);
   }
   const sources: TextSource[] = [];
+  const near = new Map<string, Suggester>();
   const scan = (file: TextFile, from: number): Mention[] => {
     const mentions: Mention[] = [];
+    skill.work?.charge(file.text.length - from);
     scanPaths(file.text, from, plain, (p, start, end) => mentions.push({ path: p, start, end }));
     return mentions;
   };
@@ -123,7 +146,7 @@ export function skillIndex(skill: Skill): SkillIndex {
     const file = skill.bundle.text(rel);
     if (file) sources.push({ rel, from: '', file, included: true, mentions: scan(file, 0) });
   }
-  index = { files, dirs, lower, basenames, sources };
+  index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near, work: skill.work };
   // One hop: the bundled Markdown files SKILL.md links or names, whose own names the agent follows next.
   // A name in other letter case (`references/Guide.md` for `guide.md`) still leads the agent there on a
   // case-insensitive disk: the mismatch is reported once (links/broken, links/missing-file), and the file is read.
@@ -134,14 +157,14 @@ export function skillIndex(skill: Skill): SkillIndex {
   const named = new Set<string>();
   for (const s of [...sources]) {
     for (const m of s.mentions) {
-      for (const c of candidates(m.path, s.from)) {
+      for (const c of candidates(m.path, s.from, depth, skill.work)) {
         const rel = markdownFile(c);
         if (rel !== undefined) named.add(rel);
       }
     }
   }
   for (const t of skill.links) {
-    const rel = markdownFile(resolve('', decode(t.url.replace(/[#?].*$/, ''))).rel);
+    const rel = markdownFile(resolve('', decode(beforeFirstOf(t.url, '#?'))).rel);
     if (rel !== undefined) named.add(rel);
   }
   for (const rel of [...named].sort()) {
@@ -156,13 +179,20 @@ export function skillIndex(skill: Skill): SkillIndex {
 
 /**
  * The skill-relative paths a name may stand for: itself from its file's folder and from the
- * skill root, and every tail after a `/` (`$SKILL_DIR/scripts/run.sh` names `scripts/run.sh`).
+ * skill root, and every tail after a `/` (`$SKILL_DIR/scripts/run.sh` names `scripts/run.sh`)
+ * of at most `depth` segments (`SkillIndex.depth`: a longer tail is no bundled path). Every
+ * tail of a path of 50,000 segments was 50,000 strings of up to 100 KB: 31 s and 2.6 GB.
  */
-export function candidates(name: string, from: string): string[] {
+export function candidates(name: string, from: string, depth: number, work?: WorkMeter): string[] {
   const out = new Set<string>();
-  const bare = name.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  work?.charge(name.length);
+  const bare = trimEndOf(name.replace(/^(?:\.\/)+/, ''), '/');
   const parts = bare.split('/').filter((p) => p !== '' && p !== '.');
-  for (let k = 0; k < parts.length; k++) out.add(parts.slice(k).join('/'));
+  for (let k = Math.max(0, parts.length - depth); k < parts.length; k++) {
+    const tail = parts.slice(k).join('/');
+    work?.charge(tail.length);
+    out.add(tail);
+  }
   if (from) out.add(resolve(from, name).rel);
   return [...out];
 }
@@ -176,11 +206,13 @@ export function candidates(name: string, from: string): string[] {
 export function nearFile(rel: string, index: SkillIndex): string | undefined {
   const dir = path.posix.dirname(rel);
   const base = path.posix.basename(rel);
-  const siblings = new Map<string, string>();
-  for (const f of index.files.keys()) if (path.posix.dirname(f) === dir) siblings.set(path.posix.basename(f), f);
-  const nearName = closest(base, siblings.keys());
-  if (nearName !== undefined) return siblings.get(nearName);
+  const siblings = index.byDir.get(dir);
+  if (siblings) {
+    let near = index.near.get(dir);
+    if (!near) index.near.set(dir, (near = new Suggester(siblings.keys(), undefined, index.work)));
+    const nearName = near.closest(base);
+    if (nearName !== undefined) return siblings.get(nearName);
+  }
   if (index.basenames.get(base) !== 1) return undefined;
-  for (const f of index.files.keys()) if (path.posix.basename(f) === base) return f;
-  return undefined;
+  return index.byBase.get(base);
 }

@@ -108,7 +108,7 @@ export default defineSkillRule<Options>(
       else named.add(rel);
     };
     const note = (p: string, from: string): void => {
-      for (const c of candidates(p, from)) {
+      for (const c of candidates(p, from, index.depth, index.work)) {
         mark(c);
         // An import specifier names its file without the extension (`./lib/util`), or as the emitted `.js`.
         for (const t of specifierTargets(index, c)) mark(t);
@@ -185,7 +185,7 @@ function rootCauses(skill: Skill, index: SkillIndex, unreferenced: readonly stri
       const text = skill.bundle.text(rel)?.text;
       if (text) {
         scanPaths(text, 0, new Set(), (p) => {
-          for (const c of candidates(p, dir)) add(c);
+          for (const c of candidates(p, dir, index.depth, index.work)) add(c);
         });
         importedModules(text, dir, index, add);
       }

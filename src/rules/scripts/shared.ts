@@ -14,7 +14,7 @@ export interface ShellScript {
 /** Options a shebang turns on: `#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`. */
 function shebangOptions(text: string): { errexit: boolean; pipefail: boolean } {
   const args = (shebangProgram(text)?.line ?? '').split(/\s+/).slice(1);
-  return { errexit: args.some((a) => /^-[A-Za-z]*e[A-Za-z]*$/.test(a) && a !== '-S'), pipefail: args.includes('pipefail') };
+  return { errexit: args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes('e') && a !== '-S'), pipefail: args.includes('pipefail') };
 }
 
 /**

@@ -6,7 +6,17 @@ import { show } from '../util.js';
 export function toolEntries(value: unknown): string[] {
   const items = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
   const out: string[] = [];
-  for (const item of items) for (const m of item.matchAll(/[A-Za-z_][\w.-]*(?:\([^)]*\))?/g)) out.push(m[0]);
+  for (const item of items) {
+    // `Name` or `Name(…)` up to the next `)`: a regex `\([^)]*\)` read to the end from every `(` when none was left.
+    const lastClose = item.lastIndexOf(')');
+    const name = /[A-Za-z_][\w.-]*/g;
+    for (let m = name.exec(item); m; m = name.exec(item)) {
+      let end = m.index + m[0].length;
+      if (item[end] === '(' && end < lastClose) end = item.indexOf(')', end) + 1;
+      out.push(item.slice(m.index, end));
+      name.lastIndex = end;
+    }
+  }
   return out;
 }
 
@@ -21,13 +31,34 @@ export function bashMatcher(entry: string): ((command: string) => boolean) | und
     return (c) => c === prefix || c.startsWith(`${prefix} `);
   }
   if (spec.includes('*')) {
-    const re = new RegExp(`^${spec.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
-    return (c) => re.test(c);
+    const parts = spec.split('*');
+    return (c) => globMatch(parts, c);
   }
   return (c) => c === spec;
 }
 
-const DISCARD = /\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
+// Starting only where a blank run starts: `\s*` tried from inside a long run rescanned it from each offset.
+/**
+ * True when `c` matches the glob whose literal parts (split at `*`) are `parts`, as
+ * `^p0.*p1.*…pn$` would: the first part a prefix, the last a suffix, each other found in turn,
+ * leftmost. The regex backtracked polynomially over a pattern of many `*` (the skill writes both
+ * the pattern and the command), this is one pass of indexOf.
+ */
+function globMatch(parts: readonly string[], c: string): boolean {
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (c.length < first.length + last.length || !c.startsWith(first) || !c.endsWith(last)) return false;
+  let at = first.length;
+  const stop = c.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const found = c.indexOf(parts[i]!, at);
+    if (found < 0 || found + parts[i]!.length > stop) return false;
+    at = found + parts[i]!.length;
+  }
+  return true;
+}
+
+const DISCARD = /(?<!\s)\s*(?:\d?>\s*\/dev\/null|2>&1)/g;
 
 /**
  * True when every simple command of `command` matches one of the patterns. A

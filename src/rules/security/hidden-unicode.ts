@@ -83,8 +83,38 @@ function tagMessage(codes: number[]): Pick<ReportInput, 'messageId' | 'data'> {
  * opens a line (`​```` inside an outer fence): authors use a zero-width space to
  * keep a nested fence from closing the outer one.
  */
-function escapesFence(text: string, from: number, end: number): boolean {
-  const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+function escapesFence(text: string, from: number, end: number, lines: LineStarts): boolean {
+  const run = lines.fenceRun(from);
+  return run.marks >= 3 && from >= run.i && end <= run.j;
+}
+
+/**
+ * The fence-like run that opens each line, for offsets in order: found once per line (each hidden
+ * character looked back to its line's start and read the run again, quadratic on a long line, issue #24).
+ */
+class LineStarts {
+  private lineStart = 0;
+  private nextBreak: number;
+  private run: { lineStart: number; i: number; j: number; marks: number } | undefined;
+
+  constructor(private readonly text: string) {
+    this.nextBreak = text.indexOf('\n');
+  }
+
+  fenceRun(from: number): { i: number; j: number; marks: number } {
+    const text = this.text;
+    while (this.nextBreak >= 0 && this.nextBreak < from) {
+      this.lineStart = this.nextBreak + 1;
+      this.nextBreak = text.indexOf('\n', this.lineStart);
+    }
+    if (this.run?.lineStart === this.lineStart && from >= this.run.i) return this.run;
+    this.run = { lineStart: this.lineStart, ...openingRun(text, this.lineStart, from) };
+    return this.run;
+  }
+}
+
+/** From a line's start: past blanks and `>` (up to `from`), then the run of one fence mark with zero-width characters in it. */
+function openingRun(text: string, lineStart: number, from: number): { i: number; j: number; marks: number } {
   let i = lineStart;
   while (i < from && (text[i] === ' ' || text[i] === '\t' || text[i] === '>')) i++;
   let j = i;
@@ -98,7 +128,7 @@ function escapesFence(text: string, from: number, end: number): boolean {
       marks++;
     } else if (!ZERO_WIDTH.has(c.charCodeAt(0))) break;
   }
-  return marks >= 3 && from >= i && end <= j;
+  return { i, j, marks };
 }
 
 const FENCE_ESCAPE = 'used to keep a nested code fence from closing the outer one, expected a longer outer fence (```` around ```) instead: not an attack, but the model reads the invisible character and a copied example breaks';
@@ -108,6 +138,7 @@ export function findHidden(file: TextFile): ReportInput[] {
   const { text, lines } = file;
   const out: ReportInput[] = [];
   let stray: { cp: number; start: number; end: number; count: number; lineEnd: number | undefined; at: number } | undefined;
+  const starts = new LineStarts(text);
   HIDDEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HIDDEN.exec(text))) {
@@ -147,7 +178,7 @@ export function findHidden(file: TextFile): ReportInput[] {
     const what = count === 1 ? 'hidden character' : `${count} hidden characters`;
     const named = `${what} ${hex(cp)} (${HIDDEN_NAMES[cp]})`;
     if (!ZERO_WIDTH.has(cp)) out.push({ messageId: 'hidden', data: { named }, range: lines.range(from, end) });
-    else if (escapesFence(text, from, end)) out.push({ messageId: 'fenceEscape', data: { named }, range: lines.range(from, end), severity: 'warning' });
+    else if (escapesFence(text, from, end, starts)) out.push({ messageId: 'fenceEscape', data: { named }, range: lines.range(from, end), severity: 'warning' });
     else {
       // Scattered copies of one zero-width character on a line (pasted tool output) are one report.
       const line = lines.lineRange(lines.range(from, end).start.line);

@@ -15,26 +15,45 @@ const EXAMPLE_CONTEXT = /\b(?:examples?|e\.\s?g\.|for instance|samples?|placehol
  */
 export function markedAsExample(text: string, start: number, end: number): boolean {
   if (/^(?:\.\.\.|…)/.test(text.slice(end, end + 3))) return true;
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
+  // The line around the value, read at most CONTEXT characters either side: a line of a million
+  // tokens made each one read the whole line (quadratic, issue #24).
+  const lineStart = lineStartNear(text, start);
+  const after = text.slice(end, end + CONTEXT);
+  const nl = after.indexOf('\n');
   // The sentence: from after the last `. ` before the value to the first `. ` after it, within the line.
   const before = text.slice(lineStart, start);
-  const stop = /.*[.!?]\s/.exec(before);
-  const after = text.slice(end, lineEnd);
-  const next = /[.!?](?:\s|$)/.exec(after);
-  const sentence = before.slice(stop ? stop[0].length : 0) + ' ' + after.slice(0, next ? next.index : after.length);
+  const stop = lastSentenceEnd(before);
+  const rest = nl < 0 ? after : after.slice(0, nl);
+  const next = /[.!?](?:\s|$)/.exec(rest);
+  const sentence = before.slice(stop) + ' ' + rest.slice(0, next ? next.index : rest.length);
   if (EXAMPLE_CONTEXT.test(sentence)) return true;
-  if (before.trim() !== '' && !/^[\s>*+-]*(?:\d+[.)])?\s*[`'"]?$/.test(before)) return false;
+  if (before.trim() !== '' && !/^[\s>*+-]*(?:\d+[.)]\s*)?[`'"]?$/.test(before)) return false;
   // The value alone on its line (or in a fence): the lead-in above may say what it is.
   let cursor = lineStart - 1;
   for (let hops = 0; hops < 3 && cursor > 0; hops++) {
-    const prevStart = text.lastIndexOf('\n', cursor - 1) + 1;
+    const prevStart = lineStartNear(text, cursor);
     const prev = text.slice(prevStart, cursor).trim();
     cursor = prevStart - 1;
     if (prev === '' || /^(?:`{3,}|~{3,})/.test(prev)) continue;
     return /:$/.test(prev) && EXAMPLE_CONTEXT.test(prev);
   }
   return false;
+}
+
+/** How far around a value its sentence and lead-in are read. */
+const CONTEXT = 400;
+
+/** The start of the line holding `pos`, looked for at most CONTEXT characters back. */
+function lineStartNear(text: string, pos: number): number {
+  const floor = Math.max(0, pos - CONTEXT);
+  const i = text.slice(floor, pos).lastIndexOf('\n');
+  return i < 0 ? floor : floor + i + 1;
+}
+
+/** The offset after the last `.`, `!` or `?` followed by a blank in `text` (0 when none): one pass from the end. */
+function lastSentenceEnd(text: string): number {
+  for (let i = text.length - 2; i >= 0; i--) if ('.!?'.includes(text[i]!) && /\s/.test(text[i + 1]!)) return i + 2;
+  return 0;
 }
 
 /** A private key block is real when it holds base64 material, not `...` or prose. */

@@ -39,11 +39,22 @@ const NOUN: Record<RegionKind, string> = { host: 'host block', generated: 'gener
  */
 export function regionProblems(directives: readonly Directive[]): RegionProblem[] {
   const problems: RegionProblem[] = [];
-  const open: { kind: RegionKind; range: Range }[] = [];
+  // Linear (issue #24: each open searched the whole stack for its kind, each stray close too, and
+  // a close inside the other kind spliced the stack): the stack in opening order with closed
+  // entries marked and dropped when they reach the top, and each kind's own stack beside it. A
+  // close only ever closes its kind's innermost open, so the first of a kind's stack (the outer
+  // block a nested one names) stays until that kind's stack empties.
+  interface Open { kind: RegionKind; range: Range; closed: boolean }
+  const open: Open[] = [];
+  const ofKind: Record<RegionKind, Open[]> = { host: [], generated: [] };
+  const top = (): Open | undefined => {
+    while (open.length && open[open.length - 1]!.closed) open.pop();
+    return open[open.length - 1];
+  };
   for (const d of sortDirectives(directives)) {
     if (d.kind === 'host-open' || d.kind === 'generated-open') {
       const kind: RegionKind = d.kind === 'host-open' ? 'host' : 'generated';
-      const outer = open.find((o) => o.kind === kind);
+      const outer = ofKind[kind][0];
       if (outer) {
         problems.push({
           kind,
@@ -52,31 +63,29 @@ export function regionProblems(directives: readonly Directive[]): RegionProblem[
           range: d.range,
         });
       }
-      open.push({ kind, range: d.range });
+      const entry: Open = { kind, range: d.range, closed: false };
+      open.push(entry);
+      ofKind[kind].push(entry);
     } else if (d.kind === 'host-close' || d.kind === 'generated-close') {
       const kind: RegionKind = d.kind === 'host-close' ? 'host' : 'generated';
-      const top = open[open.length - 1];
-      if (top?.kind === kind) {
-        open.pop();
-        continue;
-      }
-      let index = -1;
-      for (let i = open.length - 1; i >= 0; i--) if (open[i]!.kind === kind) { index = i; break; }
-      if (index < 0) {
+      const inner = top();
+      const closing = ofKind[kind].pop();
+      if (!closing) {
         problems.push({ kind, messageId: 'closeWithoutOpen', data: { close: CLOSE[kind], open: OPEN[kind] }, range: d.range });
         continue;
       }
-      const inner = top!;
+      closing.closed = true;
+      if (inner === closing) continue;
       problems.push({
         kind,
         messageId: 'closeInside',
-        data: { close: CLOSE[kind], inner: NOUN[inner.kind], line: inner.range.start.line, innerClose: CLOSE[inner.kind] },
+        data: { close: CLOSE[kind], inner: NOUN[inner!.kind], line: inner!.range.start.line, innerClose: CLOSE[inner!.kind] },
         range: d.range,
       });
-      open.splice(index, 1);
     }
   }
   for (const o of open) {
+    if (o.closed) continue;
     problems.push({ kind: o.kind, messageId: 'unclosed', data: { noun: NOUN[o.kind], close: CLOSE[o.kind] }, range: o.range });
   }
   return problems.sort((a, b) => (a.range.start.offset ?? 0) - (b.range.start.offset ?? 0));
