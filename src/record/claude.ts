@@ -232,7 +232,7 @@ interface Layout {
   invocations: Invocation[];
 }
 
-const BASE_DIR = /^Base directory for this skill:\s*(.+)$/m;
+const BASE_DIR = /^Base directory for this skill:[^\S\n]*(\S.*)$/m;
 
 function layout(index: Index): Layout {
   const main = index.nodes.filter((x) => !x.sidechain && CONVERSATION.has(x.type));

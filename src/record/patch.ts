@@ -42,7 +42,7 @@ export type PatchOp =
 
 /** The apply_patch text inside a shell line: `apply_patch <<'EOF' … EOF` or `apply_patch "*** Begin Patch…"`. */
 export function patchInShell(line: string): string | undefined {
-  const heredoc = /^\s*(?:cd\s+\S+\s*&&\s*)?apply_patch\s*<<-?\s*(['"]?)(\w+)\1\s*\n([\s\S]*?)\n\2\s*$/.exec(line);
+  const heredoc = /^\s*(?:cd\s+\S+\s*&&\s*)?apply_patch\s*<<-?\s*(['"]?)(\w+)\1[^\S\n]*\n([\s\S]*?)\n\2\s*$/.exec(line);
   if (heredoc) return heredoc[3];
   const quoted = /^\s*apply_patch\s+(['"])(\*\*\* Begin Patch[\s\S]*\*\*\* End Patch\s*)\1\s*$/.exec(line);
   return quoted?.[2];

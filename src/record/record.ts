@@ -12,6 +12,7 @@ import { stringify as yamlStringify } from 'yaml';
 import { loadConfig, type ResolvedConfig } from '../config/config.js';
 import { discoverSkills } from '../config/discover.js';
 import { UsageError } from '../core/errors.js';
+import { trimEndOf } from '../core/strings.js';
 import type { Skill } from '../model/skill.js';
 import { readSkill } from '../parse/skill.js';
 import { loadCase } from '../rehearse/case.js';
@@ -174,7 +175,7 @@ function redactionFacts(facts: SessionFacts, skillDir?: string): { project?: str
 
 /** The skill's folder on the recording machine: the session says it (`Base directory …`), or a command names `…/skills/<name>/`. */
 function recordedSkillDir(inv: Invocation | undefined, name: string, calls: RecordedCall[]): string | undefined {
-  if (inv?.baseDir) return inv.baseDir.replace(/\/+$/, '');
+  if (inv?.baseDir) return trimEndOf(inv.baseDir, '/');
   const pattern = new RegExp(`(/[^\\s'"]*?/skills/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=/)`);
   const walk = (list: RecordedCall[]): string | undefined => {
     for (const c of list) {

@@ -9,6 +9,7 @@
  * REDACTED_IMAGE. Every value replaced is kept,
  * and `mustNotRemain` gives them to the check that re-reads the written case.
  */
+import { trimEndOf } from '../core/strings.js';
 import { credentialSpans } from '../rules/security/secret-shapes.js';
 
 export type RedactionKind = 'skill path' | 'project path' | 'home path' | 'user name' | 'e-mail' | 'credential' | 'authorization header' | 'password in a URL' | '.env value' | 'base64 image';
@@ -17,20 +18,22 @@ export type RedactionKind = 'skill path' | 'project path' | 'home path' | 'user 
 const GENERIC_NAMES = new Set(['user', 'USER', 'root', 'admin', 'ubuntu', 'runner', 'nobody', 'me', 'home', 'ec2-user', 'staff', 'users', 'wheel', 'node', 'app', 'vscode', 'codespace', 'rehearsal']);
 
 const RESERVED_DOMAIN = /@(?:[\w-]+\.)*(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
-const EMAIL = /(?<![\w.+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?![\w-])/g;
+const EMAIL = /(?<![\w.%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?![\w-])/g;
 /** `Name <e-mail>`, as git writes authors, committers and trailers. */
-const NAME_EMAIL = /(?:^|[\n:,(]\s*)([A-Z][\p{L}.'-]+(?: [\p{L}][\p{L}.'-]*){0,3}) <[^<>\s@]+@[^<>\s]+>/gu;
+const NAME_EMAIL = /(?:^|[\n:,(][^\S\n]*)([A-Z][\p{L}.'-]+(?: [\p{L}][\p{L}.'-]*){0,3}) <[^<>\s@]+@[^<>\s]+>/gu;
 const LS_OWNER = /^[-dlcbps][rwxsStT-]{9}[@+.]?\s+\d+\s+(\S+)\s+(\S+)\s+\d/gm;
 /**
  * An `Authorization` header and its value. The value ends where a token cannot go on: `=` only as
  * base64 padding at its end (`tok=Name` is the value `tok`, so the name is still found), and never
  * into a next header (`…tok=Authorization: Bearer …` is two values, the second not swallowed).
  */
-const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)?\s*)((?:(?!(?:Proxy-)?Authorization\b)[^\s"'`,;:=]){6,}(?:=+(?!\w))?)/gi;
+const AUTHORIZATION = /\b((?:Proxy-)?Authorization\s*[:=]\s*(?:(?:Bearer|Basic|Token|token|Digest|Bot|Negotiate)\s*)?)((?:(?!(?:Proxy-)?Authorization\b)[^\s"'`,;:=]){6,}(?:=+(?!\w))?)/gi;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"']+:)([^\s@/"']+)(@)/gi;
 /** An image inlined as a data URI (a screenshot pasted into a prompt, a tool's output): its bytes never reach a case. */
 const DATA_IMAGE = /\bdata:image\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}/g;
-const ENV_LINE = /^(\s*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s*[=:]\s*)(\S.*)$/gm;
+// A line is read from its start only (`^` under `m`), and `.*` runs to the line's end, so no suffix makes the name's `:` backtrack.
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- the name and the separator share `:`; within one line, bounded as said above
+const ENV_LINE = /^([^\S\n\r\u2028\u2029]*(?:\d+[:-])?(?:export\s+)?[A-Za-z_./-][A-Za-z0-9_./:-]*\s*[=:]\s*)(\S.*)$/gm;
 
 /**
  * A file whose content is secrets by convention: `.env`, `.env.local`, `prod.env`, `.envrc`, `.npmrc`,
@@ -83,7 +86,7 @@ export class Redactor {
 
   constructor(facts: RedactionFacts) {
     const add = (find: string | undefined, replace: string, kind: RedactionKind): void => {
-      if (find && find !== '/' && find.length > 1) this.paths.push({ find: find.replace(/\/+$/, ''), replace, kind });
+      if (find && find !== '/' && find.length > 1) this.paths.push({ find: trimEndOf(find, '/'), replace, kind });
     };
     add(facts.skillDir, '{skill}', 'skill path');
     add(facts.project, '{run}', 'project path');

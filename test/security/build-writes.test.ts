@@ -73,7 +73,8 @@ const HOSTILE_NAMES: [string, string][] = [
 
 /** Silences lint's name errors two ways: inline suppressions, and the rules turned off in the config. */
 const SILENCED = {
-  inline: (yaml: string) => ({ text: SKILL(yaml, '# skillc-disable\n', '<!-- skillc-disable -->\n\n# Evil\n\nText.\n'), config: {} }),
+  // A blanket directive no longer covers security/* (the NUL name's hidden-unicode finding): that rule is named.
+  inline: (yaml: string) => ({ text: SKILL(yaml, '# skillc-disable\n# skillc-disable security/hidden-unicode\n', '<!-- skillc-disable -->\n\n# Evil\n\nText.\n'), config: {} }),
   'config-off': (yaml: string) => ({ text: SKILL(yaml), config: { rules: { 'frontmatter/name-format': 'off', 'frontmatter/name-directory': 'off', 'security/hidden-unicode': 'off', 'skills/duplicate-name': 'off' } } }),
 };
 
