@@ -58,8 +58,10 @@ export function commonTermLimit(n: number): number {
  * texts alone still weigh their shared words, only less than their own ones; a
  * term shared by many texts of the catalog (`commonTermLimit`) weighs nothing in
  * a text that has words of its own, as it tells no two of them apart.
+ * `focus`: only the pairs that involve one of these texts (the language server's edited
+ * skill, `--changed`); each scores as it does among all pairs, IDF over every text.
  */
-export function similarPairs(texts: readonly string[], threshold: number): SimilarPair[] {
+export function similarPairs(texts: readonly string[], threshold: number, focus?: ReadonlySet<number>): SimilarPair[] {
   const docs = texts.map(terms);
   const df = new Map<string, number>();
   for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
@@ -98,6 +100,7 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
     }
     return shared.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, 5).map(([t]) => t);
   };
+  if (focus) return focusedPairs(vectors, focus, threshold, sharedOf, ids.size);
   const candidates = candidatePairs(vectors, df, ids, n, threshold);
   for (let i = 0; i < n; i++) {
     const a = vectors[i]!;
@@ -133,6 +136,41 @@ export function similarPairs(texts: readonly string[], threshold: number): Simil
     for (let k = 0; k < a.size; k++) dense[a.terms[k]!] = 0;
   }
   return pairs;
+}
+
+/**
+ * The pairs that involve a text of `focus`, each scored as the all-pairs loop scores it: the sum
+ * runs over the smaller vector in its own order (the first text's when they are the same size),
+ * so the scores are the same to the bit.
+ */
+function focusedPairs(vectors: readonly Vector[], focus: ReadonlySet<number>, threshold: number, sharedOf: (small: Vector, weightIn: (term: number) => number) => string[], terms: number): SimilarPair[] {
+  const scratch = new Float64Array(terms);
+  const pairs: SimilarPair[] = [];
+  const done = new Set<number>();
+  const n = vectors.length;
+  for (const f of [...focus].sort((x, y) => x - y)) {
+    if (f < 0 || f >= n || !vectors[f]!.norm) continue;
+    done.add(f);
+    for (let j = 0; j < n; j++) {
+      if (j === f || (done.has(j) && focus.has(j))) continue;
+      const i = Math.min(f, j);
+      const k = Math.max(f, j);
+      const a = vectors[i]!;
+      const b = vectors[k]!;
+      if (!b.norm || !a.norm) continue;
+      const [small, big] = a.size <= b.size ? [a, b] : [b, a];
+      for (let q = 0; q < big.size; q++) scratch[big.terms[q]!] = big.weights[q]!;
+      let dot = 0;
+      for (let q = 0; q < small.size; q++) {
+        const y = scratch[small.terms[q]!]!;
+        if (y !== 0) dot += small.weights[q]! * y;
+      }
+      const score = dot / (a.norm * b.norm);
+      if (score >= threshold) pairs.push({ a: i, b: k, score, shared: sharedOf(small, (t) => scratch[t]!) });
+      for (let q = 0; q < big.size; q++) scratch[big.terms[q]!] = 0;
+    }
+  }
+  return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }
 
 interface Vector {

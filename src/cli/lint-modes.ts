@@ -33,8 +33,9 @@ export async function lintInMode(values: ModeValues, options: LintOptions): Prom
   // not staged, then adds what its task changed) runs `skillc lint --fix --changed` instead.
   if (values.staged && values.fix) throw new UsageError('--fix cannot be used with --staged (it lints the git index, not the files); with lint-staged use `skillc lint --fix --changed`');
   if (values['fix-dry-run']) throw new UsageError(`--fix-dry-run cannot be used with --${values.staged ? 'staged' : 'changed'}; run \`skillc lint --fix-dry-run\` on the skills`);
-  const common: RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; resolved?: ResolvedConfig; suppressions?: string | false; quiet?: boolean } = {};
+  const common: RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; resolved?: ResolvedConfig; suppressions?: string | false; quiet?: boolean; cacheLocation?: string } = {};
   copySwitches(options, common);
+  if (options.cacheLocation) common.cacheLocation = options.cacheLocation;
   if (options.cwd) common.cwd = options.cwd;
   if (options.configFile) common.configFile = options.configFile;
   if (options.hosts) common.hosts = options.hosts;

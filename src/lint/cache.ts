@@ -7,6 +7,7 @@ import { listBundle, readRegularFile } from '../parse/bundle.js';
 import { sha256 } from '../core/hash.js';
 import { MAX_CACHE_BYTES, writeJsonCache } from '../core/json-store.js';
 import { mac, machineKey } from '../core/machine-key.js';
+import { packageVersion } from '../core/package.js';
 import { isInside } from '../core/paths.js';
 
 /**
@@ -35,24 +36,36 @@ import { isInside } from '../core/paths.js';
  *
  * A cache file that cannot be read or parsed, or is from another version, is ignored.
  */
-export interface CacheEntry {
-  /** sha256 of the SKILL.md bytes. */
-  text: string;
+export interface CacheEntry extends SummaryEntry {
   /** Signature of the skill folder's listing. */
   bundle: string;
   /** Files rules read: relative path to content hash ('' when unreadable). */
   reads: [string, string][];
   /** Existence checks rules made: relative path to the answer. */
   exists: [string, boolean][];
-  summary: StoredSummary;
-  /** sha256 of the summary's JSON: the catalog rules' results are keyed on all of them. */
-  summaryHash: string;
   diagnostics: Diagnostic[];
   /** The file's suppression directives need its text (the YAML comments, or line offsets). */
   suppressions: boolean;
+}
+
+/**
+ * What any entry holds: a skill's summary, which depends on its SKILL.md bytes alone (and this
+ * version of skillc), so it is valid under any run key. An entry with only these is a summary
+ * entry: written where a run needed the summary and not the diagnostics (the skills `--changed`,
+ * `--staged` and the language server do not report), or kept from an entry of another run key.
+ */
+export interface SummaryEntry {
+  /** sha256 of the SKILL.md bytes. */
+  text: string;
+  summary: StoredSummary;
+  /** sha256 of the summary's JSON: the catalog rules' results are keyed on all of them. */
+  summaryHash: string;
   /** Set once the entry was verified by content: path (relative to the folder, '.' for itself) to its stat then. */
   stamps?: [string, ...Stamp][];
 }
+
+/** True for an entry that can replay a skill's diagnostics (not a summary entry). */
+const isFull = (entry: SummaryEntry): entry is CacheEntry => Array.isArray((entry as CacheEntry).diagnostics);
 
 /** size, mtime (ms), ctime (ms), inode and mode of a path as last verified. */
 type Stamp = [number, number, number, number, number];
@@ -119,10 +132,41 @@ function takeStamps(dir: string, bundled: readonly BundledFile[], reads: readonl
   return stamps;
 }
 
+/** The stamp of a folder's SKILL.md read or verified at `since`, unless it is a symlink or modified within a clock tick of then. */
+function skillMdStamp(dir: string, since: number): [string, ...Stamp] | undefined {
+  const st = lstatOrMissing(path.join(dir, 'SKILL.md'));
+  if (!st || st.isSymbolicLink() || !st.isFile()) return undefined;
+  const tick = st.mtimeMs % 1000 === 0 ? 2000 : 100;
+  return st.mtimeMs < since - tick ? ['SKILL.md', ...stampOf(st)] : undefined;
+}
+
+/** An entry as the file may hold it (anything else is ignored). */
+function isEntry(entry: unknown): entry is SummaryEntry {
+  if (!entry || typeof entry !== 'object') return false;
+  const e = entry as SummaryEntry;
+  return typeof e.text === 'string' && typeof e.summaryHash === 'string' && !!e.summary && typeof e.summary === 'object';
+}
+
+/** The summary part of an entry: what holds under another run key (the SKILL.md stamp included). */
+function summaryPart(entry: SummaryEntry): SummaryEntry {
+  const out: SummaryEntry = { text: entry.text, summary: entry.summary, summaryHash: entry.summaryHash };
+  const stamp = Array.isArray(entry.stamps) ? entry.stamps.find((st) => Array.isArray(st) && st[0] === 'SKILL.md') : undefined;
+  if (stamp) out.stamps = [stamp];
+  return out;
+}
+
+/** What a cache file's summaries were made by: this package's version and the summary format. */
+function cacheVersion(): string {
+  return `${packageVersion()}+${SUMMARY_FORMAT}`;
+}
+
 interface CacheFile {
   format: 3;
+  /** The version of skillc that wrote the summaries (they are valid under any run key, not any version). */
+  version: string;
+  /** The run key the full entries' diagnostics and the catalog results were found under (each MAC binds it). */
   key: string;
-  entries: Record<string, CacheEntry>;
+  entries: Record<string, SummaryEntry>;
   catalog?: { key: string; diagnostics: Diagnostic[]; internalErrors: number };
   /** HMAC of each entry's JSON (and of the catalog's) under this machine's key (core/machine-key.ts). */
   macs?: Record<string, string>;
@@ -130,6 +174,8 @@ interface CacheFile {
 }
 
 const FORMAT = 3;
+/** Bumped when what a summary holds changes without a new package version. */
+const SUMMARY_FORMAT = 1;
 
 /*
  * The cache file's compact form of summaries: a range `{ start: { line, column,
@@ -180,27 +226,33 @@ function packSummary(s: StoredSummary): StoredSummary {
   return out;
 }
 
-/** Undoes `packSummary` in place (a summary read from the cache file). */
-function unpackSummary(s: StoredSummary): void {
-  const unpackField = (f: SummaryField): void => {
-    f.keyRange = unpackRange(f.keyRange) as Range;
-    f.valueRange = unpackRange(f.valueRange) as Range;
-    if (Array.isArray(f.children)) f.children.forEach(unpackField);
+/**
+ * Undoes `packSummary` (a summary read from the cache file) into a copy: the packed one, left as
+ * read, is what `save` writes again for an entry that did not change, instead of packing it anew.
+ */
+function unpackSummary(s: StoredSummary): StoredSummary {
+  const unpackField = (f: SummaryField): SummaryField => {
+    if (!f || typeof f !== 'object') return f;
+    const out = { ...f, keyRange: unpackRange(f.keyRange) as Range, valueRange: unpackRange(f.valueRange) as Range };
+    if (Array.isArray(f.children)) out.children = f.children.map(unpackField);
+    return out;
   };
-  if (Array.isArray(s.links)) for (const l of s.links as { range: Range }[]) l.range = unpackRange(l.range) as Range;
+  const out: StoredSummary = { ...s };
+  if (Array.isArray(s.links)) out.links = (s.links as readonly { range: unknown }[]).map((l) => ({ ...l, range: unpackRange(l.range) })) as unknown as StoredSummary['links'];
   if (Array.isArray(s.inlineCode)) {
-    s.inlineCode = s.inlineCode.map((c) => {
+    out.inlineCode = s.inlineCode.map((c) => {
       if (!Array.isArray(c) || c.length !== 7) return c as InlineCode;
       const [value, ...r] = c as unknown as [string, ...PackedRange];
       return { value, range: unpackRange(r) } as InlineCode;
     });
   }
   if (s.frontmatter && typeof s.frontmatter === 'object') {
-    s.frontmatter.range = unpackRange(s.frontmatter.range) as Range;
-    if (Array.isArray(s.frontmatter.fields)) s.frontmatter.fields.forEach(unpackField);
+    const fm = { ...s.frontmatter, range: unpackRange(s.frontmatter.range) as Range };
+    if (Array.isArray(s.frontmatter.fields)) fm.fields = s.frontmatter.fields.map(unpackField);
+    out.frontmatter = fm;
   }
+  return out;
 }
-
 
 /** Where the cache lives: `--cache-location` (a file, or a folder when it ends with a separator or is one), else node_modules/.cache/skillc. */
 export function cacheFilePath(root: string, location?: string, cwd = root): string {
@@ -311,17 +363,24 @@ export class LintCache {
   verified: Verified = { bundles: new Map(), files: new Map() };
   private data: CacheFile;
   private readonly used = new Set<string>();
-  /** Entries read from the file whose summaries are unpacked already. */
-  private readonly unpacked = new WeakSet<CacheEntry>();
+  /** Entries whose summaries are unpacked already; for those read from the file, the packed summary as read. */
+  private readonly unpacked = new WeakMap<SummaryEntry, StoredSummary | undefined>();
   private dirty = false;
   /** Entries' JSON as last saved: an entry is replaced, never changed (unpacking its summary does not change its JSON). */
-  private readonly serialized = new WeakMap<CacheEntry, string>();
+  private readonly serialized = new WeakMap<SummaryEntry, string>();
+  /**
+   * The file was written under this run's key: its full entries replay diagnostics and its
+   * catalog results apply. Otherwise only summaries are read from it.
+   */
+  private keyMatches = true;
   /**
    * Watch mode (set by the watch loop after the first run): `save` writes the file just
    * after the current run instead of during it (pending writes keep the process alive).
    */
   deferWrites = false;
   private writeScheduled = false;
+  /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
+  private readonly root: string | undefined;
 
   /** A new run over this cache (a watch session's next run): what earlier runs' lookups checked is not taken for now. */
   startRun(): void {
@@ -329,21 +388,31 @@ export class LintCache {
   }
 
   /**
-   * This machine's key (core/machine-key.ts): an entry is replayed only when its MAC is valid, so
-   * a cache file from anywhere else (committed to the repository, edited to drop diagnostics)
-   * replays nothing (issue #24). Without a key nothing is read from or written to the file.
+   * This machine's key (core/machine-key.ts): an entry is used (replayed, or its summary read)
+   * only when its MAC is valid, so a cache file from anywhere else (committed to the repository,
+   * edited to drop diagnostics) replays nothing (issue #24). Without a key nothing is read from
+   * or written to the file.
    */
   private readonly secret: Buffer | undefined;
 
+  /**
+   * `guest`: the run reads the other skills' summaries and fills in missing ones, and leaves a
+   * file written under another run key as it is (`--changed`, `--staged`, the language server:
+   * a hook with `--host` must not undo what `lint --cache` and `build` keep). Otherwise the run
+   * owns the file: one of another run key keeps only its summaries and takes this run's key.
+   * `secret`: the machine key (default `machineKey()` for a file; tests hand their own).
+   */
   constructor(
     /** Undefined: in memory only (watch mode without `--cache`). */
     readonly file: string | undefined,
     readonly key: string,
-    /** The project: a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
-    readonly root?: string,
-    secret: Buffer | undefined = file === undefined ? undefined : machineKey(),
+    /** `root`: the project, so a cache file inside it is written with no link on the way (`writeJsonCache`'s `within`). */
+    options: { guest?: boolean; root?: string; secret?: Buffer } = {},
   ) {
-    this.data = { format: FORMAT, key, entries: {} };
+    this.root = options.root;
+    const version = cacheVersion();
+    this.data = { format: FORMAT, version, key, entries: {} };
+    const secret = file === undefined ? undefined : (options.secret ?? machineKey());
     this.secret = secret;
     if (file === undefined || !secret) return;
     try {
@@ -351,8 +420,18 @@ export class LintCache {
       const read = readRegularFile(file, MAX_CACHE_BYTES, { noFollow: true });
       if (!('bytes' in read)) throw new Error(read.problem);
       const raw = JSON.parse(read.bytes.toString('utf8')) as CacheFile;
-      if (raw && raw.format === FORMAT && raw.key === key && raw.entries && typeof raw.entries === 'object' && !Array.isArray(raw.entries)) this.data = this.authentic(raw, secret);
-      else this.dirty = true;
+      if (!raw || raw.format !== FORMAT || raw.version !== version || typeof raw.key !== 'string' || !raw.entries || typeof raw.entries !== 'object' || Array.isArray(raw.entries)) this.dirty = true;
+      else if (raw.key === key || options.guest) {
+        // Checked under the run key the file was written under (its own `key`, which each MAC binds).
+        this.data = this.authentic(raw, secret);
+        this.keyMatches = raw.key === key;
+      } else {
+        // Another run key: its diagnostics do not hold for this one, its (authentic) summaries do.
+        const entries: Record<string, SummaryEntry> = {};
+        for (const [dir, entry] of Object.entries(this.authentic(raw, secret).entries)) if (isEntry(entry)) entries[dir] = summaryPart(entry);
+        this.data = { format: FORMAT, version, key, entries };
+        this.dirty = true;
+      }
     } catch {
       // missing or corrupt: start empty
       this.dirty = true;
@@ -362,15 +441,15 @@ export class LintCache {
   /** The entries (and catalog results) of `raw` whose MAC this machine's key confirms; the others are dropped. */
   private authentic(raw: CacheFile, secret: Buffer): CacheFile {
     const macs = raw.macs && typeof raw.macs === 'object' ? raw.macs : {};
-    const entries: Record<string, CacheEntry> = {};
+    const entries: Record<string, SummaryEntry> = {};
     for (const [dir, entry] of Object.entries(raw.entries)) {
       const json = JSON.stringify(entry);
-      if (typeof macs[dir] === 'string' && macs[dir] === mac(secret, raw.key, dir, json)) {
+      if (entry && typeof entry === 'object' && typeof macs[dir] === 'string' && macs[dir] === mac(secret, raw.key, dir, json)) {
         entries[dir] = entry;
         this.serialized.set(entry, json);
       } else this.dirty = true;
     }
-    const out: CacheFile = { format: FORMAT, key: raw.key, entries };
+    const out: CacheFile = { format: FORMAT, version: raw.version, key: raw.key, entries };
     if (raw.catalog && raw.catalogMac === mac(secret, raw.key, '', JSON.stringify(raw.catalog))) out.catalog = raw.catalog;
     else if (raw.catalog) this.dirty = true;
     return out;
@@ -379,7 +458,7 @@ export class LintCache {
   /** The entry for a skill folder when every dependency still matches; reads SKILL.md and lists the folder. */
   lookup(dir: string, bytes: () => Buffer | undefined, bundled: () => BundledFile[], trusted = false): CacheEntry | undefined {
     const entry = this.data.entries[dir];
-    if (!entry || typeof entry !== 'object') return undefined;
+    if (!this.keyMatches || !entry || typeof entry !== 'object' || !isFull(entry)) return undefined;
     try {
       // Trusted (watch mode, nothing changed in the folder): only what lies outside the folder is checked again.
       const outside = (rel: string): boolean => !trusted || rel.startsWith('..') || path.isAbsolute(rel);
@@ -403,10 +482,7 @@ export class LintCache {
       }
       for (const [rel, answer] of entry.exists) if (outside(rel) && existsNow(path.resolve(dir, rel)) !== answer) return undefined;
       if (!entry.summary || typeof entry.summaryHash !== 'string' || !Array.isArray(entry.diagnostics)) return undefined;
-      if (!this.unpacked.has(entry)) {
-        unpackSummary(entry.summary);
-        this.unpacked.add(entry);
-      }
+      this.unpack(entry);
       if (!trusted && !stamped) {
         // Verified by content: stamp it, so the next run need not read it all again.
         const stamps = takeStamps(dir, bundled(), entry.reads, since);
@@ -427,20 +503,82 @@ export class LintCache {
     return entry;
   }
 
+  /**
+   * The summary of a skill folder when its SKILL.md is the one summarized: its stamp holds, or
+   * `bytes` (the SKILL.md as the run's source serves it) hash the same. `onDisk`: the bytes are
+   * the working tree's, so a match is stamped for the next run. Any entry serves, full or not,
+   * under any run key: a summary depends on the SKILL.md alone.
+   */
+  summaryOf(dir: string, bytes: () => Buffer | undefined, onDisk: boolean): SummaryEntry | undefined {
+    const entry = this.data.entries[dir];
+    if (!isEntry(entry)) return undefined;
+    try {
+      const stamp = onDisk ? entry.stamps?.find((s) => s[0] === 'SKILL.md') : undefined;
+      const since = Date.now();
+      if (!stamp || !stampsHold(dir, [stamp])) {
+        const b = bytes();
+        if (!b || entry.text !== sha256(b)) return undefined;
+        // A summary entry verified on disk is stamped; a full one keeps the stamps it was verified with.
+        if (onDisk && !isFull(entry)) this.restamp(dir, entry, since);
+      }
+      this.unpack(entry);
+    } catch {
+      return undefined;
+    }
+    this.used.add(dir);
+    return entry;
+  }
+
+  /**
+   * Records a skill's summary (a skill summarized and not linted, or linted from bytes that are
+   * not the working tree's): kept beside a full entry of the same SKILL.md, else replacing what
+   * the folder had. `onDisk`: the SKILL.md summarized is the working tree's (`since`: when it
+   * was read), so its stamp is kept for the next run.
+   */
+  storeSummary(dir: string, entry: SummaryEntry, onDisk: boolean, since = 0): void {
+    const had = this.data.entries[dir];
+    if (isEntry(had) && had.text === entry.text && typeof had.summaryHash === 'string') return;
+    const stored: SummaryEntry = { text: entry.text, summary: entry.summary, summaryHash: entry.summaryHash };
+    this.data.entries[dir] = stored;
+    this.unpacked.set(stored, undefined);
+    if (onDisk) this.restamp(dir, stored, since);
+    this.used.add(dir);
+    this.dirty = true;
+  }
+
   store(dir: string, entry: CacheEntry): void {
+    // Under another run key the diagnostics are not this file's: only the summary is kept.
+    if (!this.keyMatches) return this.storeSummary(dir, entry, true, 0);
     this.data.entries[dir] = entry;
-    this.unpacked.add(entry);
+    this.unpacked.set(entry, undefined);
     this.used.add(dir);
     this.dirty = true;
   }
 
   catalog(key: string): { diagnostics: Diagnostic[]; internalErrors: number } | undefined {
     const c = this.data.catalog;
-    return c && c.key === key && Array.isArray(c.diagnostics) ? c : undefined;
+    return this.keyMatches && c && c.key === key && Array.isArray(c.diagnostics) ? c : undefined;
   }
 
   storeCatalog(key: string, diagnostics: Diagnostic[], internalErrors: number): void {
+    if (!this.keyMatches) return;
     this.data.catalog = { key, diagnostics, internalErrors };
+    this.dirty = true;
+  }
+
+  private unpack(entry: SummaryEntry): void {
+    if (this.unpacked.has(entry)) return;
+    const packed = entry.summary;
+    entry.summary = unpackSummary(packed);
+    this.unpacked.set(entry, packed);
+  }
+
+  /** Stamps a summary entry's SKILL.md (verified or read at `since`), or drops its stamp when it cannot be stamped. */
+  private restamp(dir: string, entry: SummaryEntry, since: number): void {
+    const stamp = skillMdStamp(dir, since);
+    if (stamp) entry.stamps = [stamp];
+    else delete entry.stamps;
+    this.serialized.delete(entry);
     this.dirty = true;
   }
 
@@ -470,10 +608,12 @@ export class LintCache {
 
   private write(): void {
     if (!this.dirty || this.file === undefined || !this.secret) return;
-    const json = (entry: CacheEntry): string => {
+    const json = (entry: SummaryEntry): string => {
       let text = this.serialized.get(entry);
       if (text === undefined) {
-        text = JSON.stringify(entry.summary ? { ...entry, summary: packSummary(entry.summary) } : entry);
+        // Read from the file (unpacked since or not): its summary as read is the packed form already.
+        const packed = this.unpacked.has(entry) ? this.unpacked.get(entry) : entry.summary;
+        text = JSON.stringify(entry.summary ? { ...entry, summary: packed ?? packSummary(entry.summary) } : entry);
         this.serialized.set(entry, text);
       }
       return text;
@@ -487,7 +627,7 @@ export class LintCache {
       this.file,
       data,
       'entries',
-      (e) => (e && typeof e === 'object' ? json(e as CacheEntry) : undefined),
+      (e) => (e && typeof e === 'object' ? json(e as SummaryEntry) : undefined),
       this.root !== undefined && isInside(this.file, this.root) ? this.root : undefined,
     );
     // A read-only tree (or a link on the way to the cache) lints without a cache.

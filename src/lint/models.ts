@@ -1,16 +1,15 @@
 import path from 'node:path';
 import type { Skill } from '../model/skill.js';
-import { readSkill } from '../parse/skill.js';
 import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import { discoverSkills, exclusions } from '../config/discover.js';
 import { isInside } from '../core/paths.js';
 import { lint } from './engine.js';
 import type { LintOptions } from './result.js';
-import { copySwitches, lintSkills, type ReportOptions, type RunSwitches } from './core.js';
+import { copySwitches, lintSkills, type CoreOptions, type ReportOptions, type RunSwitches } from './core.js';
 import type { LintResult } from './result.js';
 import { createLinter, loadLintConfig } from './pipeline/configure.js';
-import { parsedSkills } from './sources.js';
+import { diskSkills, parsedSkills } from './sources.js';
 
 /**
  * Lints skills that are already parsed (from the git index, an editor buffer),
@@ -77,7 +76,7 @@ export function skillsOfChangedFiles(files: readonly string[], config: ResolvedC
  * sources read for the catalog rules. With `fix`, those skills are fixed on disk first (lint-staged
  * adds the fixed files back), then the report is made of what is left.
  */
-export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean }): Promise<LintResult> {
+export async function lintChangedFiles(options: ReportOptions & RunSwitches & { cwd?: string; configFile?: string; hosts?: string[]; files: string[]; resolved?: ResolvedConfig; fix?: boolean; cacheLocation?: string }): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = options.resolved ?? loadLintConfig(cwd, options.configFile ? { configFile: options.configFile } : {});
   const all = new Set(discoverSkills([], config, cwd));
@@ -88,11 +87,11 @@ export async function lintChangedFiles(options: ReportOptions & RunSwitches & { 
     copySwitches(options, fixing);
     await lint(fixing);
   }
-  const skills = [...all].sort().map((d) => readSkill(d));
-  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report };
-  if (options.hosts?.length) lintOptions.hosts = options.hosts;
-  if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
-  if (options.quiet) lintOptions.quiet = true;
-  copySwitches(options, lintOptions);
-  return lintModels(lintOptions);
+  const linter = await createLinter(config, options);
+  const core: CoreOptions = { cwd, summaries: true };
+  if (options.cacheLocation) core.cacheLocation = options.cacheLocation;
+  if (options.suppressions !== undefined) core.suppressions = options.suppressions;
+  if (options.quiet) core.quiet = true;
+  copySwitches(options, core);
+  return lintSkills(linter, diskSkills([...all].sort(), report), core);
 }

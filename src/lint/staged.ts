@@ -5,10 +5,11 @@ import { bundledFromEntries, bundleReader, type VirtualEntry } from '../parse/bu
 import { outlineOfFile, parseSkillBytes } from '../parse/skill.js';
 import { exclusions, UsageError } from '../config/discover.js';
 import type { LintResult } from './result.js';
-import { copySwitches, type ReportOptions, type RunSwitches } from './core.js';
+import { copySwitches, lintSkills, type CoreOptions, type ReportOptions, type RunSwitches } from './core.js';
 import type { ResolvedConfig } from '../config/config.js';
-import { loadLintConfig } from './pipeline/configure.js';
-import { lintModels, skillOfFile, type ModelLintOptions } from './models.js';
+import { createLinter, loadLintConfig } from './pipeline/configure.js';
+import { skillOfFile } from './models.js';
+import { servedSkills, type ServedSkill } from './sources.js';
 import { isInside } from '../core/paths.js';
 
 /** One entry of the git index (`git ls-files -s`). */
@@ -129,8 +130,21 @@ export function skillFromIndex(index: GitIndex, dir: string): Skill {
   return parseSkillBytes(dir, buf, bundledFromIndex(index, dir), indexReader(index, dir));
 }
 
+/** One skill folder as the index holds it, parsed only when a rule needs more than its summary. */
+function servedFromIndex(index: GitIndex, dir: string): ServedSkill {
+  let skill: Skill | undefined;
+  const parse = (): Skill => (skill ??= skillFromIndex(index, dir));
+  return {
+    bytes: () => index.read(index.rel(path.join(dir, 'SKILL.md'))),
+    skill: parse,
+    live: () => (skill ? { bundle: skill.bundle, bundled: () => skill!.bundled, skill: parse } : { bundle: indexReader(index, dir), bundled: () => bundledFromIndex(index, dir), skill: parse }),
+  };
+}
+
 export interface StagedOptions extends ReportOptions, RunSwitches {
   cwd?: string;
+  /** The cache the other skills' summaries are read from and added to (default node_modules/.cache/skillc/). */
+  cacheLocation?: string;
   /** An already loaded config (skips the lookup). */
   resolved?: ResolvedConfig;
   configFile?: string;
@@ -142,8 +156,10 @@ export interface StagedOptions extends ReportOptions, RunSwitches {
 /**
  * `skillc lint --staged`: lints the skills holding staged changes, as staged
  * (the index, not the working tree), with every skill of the sources in the
- * index for the catalog rules. A staged shared fragment under the sources
- * re-lints every skill.
+ * index for the catalog rules: the others' summaries come from the cache when it
+ * holds their staged SKILL.md (found by content), else they are parsed from the
+ * index and added to it. A staged shared fragment under the sources re-lints
+ * every skill.
  */
 export async function lintStaged(options: StagedOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
@@ -174,11 +190,11 @@ export async function lintStaged(options: StagedOptions = {}): Promise<LintResul
     if (dir) report.add(dir);
     else if (abs === config.file || inSources(abs, false)) everything = true;
   }
-  const skills = [...skillDirs].sort().map((d) => skillFromIndex(index, d));
-  const lintOptions: ModelLintOptions = { cwd, skills, resolved: config, report: everything ? skillDirs : report };
-  if (options.hosts?.length) lintOptions.hosts = options.hosts;
-  if (options.suppressions !== undefined) lintOptions.suppressions = options.suppressions;
-  if (options.quiet) lintOptions.quiet = true;
-  copySwitches(options, lintOptions);
-  return lintModels(lintOptions);
+  const linter = await createLinter(config, options);
+  const core: CoreOptions = { cwd, summaries: true };
+  if (options.cacheLocation) core.cacheLocation = options.cacheLocation;
+  if (options.suppressions !== undefined) core.suppressions = options.suppressions;
+  if (options.quiet) core.quiet = true;
+  copySwitches(options, core);
+  return lintSkills(linter, servedSkills([...skillDirs].sort(), (dir) => servedFromIndex(index, dir), everything ? skillDirs : report), core);
 }

@@ -8,11 +8,13 @@ import type { Skill } from '../model/skill.js';
 import { ConfigError, type ResolvedConfig } from '../config/config.js';
 import type { LintResult } from '../lint/result.js';
 import { discoverSkills, walkSkillDirs } from '../config/discover.js';
-import { copySwitches, type RunSwitches } from '../lint/core.js';
-import { lintModels, type ModelLintOptions } from '../lint/models.js';
-import { loadLintConfig } from '../lint/pipeline/configure.js';
+import { copySwitches, lintSkills, type CoreOptions, type RunSwitches } from '../lint/core.js';
+import type { LintSession } from '../lint/cache.js';
+import { createLinter, loadLintConfig } from '../lint/pipeline/configure.js';
+import { diskSkills, type ServedSkill } from '../lint/sources.js';
+import type { SkillSummary } from '../model/summary.js';
 import { LIMITS } from '../parse/limits.js';
-import { parseSkill, readSkill } from '../parse/skill.js';
+import { parseSkill } from '../parse/skill.js';
 import { CODE_ACTION_KINDS, codeActions } from './actions.js';
 import { caseDiagnostics, configDiagnostics, findingsIn, projectFile, toLspRange } from './files.js';
 import { hoverAt } from './hover.js';
@@ -25,8 +27,8 @@ interface OpenDocument {
   text: string;
   version: number;
   skill?: Skill;
-  /** Every skill of its catalog at the last lint, for skill references. */
-  catalog?: Skill[];
+  /** Every skill of its catalog at the last lint (summaries), for skill references. */
+  catalog?: readonly SkillSummary[];
   /** The diagnostics last published for it, and the text they were found in (hover, code actions). */
   published?: { text: string; diagnostics: LspDiagnostic[] };
 }
@@ -52,52 +54,65 @@ function catalogDirs(resolved: ResolvedConfig, dir: string): string[] {
   return walkSkillDirs(parent, { maxDepth: 0, maxEntries: LIMITS.maxBundledEntries });
 }
 
-/** Disk skills of a catalog, re-read only when their SKILL.md changed. */
-class SkillCache {
-  private readonly cache = new Map<string, { mtime: number; skill: Skill }>();
+/** What the server keeps between lints of one workspace: the cache of the catalog's summaries (in memory, and in the cache file when there is a config). */
+export interface BufferSession {
+  lint: LintSession;
+}
 
-  get(dir: string): Skill {
-    let mtime = -1;
-    try {
-      mtime = fs.statSync(path.join(dir, 'SKILL.md')).mtimeMs;
-    } catch {
-      // read anyway: readSkill reports the problem
-    }
-    const hit = this.cache.get(dir);
-    if (hit && hit.mtime === mtime) return hit.skill;
-    const skill = readSkill(dir);
-    this.cache.set(dir, { mtime, skill });
-    return skill;
-  }
+export function bufferSession(): BufferSession {
+  return { lint: {} };
+}
+
+/** An editor buffer as a served skill: parsed once, its bundled files from disk. */
+function bufferSkill(dir: string, text: string): ServedSkill {
+  let skill: Skill | undefined;
+  const parse = (): Skill => (skill ??= parseSkill(bare(dir) ? { dir, text, bundled: [], bundle: NO_BUNDLE } : { dir, text }));
+  return {
+    bytes: () => Buffer.from(text, 'utf8'),
+    skill: parse,
+    live: () => {
+      const s = parse();
+      return { bundle: s.bundle, bundled: () => s.bundled, skill: () => s };
+    },
+  };
 }
 
 /**
  * What the server lints for an open SKILL.md (`file`, with the editor's `text`): the lint core
- * over its catalog, the other skills' SKILL.md from their open buffers (`buffers`, by file)
- * or else from disk, reporting this skill only. The config is looked up from its folder.
- * `switches.plugins: false` (an untrusted workspace) loads no plugin the config names.
+ * over its catalog, reporting this skill only. The other open skills come from their buffers
+ * (`buffers`, by file); every other skill is the disk's, answered by its summary in the cache
+ * (`session`, and with a config the cache file any lint or build wrote), read and summarized
+ * only when it is missing or stale there. `options.onSkillReport` gets the skill's own findings
+ * before the catalog rules run; `options.plugins: false` (an untrusted workspace) loads no
+ * plugin the config names. The config is looked up from its folder.
  */
 export async function lintBuffer(
   file: string,
   text: string,
   buffers: ReadonlyMap<string, string> = new Map(),
-  disk: { get(dir: string): Skill } = new SkillCache(),
-  switches: RunSwitches = {},
-): Promise<{ result: LintResult; skill: Skill; catalog: Skill[] }> {
+  session: BufferSession = bufferSession(),
+  options: RunSwitches & { onSkillReport?: (partial: LintResult) => void | Promise<void> } = {},
+): Promise<{ result: LintResult; skill: Skill; catalog: SkillSummary[] }> {
   const dir = path.dirname(file);
   const resolved = loadLintConfig(dir, {});
-  const skill = parseSkill(bare(dir) ? { dir, text, bundled: [], bundle: NO_BUNDLE } : { dir, text });
-  const dirs = new Set(catalogDirs(resolved, dir));
-  dirs.delete(dir);
-  const openSkills = new Map<string, Skill>();
+  const open = bufferSkill(dir, text);
+  const found = catalogDirs(resolved, dir);
+  const dirs = found.includes(dir) ? found : [...found, dir].sort();
+  const overlay = new Map<string, ServedSkill>([[dir, open]]);
+  const inCatalog = new Set(dirs);
   for (const [other, otherText] of buffers) {
-    if (path.basename(other) === 'SKILL.md' && dirs.has(path.dirname(other))) openSkills.set(path.dirname(other), parseSkill({ dir: path.dirname(other), text: otherText }));
+    const otherDir = path.dirname(other);
+    if (path.basename(other) === 'SKILL.md' && otherDir !== dir && inCatalog.has(otherDir)) overlay.set(otherDir, bufferSkill(otherDir, otherText));
   }
-  const catalog = [skill, ...[...dirs].sort().map((d) => openSkills.get(d) ?? disk.get(d))];
-  const options: ModelLintOptions = { cwd: resolved.root, resolved, skills: catalog, report: new Set([dir]) };
-  copySwitches(switches, options);
-  const result = await lintModels(options);
-  return { result, skill, catalog };
+  const linter = await createLinter(resolved, options);
+  // With a config, the summaries any lint wrote are read (and missing ones added); without one
+  // (a lone SKILL.md anywhere), nothing is written beside it: the session's memory only.
+  const core: CoreOptions = { cwd: resolved.root, session: session.lint, summaries: !!resolved.file };
+  if (options.onSkillReport) core.onSkillReport = options.onSkillReport;
+  copySwitches(options, core);
+  const result = await lintSkills(linter, diskSkills(dirs, new Set([dir]), overlay), core);
+  if (session.lint.cache) session.lint.cache.deferWrites = true;
+  return { result, skill: open.skill(), catalog: result.summaries ?? [] };
 }
 
 /**
@@ -108,12 +123,13 @@ export async function lintBuffer(
  */
 export function startLanguageServer(connection: Connection, options: { plugins?: boolean } = {}): void {
   const docs = new Map<string, OpenDocument>();
-  const disk = new SkillCache();
+  const session = bufferSession();
   const timers = new Map<string, NodeJS.Timeout>();
   // Untrusted workspace (issue #24): a config is code, and opening a stranger's checkout must not run
   // it. `skillc lsp --no-plugins`, or the client's `initializationOptions: { untrustedWorkspace: true }`
   // (an editor's restricted mode), loads no plugin or local rule module the config names.
   let plugins = options.plugins !== false;
+  const switches = (): RunSwitches => (plugins ? {} : { plugins: false });
 
   connection.onInitialize((params): InitializeResult => {
     const init = params.initializationOptions as { untrustedWorkspace?: unknown } | null | undefined;
@@ -151,7 +167,7 @@ export function startLanguageServer(connection: Connection, options: { plugins?:
       else {
         const skillFile = path.join(kind.skillDir, 'SKILL.md');
         const buffers = otherBuffers(doc);
-        const { result } = await lintBuffer(skillFile, buffers.get(skillFile) ?? fs.readFileSync(skillFile, 'utf8'), buffers, disk);
+        const { result } = await lintBuffer(skillFile, buffers.get(skillFile) ?? fs.readFileSync(skillFile, 'utf8'), buffers, session, switches());
         diagnostics = findingsIn(doc.file, result.files);
       }
     } catch (error) {
@@ -160,12 +176,27 @@ export function startLanguageServer(connection: Connection, options: { plugins?:
     if (docs.get(doc.uri) === doc) await publish(doc, diagnostics);
   }
 
+  /**
+   * Lints an open skill: its own rules' findings are published at once, then, once the catalog
+   * rules ran over every skill's summary, all of them. Only for the version linted: a newer edit
+   * has its own run queued.
+   */
   async function validate(doc: OpenDocument): Promise<void> {
     if (path.basename(doc.file) !== 'SKILL.md') return validateProjectFile(doc);
     let diagnostics: LspDiagnostic[] = [];
+    const linted = (): boolean => docs.get(doc.uri) === doc;
     try {
       const buffers = otherBuffers(doc);
-      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, disk, plugins ? {} : { plugins: false });
+      const { result, skill, catalog } = await lintBuffer(doc.file, doc.text, buffers, session, {
+        ...switches(),
+        onSkillReport: async (partial) => {
+          if (!linted()) return;
+          // Not kept as `published`: hover and code actions answer from the full set, once the catalog rules ran.
+          await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingsIn(doc.file, partial.files) });
+          // Let the notification go out before the catalog rules take the thread.
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      });
       doc.skill = skill;
       doc.catalog = catalog;
       diagnostics = findingsIn(doc.file, result.files);
@@ -173,8 +204,7 @@ export function startLanguageServer(connection: Connection, options: { plugins?:
       const message = error instanceof ConfigError ? `skillc config error: ${error.message}` : `skillc: ${error instanceof Error ? error.message : String(error)}`;
       diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'skillc', message }];
     }
-    // Only publish for the version that was linted; a newer edit has its own run queued.
-    if (docs.get(doc.uri) === doc) await publish(doc, diagnostics);
+    if (linted()) await publish(doc, diagnostics);
   }
 
   const schedule = (doc: OpenDocument, delay: number): void => {
@@ -261,7 +291,7 @@ function fileLocation(skill: Skill, target: string, anchor: string | undefined):
 }
 
 /** What the text at an offset of a SKILL.md points at: a link, an include, a sibling skill. */
-export function definitionAt(skill: Skill, catalog: readonly Skill[], offset: number): Location | null {
+export function definitionAt(skill: Skill, catalog: readonly SkillSummary[], offset: number): Location | null {
   const byName = new Map(catalog.filter((s) => s.name).map((s) => [s.name!, s]));
   const skillLocation = (name: string): Location | null => {
     const s = byName.get(name);

@@ -150,4 +150,11 @@ export function fullSkill(s: SkillSummary | Skill): Skill {
  */
 export interface Catalog {
   skills: SkillSummary[];
+  /**
+   * The skill folders whose findings the run shows (`--changed`, `--staged`, the language
+   * server); absent: every skill's. Findings for other skills are dropped, so a rule may skip
+   * the work that can only produce them (description-overlap scores only the pairs that
+   * involve one of these).
+   */
+  reported?: ReadonlySet<string>;
 }

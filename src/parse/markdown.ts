@@ -1,4 +1,7 @@
 import type { Root } from 'mdast';
+import { parse, postprocess, preprocess } from 'micromark';
+import { frontmatter } from 'micromark-extension-frontmatter';
+import type { Event, ParseContext } from 'micromark-util-types';
 import { EditMap } from 'micromark-util-edit-map';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
@@ -43,8 +46,28 @@ patchEditMap();
 /** One processor for the whole run: building it is not free. */
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
 
+/** The mdast of a text (the doc examples read it; the skill model is built from events: `markdownEvents`). */
 export function parseMarkdown(text: string): Root {
   return processor.parse(text);
+}
+
+export type MarkdownEvent = Event;
+
+/**
+ * micromark's parser with the frontmatter extension, made once: `parse()` combines every
+ * construct table each time it is called (what remark-parse does per file). A parse keeps per
+ * document only the definitions seen (`defined`) and the lazy lines (`lazy`), which every
+ * construct reads through the parser object; they are reset before each document. Made on
+ * first use, so a command that parses no Markdown does not build it.
+ */
+let parser: ParseContext | undefined;
+
+/** micromark's events for a text, as remark-parse would get them (CommonMark, YAML frontmatter). */
+export function markdownEvents(text: string): Event[] {
+  parser ??= parse({ extensions: [frontmatter(['yaml'])] });
+  parser.defined = [];
+  parser.lazy = {};
+  return postprocess(parser.document().write(preprocess()(text, undefined, true)));
 }
 
 /**

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
-import type { Nodes, Root, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
 import type { Range } from '../model/diagnostic.js';
 import type { BundledFile, BundleReader, CodeFence, Directive, Heading, HtmlComment, InlineCode, Link, ReadProblem, Section, Skill } from '../model/skill.js';
 import { type LineIndex, textFile, type TextFile } from '../model/text.js';
@@ -10,7 +8,8 @@ import { bundleReader, type ByteSource, decodeText, listBundle, readRegularFile 
 import { commentsIn, parseDirective } from './directives.js';
 import { parseFrontmatter, scanFence } from './frontmatter.js';
 import { LIMITS } from './limits.js';
-import { markdownOverLimit, parseMarkdown } from './markdown.js';
+import { markdownOverLimit } from './markdown.js';
+import { markdownOutline, type OutlineBlock } from './outline.js';
 import { WORK_BASE, WORK_PER_BYTE, WorkMeter } from '../model/work.js';
 
 export interface ParseInput {
@@ -128,85 +127,60 @@ export function parseSkill(input: ParseInput): Skill {
   }
   // The BOM is stripped by micromark; parse without it and shift offsets back.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let tree: Root;
+  // The parse reads every byte once: it is charged to the skill's work meter like any rule (model/work.ts).
   skill.work.charge(text.length);
   try {
-    tree = parseMarkdown(shift ? text.slice(1) : text);
+    collect(text, skill, file.lines, shift);
   } catch (error) {
+    // The outline is made whole before the model is filled: a failed parse leaves nothing half-collected.
     skill.readProblem = { kind: 'parse', message: `Cannot parse Markdown: ${error instanceof Error ? error.message : String(error)}` };
-    return skill;
   }
-  collect(tree, skill, file.lines, shift);
   return skill;
 }
 
-function rangeOf(node: Nodes, lines: LineIndex, shift: number): Range {
-  const p = node.position!;
-  return lines.range((p.start.offset ?? 0) + shift, (p.end.offset ?? 0) + shift);
-}
-
-/** Walks the tree once, filling the model. Iterative, so depth costs no stack. */
-function collect(tree: Root, skill: Skill, lines: LineIndex, shift: number): void {
+/**
+ * Fills the model's Markdown parts from the outline of its text (`shift`: a BOM stripped before
+ * the parse, added back to every offset). Throws only when the parser fails.
+ */
+function collect(text: string, skill: Skill, lines: LineIndex, shift: number): void {
+  const outline = markdownOutline(shift ? text.slice(1) : text);
+  const range = (start: number, end: number): Range => lines.range(start + shift, end + shift);
   const slugger = new GithubSlugger();
-  const stack: Nodes[] = [tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    switch (node.type) {
-      case 'heading': {
-        const text = toString(node, { includeHtml: false }).trim();
-        skill.headings.push({ depth: node.depth, text, slug: slugger.slug(text), range: rangeOf(node, lines, shift) });
-        break;
-      }
-      case 'link':
-        skill.links.push({ kind: 'link', url: node.url, text: toString(node), range: rangeOf(node, lines, shift) });
-        break;
-      case 'image':
-        skill.links.push({ kind: 'image', url: node.url, text: node.alt ?? '', range: rangeOf(node, lines, shift) });
-        break;
-      case 'definition':
-        skill.links.push({ kind: 'definition', url: node.url, text: node.label ?? '', range: rangeOf(node, lines, shift) });
-        break;
-      case 'code': {
-        const range = rangeOf(node, lines, shift);
-        const fenced = /^(`{3,}|~{3,})/.test(lines.lineText(range.start.line).trimStart());
-        if (fenced) skill.codeFences.push({ lang: node.lang ?? undefined, meta: node.meta ?? undefined, value: node.value, range, valueLine: range.start.line + 1 });
-        break;
-      }
-      case 'inlineCode':
-        skill.inlineCode.push({ value: node.value, range: rangeOf(node, lines, shift) });
-        break;
-      case 'html': {
-        const base = (node.position!.start.offset ?? 0) + shift;
-        for (const c of commentsIn(node.value)) {
-          const comment: HtmlComment = { text: c.text.trim(), range: lines.range(base + c.start, base + c.end) };
-          skill.comments.push(comment);
-          const d = parseDirective(c.text, comment.range);
-          if (d) skill.directives.push(d);
-        }
-        break;
-      }
-    }
-    if ('children' in node) {
-      const children = node.children as Nodes[];
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  for (const h of outline.headings) {
+    const text = h.text.trim();
+    skill.headings.push({ depth: h.depth, text, slug: slugger.slug(text), range: range(h.start, h.end) });
+  }
+  for (const l of outline.links) skill.links.push({ kind: l.kind, url: l.url, text: l.text, range: range(l.start, l.end) });
+  for (const c of outline.code) {
+    const r = range(c.start, c.end);
+    // Fenced as the line shows it: an indented block whose first line is a fence marker counts, a fence after a list marker does not.
+    if (!/^(`{3,}|~{3,})/.test(lines.lineText(r.start.line).trimStart())) continue;
+    skill.codeFences.push({ lang: c.lang, meta: c.meta, value: c.value, range: r, valueLine: r.start.line + 1 });
+  }
+  for (const c of outline.inlineCode) skill.inlineCode.push({ value: c.value, range: range(c.start, c.end) });
+  for (const node of outline.html) {
+    const base = node.start + shift;
+    for (const c of commentsIn(node.value)) {
+      const comment: HtmlComment = { text: c.text.trim(), range: lines.range(base + c.start, base + c.end) };
+      skill.comments.push(comment);
+      const d = parseDirective(c.text, comment.range);
+      if (d) skill.directives.push(d);
     }
   }
-  skill.headings.sort((a, b) => a.range.start.offset! - b.range.start.offset!);
-  skill.sections = buildSections(tree.children, skill.headings, lines, shift);
+  skill.sections = buildSections(outline.blocks, skill.headings, lines, shift);
 }
 
 /** Nests headings into sections and marks the ones with no content of their own. */
-function buildSections(blocks: RootContent[], headings: Heading[], lines: LineIndex, shift: number): Section[] {
+function buildSections(blocks: readonly OutlineBlock[], headings: Heading[], lines: LineIndex, shift: number): Section[] {
   const byOffset = new Map(headings.map((h) => [h.range.start.offset!, h]));
   const flat: { section: Section; lastEnd: number }[] = [];
   const roots: Section[] = [];
   const open: Section[] = [];
   let current: { section: Section; lastEnd: number } | undefined;
   for (const block of blocks) {
-    if (block.type === 'yaml') continue;
-    const start = (block.position?.start.offset ?? 0) + shift;
-    const end = (block.position?.end.offset ?? 0) + shift;
-    const heading = block.type === 'heading' ? byOffset.get(start) : undefined;
+    const start = block.start + shift;
+    const end = block.end + shift;
+    const heading = block.heading ? byOffset.get(start) : undefined;
     if (heading) {
       const section: Section = { heading, range: heading.range, empty: true, children: [] };
       while (open.length && open[open.length - 1]!.heading.depth >= heading.depth) open.pop();
@@ -250,8 +224,7 @@ export function parseFragment(file: TextFile): Fragment {
   const skill = emptySkill(path.dirname(file.path), file, [], { text: () => undefined, headings: () => undefined, links: () => undefined, codeFences: () => undefined, directives: () => undefined, exists: () => false });
   if (markdownOverLimit(file.text)) return skill;
   try {
-    const shift = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    collect(parseMarkdown(shift ? file.text.slice(1) : file.text), skill, file.lines, shift);
+    collect(file.text, skill, file.lines, file.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   } catch {
     return { headings: [], links: [], directives: [], codeFences: [], inlineCode: [], comments: [] };
   }

@@ -48,6 +48,19 @@ describe('similarPairs with an inverted index', () => {
     expect(pairs).toEqual(similarPairs(texts, -1).filter((p) => p.score >= 0.9));
   });
 
+  it('with a focus, finds exactly the pairs among all that involve a focused text, scores and shared terms to the bit', () => {
+    for (const [n, threshold] of [[70, 0.2], [300, 0.4], [300, 0.7]] as const) {
+      const texts = catalog(n, n + 3);
+      const all = similarPairs(texts, threshold);
+      expect(all.length).toBeGreaterThan(0);
+      for (const focus of [new Set([0]), new Set([n - 1]), new Set([5, 17, 5 + n / 2]), new Set([all[0]!.b]), new Set([all.at(-1)!.a, all.at(-1)!.b])]) {
+        const focused = similarPairs(texts, threshold, focus);
+        expect(focused).toEqual(all.filter((p) => focus.has(p.a) || focus.has(p.b)));
+      }
+      expect(similarPairs(texts, threshold, new Set([all[0]!.b])).length).toBeGreaterThan(0);
+    }
+  });
+
   it('scores two texts alone as before', () => {
     expect(similarity('format markdown tables', 'format markdown tables')).toBeCloseTo(1, 10);
     expect(similarity('format markdown tables', 'deploy kubernetes clusters')).toBe(0);

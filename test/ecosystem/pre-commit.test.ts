@@ -31,6 +31,9 @@ function skillsRepo(config: object): string {
     'skills-src/alpha/SKILL.md': SKILL('alpha', '# Alpha\n\nText about alpha things.\n'),
     'skills-src/beta/SKILL.md': SKILL('beta', '# Beta\n\nUse the `alpha` skill first.\n', 'skillc:\n  requires: [alpha]\n'),
     'README.md': '# project\n',
+    // As every npm project has it: the build and lint caches under node_modules/.cache are not committed
+    // (--changed writes the lint cache there; a tracked cache would count as a file the hook modified).
+    '.gitignore': 'node_modules/\n',
   });
   fs.writeFileSync(path.join(root, '.pre-commit-config.yaml'), stringify(config));
   git(['init', '-q'], root);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build/index.js';
 import { LintCache } from '../../src/lint/cache.js';
+import { sha256 } from '../../src/core/hash.js';
 import { lint } from '../../src/lint/engine.js';
 import { summarize } from '../../src/model/summary.js';
 import { readSkill } from '../../src/parse/skill.js';
@@ -278,6 +279,15 @@ describe('lint cache file', () => {
     other.save([skillDir]);
     const reread = new LintCache(file, 'k').lookup(skillDir, () => undefined, () => [], true);
     expect(JSON.stringify(reread?.summary)).toBe(JSON.stringify(summary));
+    // An entry looked up (its summary unpacked) is written again as it was read, not packed anew.
+    const before = fs.readFileSync(file, 'utf8');
+    const looked = new LintCache(file, 'k');
+    expect(JSON.stringify(looked.lookup(skillDir, () => undefined, () => [], true)?.summary)).toBe(JSON.stringify(summary));
+    looked.storeCatalog('d', [], 0);
+    looked.save([skillDir]);
+    // Only the catalog (and so its MAC) changed: the entry's JSON, and so its MAC, is the one read.
+    const withoutCatalogMac = (text: string): string => text.replace(/"catalogMac":"[0-9a-f]+"/, '');
+    expect(withoutCatalogMac(fs.readFileSync(file, 'utf8'))).toBe(withoutCatalogMac(before.replace('"key":"c"', '"key":"d"')));
   });
 });
 
@@ -481,4 +491,34 @@ describe('--watch', () => {
       expect(code).not.toBeNull();
     });
   }
+
+  it('reads summaries under another run key only from entries whose MAC holds under the key they were written with', () => {
+    const dir = project();
+    const skillDir = path.join(dir, 'skills-src', 'anchored');
+    const bytes = fs.readFileSync(path.join(skillDir, 'SKILL.md'));
+    const skill = readSkill(skillDir);
+    const summary = summarize(skill, requiresOf(skill));
+    const secret = Buffer.alloc(32, 7);
+    const file = path.join(dir, 'cache.json');
+    const writer = new LintCache(file, 'a', { secret });
+    writer.storeSummary(skillDir, { text: sha256(bytes), summary, summaryHash: 'h' }, false);
+    writer.save([skillDir]);
+    const read = (key: string, guest: boolean) => new LintCache(file, key, { guest, secret }).summaryOf(skillDir, () => bytes, false);
+    // Authentic: read by a guest under another key, and kept by an owner that takes its own key.
+    expect(read('b', true)?.summaryHash).toBe('h');
+    expect(read('a', false)?.summaryHash).toBe('h');
+    const owner = new LintCache(file, 'b', { secret });
+    expect(owner.summaryOf(skillDir, () => bytes, false)?.summaryHash).toBe('h');
+    owner.save([skillDir]);
+    // The summary part the owner wrote carries its own MAC, under the new key.
+    expect(read('b', false)?.summaryHash).toBe('h');
+    expect(read('c', true)?.summaryHash).toBe('h');
+    // Edited (or made on another machine): nothing is read, under any key, in any mode.
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Record<string, { summaryHash: string }> };
+    raw.entries[skillDir]!.summaryHash = 'forged';
+    fs.writeFileSync(file, JSON.stringify(raw));
+    for (const [key, guest] of [['b', false], ['b', true], ['c', true], ['c', false]] as const) expect(read(key, guest)).toBeUndefined();
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('forged', 'h'));
+    expect(new LintCache(file, 'x', { guest: true, secret: Buffer.alloc(32, 8) }).summaryOf(skillDir, () => bytes, false)).toBeUndefined();
+  });
 });

@@ -7,9 +7,17 @@ import { cacheFilePath, changedUnder, lazyBundle, LintCache, readHash, type Lint
 import type { CacheKeyContext } from '../../rules/rule.js';
 import type { LintRun } from './collect.js';
 import type { PreparedLinter } from './configure.js';
+import type { SkillSource } from '../sources.js';
 
 export interface CacheOptions {
   cache?: boolean;
+  /**
+   * Read the summaries of the skills the run does not report from the cache (`cacheLocation`,
+   * default node_modules/.cache/skillc/), written by any earlier lint or build, and fill in the
+   * ones missing or stale: `--changed`, `--staged` and the language server, which lint a few
+   * skills against the whole catalog. A file of another run key is left as it is.
+   */
+  summaries?: boolean;
   cacheLocation?: string;
   session?: LintSession;
   fix?: boolean;
@@ -17,16 +25,23 @@ export interface CacheOptions {
   onCacheHit?: (dir: string) => void;
 }
 
-/** The run's cache: none without `cache` or a watch session, nor with `fixDryRun` (it checks text that is not on disk). */
-export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: string, dirs: readonly string[]): LintCache | undefined {
+/**
+ * The run's cache: none without `cache`, `summaries` or a watch session, nor with `fixDryRun` (it
+ * checks text that is not on disk). `disk`: the skills are the working tree's (only such a run
+ * owns the cache; another one only reads and adds summaries).
+ */
+export function openCache(options: CacheOptions, prepared: PreparedLinter, cwd: string, dirs: readonly string[], disk: boolean): LintCache | undefined {
   const session = options.session;
-  if (options.fixDryRun || (!options.cache && !session)) return undefined;
+  if (options.fixDryRun) return undefined;
+  const owned = disk && !!options.cache;
+  const guest = !owned && !!options.summaries;
+  if (!owned && !guest && !session) return undefined;
   const k = runKey(prepared, dirs);
   if (session?.cache && session.cache.key === k) {
     session.cache.startRun();
     return session.cache;
   }
-  const cache = new LintCache(options.cache ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k, prepared.config.root);
+  const cache = new LintCache(owned || guest ? cacheFilePath(prepared.config.root, options.cacheLocation, cwd) : undefined, k, { guest, root: prepared.config.root });
   if (session) {
     session.cache = cache;
     // A new cache (first run, or the config changed) trusts nothing.
@@ -52,12 +67,28 @@ function runKey({ config, hosts, active, rules, plugins }: PreparedLinter, dirs:
   );
 }
 
-/** Replays every skill the cache can answer into `run`; returns the indexes of the others, still to lint. */
-export function replayCached(run: LintRun, cache: LintCache | undefined, options: CacheOptions): number[] {
-  if (!cache) return run.dirs.map((_, i) => i);
+/** What the cache did not answer: skills to lint (reported ones), and skills only to summarize (the others). */
+export interface Misses {
+  lint: number[];
+  summarize: number[];
+}
+
+/**
+ * Replays every skill of `part` (the reported ones, or the others) the cache can answer into
+ * `run`: a reported skill by its diagnostics (from the working tree only), another by its
+ * summary. Returns the indexes of the rest.
+ */
+export function replayCached(run: LintRun, cache: LintCache | undefined, options: CacheOptions, source: SkillSource, part: 'reported' | 'others'): Misses {
+  const misses: Misses = { lint: [], summarize: [] };
   const changed = options.session?.changed;
-  const misses: number[] = [];
   run.dirs.forEach((dir, i) => {
+    const reported = !source.reported || source.reported.has(dir);
+    if (reported !== (part === 'reported')) return;
+    const served = source.served?.(dir);
+    if (!cache || (reported && served)) {
+      (reported ? misses.lint : misses.summarize).push(i);
+      return;
+    }
     const abs = path.resolve(dir);
     let bytes: Buffer | undefined;
     let read = false;
@@ -71,10 +102,16 @@ export function replayCached(run: LintRun, cache: LintCache | undefined, options
       }
       return bytes;
     };
+    if (!reported) {
+      const entry = cache.summaryOf(abs, served ? () => served.bytes() : readBytes, !served);
+      if (entry) run.summaryFromCache(i, entry, served?.live());
+      else misses.summarize.push(i);
+      return;
+    }
     const entry = cache.lookup(abs, readBytes, lazyBundle(abs), !!changed && !changedUnder(changed, abs));
     // With --fix, a skill whose cached problems include fixable ones is linted again to fix them.
     if (!entry || (options.fix && entry.diagnostics.some((d) => d.fix))) {
-      misses.push(i);
+      misses.lint.push(i);
       return;
     }
     run.replayed(i, entry, readBytes);

@@ -1,14 +1,15 @@
 // The state of one lint run: what each stage adds, per skill in discovery order.
 import fs from 'node:fs';
-import type { BundledFile, InlineCode, Skill } from '../../model/skill.js';
+import type { BundledFile, BundleReader, InlineCode, Skill } from '../../model/skill.js';
 import type { Range } from '../../model/diagnostic.js';
-import type { SkillSummary, StoredSummary } from '../../model/summary.js';
+import type { SkillSummary, StoredSummary, SummaryField } from '../../model/summary.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { textFile } from '../../model/text.js';
 import { bundleReader, decodeText, listBundle } from '../../parse/bundle.js';
 import { outlineOfFile, readSkill } from '../../parse/skill.js';
-import type { CacheEntry } from '../cache.js';
+import type { CacheEntry, SummaryEntry } from '../cache.js';
 import type { SkillOutcome } from '../lint-skill.js';
+import type { LiveParts } from '../sources.js';
 
 export class LintRun {
   diagnostics: Diagnostic[];
@@ -16,8 +17,10 @@ export class LintRun {
   /** Per skill, in discovery order (catalog rules and the cache see them in that order). */
   readonly summaries: SkillSummary[];
   readonly summaryHashes: string[];
-  /** What suppressions need of each SKILL.md: its path, line index, directives and frontmatter YAML. */
-  readonly suppressible: Skill[];
+  /** What suppressions need of each SKILL.md that has suppression directives: its path, line index, directives and frontmatter YAML. */
+  readonly suppressible: (Skill | undefined)[];
+  /** One copy of the strings the summaries repeat. */
+  readonly strings: Interned = new Map();
   /** Fixed text by file (`--fix`, `--fix-dry-run`). */
   readonly outputs = new Map<string, string>();
   /** The parsed skills, when kept (`keepSkills`). */
@@ -27,21 +30,16 @@ export class LintRun {
   cacheHits = 0;
   private done = 0;
 
-  /**
-   * `served`: the skills come from a source other than the disk (the index, editor buffers,
-   * memory): catalog rules then read each through its own model, not the working tree.
-   */
   constructor(
     readonly dirs: readonly string[],
     first: readonly Diagnostic[],
     private readonly onProgress?: (done: number, total: number) => void,
-    private readonly served = false,
   ) {
     this.diagnostics = [...first];
     this.internalErrors = first.length;
     this.summaries = new Array<SkillSummary>(dirs.length);
     this.summaryHashes = new Array<string>(dirs.length);
-    this.suppressible = new Array<Skill>(dirs.length);
+    this.suppressible = new Array<Skill | undefined>(dirs.length);
   }
 
   add(diagnostics: readonly Diagnostic[], internalErrors: number): void {
@@ -57,23 +55,36 @@ export class LintRun {
     this.summaries[i] = liveSummary(entry.summary);
     this.summaryHashes[i] = entry.summaryHash;
     const bytes = entry.suppressions ? text() : undefined;
-    this.suppressible[i] = suppressionView(entry.summary, bytes ? decodeText(bytes).text : '');
+    if (bytes) this.suppressible[i] = suppressionView(entry.summary, decodeText(bytes).text);
   }
 
-  /** Skill `i` of a served source, not reported: only its summary, for the catalog rules. */
-  summarized(i: number, stored: StoredSummary, skill: Skill): void {
-    this.summaries[i] = liveSummary(stored, skill);
+  /** Skill `i`, not reported, answered by its summary in the cache (`live` when it is served, not the working tree's). */
+  summaryFromCache(i: number, entry: SummaryEntry, live?: LiveParts): void {
+    this.progress();
+    this.cacheHits++;
+    this.summaries[i] = liveSummary(entry.summary, live);
+    this.summaryHashes[i] = entry.summaryHash;
   }
 
-  /** Skill `i` linted (`skill` given on the main thread, absent from a worker). */
-  linted(i: number, outcome: SkillOutcome, skill?: Skill): void {
+  /**
+   * Skill `i`, not reported: only its summary, for the catalog rules (`hash`: of its JSON, with
+   * a cache). `live`: the skill is served, not read from the working tree.
+   */
+  summarized(i: number, stored: StoredSummary, hash: string, live?: LiveParts): void {
+    this.progress();
+    this.summaries[i] = liveSummary(stored, live, this.strings);
+    this.summaryHashes[i] = hash;
+  }
+
+  /** Skill `i` linted (`skill` given on the main thread, absent from a worker; `live` when it is served, not the working tree's). */
+  linted(i: number, outcome: SkillOutcome, skill?: Skill, live?: LiveParts): void {
     this.progress();
     this.add(outcome.diagnostics, outcome.internalErrors);
-    this.summaries[i] = this.served && skill ? liveSummary(outcome.stored, skill) : packedSummary(liveSummary(outcome.stored));
+    // A summary the cache keeps (its new entry) is not compacted: that would keep it twice.
+    this.summaries[i] = liveSummary(outcome.stored, live, outcome.cacheEntry ? undefined : this.strings);
     this.summaryHashes[i] = outcome.summaryHash;
     // The skill itself is released here unless kept: only its summary (and, for suppressions, its text) stays.
-    if (!outcome.suppressions) this.suppressible[i] = suppressionView(outcome.stored, '');
-    else this.suppressible[i] = skill ?? suppressionView(outcome.stored, readText(outcome.stored.file.path));
+    if (outcome.suppressions) this.suppressible[i] = skill ?? suppressionView(outcome.stored, readText(outcome.stored.file.path));
     if (outcome.cacheEntry) this.newEntries[i] = outcome.cacheEntry;
   }
 
@@ -83,28 +94,102 @@ export class LintRun {
 }
 
 /**
- * A summary with a live bundle reader and a lazily listed bundle: what catalog rules see of
- * each skill in `lint()`. From a `lintSkill` outcome: `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`.
- * `model`: the parsed skill the summary was made from, when its files may not be the working
- * tree's (`lintModels`: the git index for `--staged`, an editor's buffers): its reader, its file
- * list and the skill itself serve then, so catalog rules read what the skill rules read.
+ * What catalog rules see of each skill: its summary's values, and a bundle reader, the folder's
+ * listing and the full model made on first use. From a `lintSkill` outcome:
+ * `checkCatalog({ skills: outcomes.map((o) => liveSummary(o.stored)) }, ...)`. `live`: the skill's
+ * own tree, when its files may not be the working tree's (the git index for `--staged`, an
+ * editor's buffers): its reader, its file list and its full model serve then, so catalog rules
+ * read what the skill rules read.
  */
-export function liveSummary(stored: StoredSummary, model?: Skill): SkillSummary {
-  const { fmRaw: _fmRaw, ...summary } = stored;
-  if (model) return { ...summary, bundle: model.bundle, bundled: model.bundled, skill: () => model };
-  const dir = summary.dir;
-  let bundled: BundledFile[] | undefined;
-  let full: Skill | undefined;
-  const result = { ...summary, bundle: bundleReader(dir, outlineOfFile), skill: () => (full ??= readSkill(dir)) } as SkillSummary;
-  Object.defineProperty(result, 'bundled', { enumerable: true, get: () => (bundled ??= listBundle(dir)) });
-  return result;
+export function liveSummary(stored: StoredSummary, live?: LiveParts, strings?: Interned): SkillSummary {
+  return new CatalogSkill(stored, live, strings);
 }
 
-/** `summary` with its code spans packed (below); not for a cache entry's summary, which the cache keeps anyway. */
-function packedSummary(summary: SkillSummary): SkillSummary {
-  const spans = packSpans(summary.inlineCode);
-  if (spans) Object.defineProperty(summary, 'inlineCode', { enumerable: true, get: () => unpackSpans(spans) });
-  return summary;
+/** One copy of each string a run's summaries repeat (skill names in code spans, link targets, keys). */
+export type Interned = Map<string, string>;
+
+const intern = (strings: Interned | undefined, value: string): string => {
+  if (!strings) return value;
+  const had = strings.get(value);
+  if (had !== undefined) return had;
+  strings.set(value, value);
+  return value;
+};
+
+function internField(f: SummaryField, strings: Interned): SummaryField {
+  const out: SummaryField = { key: intern(strings, f.key), keyRange: f.keyRange, valueRange: f.valueRange };
+  if (f.children) out.children = f.children.map((c) => internField(c, strings));
+  return out;
+}
+
+/**
+ * A summary as a run keeps it until its catalog rules run (issue #30: at 16,000 skills the live
+ * heap grew ~15 KB a skill, and every full collection marked it again). One object of one shape
+ * per skill: the values, the code spans packed (below), strings a run repeats kept once
+ * (`strings`), and nothing made per skill until a rule asks (no bundle reader, listing, closures
+ * or getters defined on the object).
+ */
+class CatalogSkill implements SkillSummary {
+  dir: string;
+  dirName: string;
+  readProblem?: SkillSummary['readProblem'];
+  name?: string;
+  description?: string;
+  skillc?: Record<string, unknown>;
+  frontmatter?: SkillSummary['frontmatter'];
+  links: SkillSummary['links'];
+  directives: SkillSummary['directives'];
+  requires?: SkillSummary['requires'];
+  readonly #file: string;
+  readonly #spans: PackedSpans | readonly InlineCode[];
+  readonly #live: LiveParts | undefined;
+  #reader: BundleReader | undefined;
+  #listed: readonly BundledFile[] | undefined;
+  #full: Skill | undefined;
+
+  constructor(stored: StoredSummary, live: LiveParts | undefined, strings: Interned | undefined) {
+    this.dir = stored.dir;
+    this.dirName = stored.dirName;
+    this.#file = stored.file.path;
+    if (stored.readProblem) this.readProblem = stored.readProblem;
+    if (stored.name !== undefined) this.name = stored.name;
+    if (stored.description !== undefined) this.description = stored.description;
+    if (stored.skillc !== undefined) this.skillc = stored.skillc;
+    const fm = stored.frontmatter;
+    if (fm) this.frontmatter = strings ? { ...fm, fields: fm.fields.map((f) => internField(f, strings)) } : fm;
+    this.links = strings ? stored.links.map((l) => ({ kind: l.kind, url: intern(strings, l.url), range: l.range })) : stored.links;
+    // Packed only when compacting: a summary the cache holds is kept there anyway, packing it would keep it twice.
+    this.#spans = (strings && packSpans(stored.inlineCode, strings)) || stored.inlineCode;
+    this.directives = stored.directives;
+    if (stored.requires) this.requires = stored.requires;
+    this.#live = live;
+  }
+
+  get file(): { path: string } {
+    return { path: this.#file };
+  }
+
+  get inlineCode(): readonly InlineCode[] {
+    const spans = this.#spans;
+    return 'points' in spans ? unpackSpans(spans) : spans;
+  }
+
+  get bundle(): BundleReader {
+    return (this.#reader ??= this.#live ? this.#live.bundle : bundleReader(this.dir, outlineOfFile));
+  }
+
+  get bundled(): readonly BundledFile[] {
+    return (this.#listed ??= this.#live ? this.#live.bundled() : listBundle(this.dir));
+  }
+
+  skill(): Skill {
+    return (this.#full ??= this.#live ? this.#live.skill() : readSkill(this.dir));
+  }
+
+  /** The summary's values as a plain object (its file and code spans included), as JSON shows them. */
+  toJSON(): Omit<SkillSummary, 'bundle' | 'bundled' | 'skill'> {
+    return { ...this, file: this.file, inlineCode: this.inlineCode };
+  }
 }
 
 interface PackedSpans {
@@ -121,7 +206,7 @@ interface PackedSpans {
  * `{ value, range: { start: { line, column, offset }, end } }` shape are packed (undefined
  * otherwise), so the rebuilt objects are the same.
  */
-function packSpans(spans: readonly InlineCode[]): PackedSpans | undefined {
+function packSpans(spans: readonly InlineCode[], strings?: Interned): PackedSpans | undefined {
   if (spans.length < 4) return undefined;
   const values: string[] = [];
   const points = new Int32Array(spans.length * 6);
@@ -129,7 +214,7 @@ function packSpans(spans: readonly InlineCode[]): PackedSpans | undefined {
   for (const span of spans) {
     if (!isSpan(span)) return undefined;
     const { start, end } = span.range as { start: IntPoint; end: IntPoint };
-    values.push(span.value);
+    values.push(intern(strings, span.value));
     points[k++] = start.line;
     points[k++] = start.column;
     points[k++] = start.offset;

@@ -97,7 +97,9 @@ export default defineCatalogRule<DescriptionOverlapOptions>(
       naming.set(i, (n = { products: subjectProducts(texts[i]!, parts, stats), words }));
       return n;
     };
-    for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold)) {
+    // A run that shows a few skills only (the language server, --changed) scores only the pairs involving them.
+    const shown = catalog.reported ? new Set(routed.flatMap((s, i) => (catalog.reported!.has(s.dir) ? [firstOf.get(texts[i]!)!] : []))) : undefined;
+    for (const p of similarPairs(reps.map((i) => texts[i]!), options.threshold, shown)) {
       if (distinctProducts(namingOf(reps[p.a]!), namingOf(reps[p.b]!))) continue;
       const ga = copies.get(p.a)!;
       const gb = copies.get(p.b)!;
