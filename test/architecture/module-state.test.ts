@@ -36,7 +36,7 @@ const ALLOWED: Record<string, string> = {
   'lint/memory.ts: tuned': 'the V8 heap flag, set once per process (a process setting, not run state)',
   'rules/scripts/shellcheck.ts: available': 'whether and which shellcheck is installed, probed once per path (the cache key names its version)',
   'rules/links/unreferenced-file.ts: matchers': 'compiled globs by pattern text: a memo of a pure function',
-  'rules/security/encoded-payload.ts: scanners': 'compiled regular expressions by source text: a memo of a pure function',
+  'rules/security/encoded-payload.ts: scanners': 'compiled hex-run regular expressions by shortest length: a memo of a pure function',
   'build/catalog-ts.ts: checkedHere': "catalog.ts texts that type-checked clean, by text and compiler: a memo of a pure function (bounded to 32)",
   'build/catalog-ts.ts: compiler': "ts-morph's version, read once",
   'rehearse/bwrap.ts: bwrapWorks': 'whether bubblewrap runs on this machine, probed once',
