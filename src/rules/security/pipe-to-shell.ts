@@ -26,15 +26,19 @@ export const VENDOR_INSTALLERS = [
 
 const FETCH = String.raw`\b(?:curl|wget|aria2c|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b`;
 const SHELL = String.raw`(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:env\s+(?:\S[^\s=]*=\S*\s+)*)?(?:/usr)?(?:/bin/)?(?:ba|z|k|da|fi|tc|c|a)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|php\b|iex\b|Invoke-Expression\b|pwsh\b|powershell\b`;
-/** Where to look: the shapes of a download run as code. The shell parser then says whether it really is one. */
-const FORMS: readonly RegExp[] = [
+/**
+ * Where to look: the shapes of a download run as code. The shell parser then says whether it really is one.
+ * `needs` is a literal every match of the form holds (the forms that hold one are case-sensitive): a text
+ * without it is not scanned for that form, which tries its start at every offset (issue 30).
+ */
+export const FORMS: readonly { re: RegExp; needs?: (text: string) => boolean }[] = [
   // curl … | sh, wget -O- … | sudo bash (a lone `|`, not `||`)
-  new RegExp(String.raw`${FETCH}[^\n|]{0,300}(?:(?<!\|)\|(?!\|)[^\n|]{0,300}){0,3}?(?<!\|)\|(?!\|)\s*(?:${SHELL})`, 'gi'),
+  { re: new RegExp(String.raw`${FETCH}[^\n|]{0,300}(?:(?<!\|)\|(?!\|)[^\n|]{0,300}){0,3}?(?<!\|)\|(?!\|)\s*(?:${SHELL})`, 'gi') },
   // bash <(curl …), source <(curl …), . <(wget …), bash -s < <(curl …)
-  new RegExp(String.raw`(?:\b(?:ba|z|k)?sh|\bsource|(?:^|[\s;&(])\.)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*${FETCH}`, 'gm'),
+  { re: new RegExp(String.raw`(?:\b(?:ba|z|k)?sh|\bsource|(?:^|[\s;&(])\.)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*${FETCH}`, 'gm'), needs: (text) => text.includes('<(') },
   // sh -c "$(curl …)", eval "$(wget …)", iex (iwr …)
-  new RegExp(String.raw`\b(?:(?:ba|z|k)?sh\s+(?:-\S+\s+)*-c|eval)\s+["']?(?:\$\(|\x60)\s*${FETCH}`, 'g'),
-  new RegExp(String.raw`\b(?:iex|Invoke-Expression)\s*(?:\(\s*)?(?:\(\s*)?(?:New-Object\s+Net\.WebClient\)?\.DownloadString|${FETCH})`, 'gi'),
+  { re: new RegExp(String.raw`\b(?:(?:ba|z|k)?sh\s+(?:-\S+\s+)*-c|eval)\s+["']?(?:\$\(|\x60)\s*${FETCH}`, 'g'), needs: (text) => text.includes('-c') || text.includes('eval') },
+  { re: new RegExp(String.raw`\b(?:iex|Invoke-Expression)\s*(?:\(\s*)?(?:\(\s*)?(?:New-Object\s+Net\.WebClient\)?\.DownloadString|${FETCH})`, 'gi') },
 ];
 
 /** Downloaders, and PowerShell's (whose command names ignore case). */
@@ -254,7 +258,8 @@ function pipe(snippet: string): Pick<ReportInput, 'messageId' | 'data'> {
  */
 function candidates(text: string): [number, number][] {
   let kept: [number, number][] = [];
-  for (const form of FORMS) {
+  for (const { re: form, needs } of FORMS) {
+    if (needs && !needs(text)) continue;
     form.lastIndex = 0;
     const fresh: [number, number][] = [];
     let k = 0;
