@@ -4,7 +4,7 @@ import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import { bundleIndex } from './bundle-index.js';
 import { locate, scopeOf } from './scope.js';
-import { candidates, skillIndex } from './skill-index.js';
+import { candidatesOf, skillIndex } from './skill-index.js';
 import { bundledEntry, classify, isMarkdown, noun, targets, type Target } from './shared.js';
 
 export interface Options {
@@ -64,7 +64,7 @@ export default defineSkillRule<Options>(
     for (const source of index.sources) {
       if (source.rel !== 'SKILL.md' && !source.included) continue;
       for (const m of source.mentions) {
-        for (const c of candidates(m.path, source.from, index.depth, index.work)) if (index.files.has(c) && isMarkdown(c) && !level.has(c)) reach(c, 1, 'SKILL.md');
+        for (const c of candidatesOf(index, m.path, source.from)) if (index.files.has(c) && isMarkdown(c) && !level.has(c)) reach(c, 1, 'SKILL.md');
       }
     }
     let frontier = [...level.keys()].filter((rel) => level.get(rel) === 1);

@@ -32,6 +32,8 @@ export interface SkillIndex {
   near: Map<string, Suggester>;
   /** The skill's work meter (model/work.ts). */
   work: WorkMeter | undefined;
+  /** `candidates` of each name and folder asked for so far, with the work each cost (see `candidatesOf`). */
+  tails: Map<string, { paths: readonly string[]; cost: number }>;
 }
 
 export interface TextSource {
@@ -146,7 +148,7 @@ export function skillIndex(skill: Skill): SkillIndex {
     const file = skill.bundle.text(rel);
     if (file) sources.push({ rel, from: '', file, included: true, mentions: scan(file, 0) });
   }
-  index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near, work: skill.work };
+  index = { files, dirs, lower, basenames, sources, depth, byDir, byBase, near, work: skill.work, tails: new Map() };
   // One hop: the bundled Markdown files SKILL.md links or names, whose own names the agent follows next.
   // A name in other letter case (`references/Guide.md` for `guide.md`) still leads the agent there on a
   // case-insensitive disk: the mismatch is reported once (links/broken, links/missing-file), and the file is read.
@@ -157,7 +159,7 @@ export function skillIndex(skill: Skill): SkillIndex {
   const named = new Set<string>();
   for (const s of [...sources]) {
     for (const m of s.mentions) {
-      for (const c of candidates(m.path, s.from, depth, skill.work)) {
+      for (const c of candidatesOf(index, m.path, s.from)) {
         const rel = markdownFile(c);
         if (rel !== undefined) named.add(rel);
       }
@@ -178,12 +180,31 @@ export function skillIndex(skill: Skill): SkillIndex {
 }
 
 /**
+ * `candidates(name, from)` of the skill, worked out once per name and folder: the index's own hop,
+ * links/depth and links/unreferenced-file read the same mentions (issue 30). A repeat is charged
+ * the work the first one cost, so the meter counts what it counted when each rule built its own.
+ */
+export function candidatesOf(index: SkillIndex, name: string, from: string): readonly string[] {
+  const key = `${from}\0${name}`;
+  const known = index.tails.get(key);
+  if (known) {
+    index.work?.charge(known.cost);
+    return known.paths;
+  }
+  let cost = 0;
+  const paths = candidates(name, from, index.depth, { charge: (units) => void (cost += units) });
+  index.tails.set(key, { paths, cost });
+  index.work?.charge(cost);
+  return paths;
+}
+
+/**
  * The skill-relative paths a name may stand for: itself from its file's folder and from the
  * skill root, and every tail after a `/` (`$SKILL_DIR/scripts/run.sh` names `scripts/run.sh`)
  * of at most `depth` segments (`SkillIndex.depth`: a longer tail is no bundled path). Every
  * tail of a path of 50,000 segments was 50,000 strings of up to 100 KB: 31 s and 2.6 GB.
  */
-export function candidates(name: string, from: string, depth: number, work?: WorkMeter): string[] {
+export function candidates(name: string, from: string, depth: number, work?: Pick<WorkMeter, 'charge'>): string[] {
   const out = new Set<string>();
   work?.charge(name.length);
   const bare = trimEndOf(name.replace(/^(?:\.\/)+/, ''), '/');

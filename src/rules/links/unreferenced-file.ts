@@ -5,7 +5,7 @@ import { parsed } from '../../model/queries.js';
 import { show } from '../util.js';
 import type { Skill } from '../../model/skill.js';
 import { importedModules, isManifest, isScript, reachedFromScripts, scriptReferences, specifierTargets } from './script-refs.js';
-import { candidates, scanPaths, skillIndex, type SkillIndex } from './skill-index.js';
+import { candidates, candidatesOf, scanPaths, skillIndex, type SkillIndex } from './skill-index.js';
 import { isMarkdown, resolve, targets } from './shared.js';
 
 export interface Options {
@@ -108,7 +108,7 @@ export default defineSkillRule<Options>(
       else named.add(rel);
     };
     const note = (p: string, from: string): void => {
-      for (const c of candidates(p, from, index.depth, index.work)) {
+      for (const c of candidatesOf(index, p, from)) {
         mark(c);
         // An import specifier names its file without the extension (`./lib/util`), or as the emitted `.js`.
         for (const t of specifierTargets(index, c)) mark(t);
