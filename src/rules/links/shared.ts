@@ -8,9 +8,13 @@ import { trimEndOf } from '../../core/strings.js';
 
 export { classify, decode, type Target, type TargetKind } from '../../parse/links.js';
 
-/** Every link, image and definition of SKILL.md with its target classified. */
-export function targets(skill: Skill): Target[] {
-  return skill.links.map(classify);
+const classified = new WeakMap<Skill, readonly Target[]>();
+
+/** Every link, image and definition of SKILL.md with its target classified: once per skill, for every link rule. */
+export function targets(skill: Skill): readonly Target[] {
+  let out = classified.get(skill);
+  if (!out) classified.set(skill, (out = skill.links.map(classify)));
+  return out;
 }
 
 /** A Markdown file whose links the link rules check: SKILL.md, a bundled Markdown file SKILL.md links to, or an included fragment. */
@@ -21,7 +25,7 @@ export interface LinkSource {
   from: string;
   /** Where its reports go: undefined for SKILL.md (the default), else the file's absolute path. */
   reportFile?: string;
-  targets: Target[];
+  targets: readonly Target[];
   /**
    * For an included fragment: the file it becomes part of (`SKILL.md` or a companion), whose headings
    * a `#fragment` of its own means. Its relative targets are already resolved from the fragment's
@@ -31,12 +35,23 @@ export interface LinkSource {
   into?: string;
 }
 
+const sourcesOf = new WeakMap<Skill, Map<string | undefined, readonly LinkSource[]>>();
+
 /**
  * SKILL.md, then each bundled Markdown file it links to, in path order: the references
  * an agent is sent to read, whose own links it then follows. One hop, as hosts load
- * references one link at a time from SKILL.md.
+ * references one link at a time from SKILL.md. Read once per skill and sources root:
+ * links/broken, links/anchor and links/escape read the same files' links (issue 30).
  */
-export function linkSources(skill: Skill, sources?: string): LinkSource[] {
+export function linkSources(skill: Skill, sources?: string): readonly LinkSource[] {
+  let bySources = sourcesOf.get(skill);
+  if (!bySources) sourcesOf.set(skill, (bySources = new Map()));
+  let out = bySources.get(sources);
+  if (!out) bySources.set(sources, (out = readLinkSources(skill, sources)));
+  return out;
+}
+
+function readLinkSources(skill: Skill, sources?: string): LinkSource[] {
   const own = targets(skill);
   const out: LinkSource[] = [{ rel: 'SKILL.md', from: '', targets: own }];
   const referenced = new Map<string, string>();
