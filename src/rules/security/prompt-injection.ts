@@ -6,13 +6,19 @@ import { codeFenceSpans, isCodeFile, scanTargets } from './shared.js';
 interface Marker {
   what: string;
   pattern: RegExp;
+  /** A literal test every match holds (the pattern is case-sensitive): a text without it is not scanned (issue 30). */
+  needs?: (text: string) => boolean;
 }
 
 /** Chat-template tokens, role lines and the classic override phrases. */
-const MARKERS: readonly Marker[] = [
-  { what: 'chat-template role token', pattern: /<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id)\|>/g },
+export const MARKERS: readonly Marker[] = [
+  {
+    what: 'chat-template role token',
+    pattern: /<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id)\|>/g,
+    needs: (text) => text.includes('<|'),
+  },
   { what: 'chat-template role token', pattern: /\[\/?INST\]|<<\/?SYS>>/g },
-  { what: '`System:` role line', pattern: /^[ \t>]*(?:System|SYSTEM)[ \t]*:/gm },
+  { what: '`System:` role line', pattern: /^[ \t>]*(?:System|SYSTEM)[ \t]*:/gm, needs: (text) => text.includes('System') || text.includes('SYSTEM') },
   {
     what: 'instruction override',
     pattern: /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|original|system)\s+(?:instructions|prompts?|rules|directions|guidelines|messages)\b/gi,
@@ -78,6 +84,7 @@ export function findInjections(file: TextFile, code: readonly [number, number][]
   let spans = typeof code === 'function' ? undefined : code;
   const found: { start: number; end: number; what: string }[] = [];
   for (const marker of MARKERS) {
+    if (marker.needs && !marker.needs(text)) continue;
     marker.pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = marker.pattern.exec(text))) {
