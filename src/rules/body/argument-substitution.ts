@@ -8,6 +8,8 @@ import { show } from '../util.js';
 
 /** What the host replaces: `$` and digits not followed by a word character, unless a backslash escapes it. */
 const POSITIONAL = /(?<!\\)\$(\d+)(?!\w)/g;
+/** What every POSITIONAL match holds. */
+const POSITIONAL_ANYWHERE = /\$\d/;
 /** Shells whose quoted heredoc is a script to read too. */
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh']);
 /** A heredoc inside a heredoc is read; deeper nesting is not (bounds the work on hostile input). */
@@ -48,7 +50,8 @@ export default defineSkillRule(
       // (`bash << 'EOF'` … `EOF`, a common wrapper), which is a script of its own.
       const scripts: { from: number; text: string; depth: number }[] = [{ from: 0, text: script, depth: 0 }];
       for (let s = scripts.pop(); s; s = scripts.pop()) {
-        if (!s.text.includes('$')) continue;
+        // A finding is a `$<digit>` of the text (a heredoc's body is a part of it): without one, nothing to parse.
+        if (!POSITIONAL_ANYWHERE.test(s.text)) continue;
         // `commands` holds those inside `$(…)`, backticks and `<(…)` too (`x=$(awk '{print $2}')`).
         for (const command of parseShellSnippet(s.text, (line) => line.includes('$') || line.includes('<<')).commands) {
           const name = commandOf(command)?.name;

@@ -62,6 +62,43 @@ export function dashPattern(args: readonly ShellWord[], syntax: GrepSyntax): She
 
 const MENTIONS_GREP = /\b(?:[ef]?grep|rg)\b/;
 
+/** Characters a shell word starts after (blanks, operators, a backtick), by character code. */
+const WORD_BREAK = new Uint8Array(128);
+for (const c of ' \t\n|&;()<>`') WORD_BREAK[c.charCodeAt(0)] = 1;
+/** An unquoted word that is an option as written, so its value is itself and OPTION holds for it. */
+const PLAIN_OPTION = /^(?:-[A-Za-z0-9]+|--[A-Za-z0-9][A-Za-z0-9-]*(?:=[^"'\\$`]*)?)$/;
+
+/**
+ * False only when no word of the shell text can be a pattern `dashPattern` reports: one whose
+ * value starts with `-` and is quoted or no option. Such a word is written with a `-` right after a
+ * quote or a backslash (`"-x"`, `''-x`, `\-x`, a `\` line break), or starts with a `-` and is not
+ * a plain option up to the next blank or operator (`-[0-9]`, `---`, `-x"y"`). Most shell blocks
+ * that call grep hold neither, and are not parsed for it (issue 30). One walk over the text.
+ */
+export function mayHoldDashPattern(text: string): boolean {
+  const n = text.length;
+  for (let i = text.indexOf('-'); i >= 0 && i < n; i = text.indexOf('-', i + 1)) {
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 10;
+    if (prev === 34 || prev === 39 || prev === 92) return true; // " ' \
+    if (prev === 10 && i > 1 && (text[i - 2] === '\\' || (text[i - 2] === '\r' && text[i - 3] === '\\'))) return true;
+    if (prev >= 128 || !WORD_BREAK[prev]) continue;
+    let end = i + 1;
+    for (; end < n; end++) {
+      const c = text.charCodeAt(end);
+      if (c < 128 && WORD_BREAK[c]) break;
+    }
+    const stop = text[end];
+    if (stop === '<' || stop === '>' || stop === '(' || !PLAIN_OPTION.test(text.slice(i, end))) return true;
+    i = end - 1;
+  }
+  return false;
+}
+
+/** What `dashPattern` reports in a shell code block, read whole (or line by line when it does not parse). */
+export function blockDashPatterns(script: string): { word: ShellWord; name: string }[] {
+  return findings(parseShellSnippet(script, (line) => MENTIONS_GREP.test(line)));
+}
+
 function findings(parsed: ParsedShell | undefined): { word: ShellWord; name: string }[] {
   const out: { word: ShellWord; name: string }[] = [];
   for (const command of parsed?.commands ?? []) {
@@ -98,9 +135,9 @@ export default defineSkillRule(
       }
     }
     for (const block of shellFences(skill)) {
-      // Most blocks name no grep at all: not worth a parse.
-      if (!MENTIONS_GREP.test(block.script)) continue;
-      for (const { word, name } of findings(parseShellSnippet(block.script, (line) => MENTIONS_GREP.test(line)))) {
+      // Most blocks name no grep, or write no word that could be a dash pattern: not worth a parse.
+      if (!MENTIONS_GREP.test(block.script) || !mayHoldDashPattern(block.script)) continue;
+      for (const { word, name } of blockDashPatterns(block.script)) {
         report({ messageId: 'dashPattern', data: data(name, word.value), range: skill.file.lines.range(block.toFile(word.start), block.toFile(word.end)) });
       }
     }

@@ -16,6 +16,8 @@ testRule(
       { name: 'awk in a Python block or in prose is not a shell word', hosts: claude, files: { 'SKILL.md': skill(`${fence('python', "print('$1')")}\n\nRun awk '{print $1}' on it.`) } },
       { name: 'an unquoted heredoc (the outer shell expands it) and a quoted one fed to cat', hosts: claude, files: { 'SKILL.md': skill(fence('bash', "bash <<EOF\necho hi\nEOF\ncat <<'EOF'\nawk '{print $2}'\nEOF")) } },
       { name: 'a host that substitutes no arguments', hosts: ['codex'], files: { 'SKILL.md': skill(fence('bash', "awk '{print $2}' a.txt")) } },
+      // The block pre-filter (issue 30): `$` with no digit after it, anywhere in the block or its heredocs, is not parsed.
+      { name: 'quoted `$` words with no digit after the `$`', hosts: claude, files: { 'SKILL.md': skill(fence('bash', "awk '{print $NF}' f\necho '$ 1' '$x1'\nbash <<'EOF'\nawk '{print $n}'\nEOF")) } },
       { name: '$1x and $10a are not placeholders', hosts: claude, files: { 'SKILL.md': skill(fence('sh', "sed 's/x/$1x/' f\necho '$10a'")) } },
     ],
     invalid: [
