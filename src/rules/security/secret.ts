@@ -1,7 +1,7 @@
 import type { TextFile } from '../../model/text.js';
 import { defineSkillRule, type ReportInput } from '../rule.js';
 import { scanTargets } from './shared.js';
-import { isPlaceholder, PRIVATE_KEY, SHAPES } from './secret-shapes.js';
+import { ANY_SHAPE, isPlaceholder, PRIVATE_KEY, SHAPES } from './secret-shapes.js';
 
 export { isPlaceholder, isSequence } from './secret-shapes.js';
 
@@ -66,7 +66,7 @@ function placeholderKey(text: string, headerEnd: number): boolean {
 export function findSecrets(file: TextFile): ReportInput[] {
   const { text, lines } = file;
   const found: { start: number; end: number; kind: string }[] = [];
-  for (const shape of SHAPES) {
+  for (const shape of ANY_SHAPE.test(text) ? SHAPES : []) {
     shape.pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = shape.pattern.exec(text))) {

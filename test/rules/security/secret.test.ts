@@ -1,5 +1,7 @@
-import { describe, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import rule from '../../../src/rules/security/secret.js';
+import { ANY_SHAPE, SHAPES } from '../../../src/rules/security/secret-shapes.js';
 import { testRule } from '../../../src/testing/rule-tester.js';
 
 const skill = (body: string) => `---\nname: my-skill\ndescription: Use when testing.\n---\n${body}\n`;
@@ -96,3 +98,25 @@ testRule(
   },
   { describe, it },
 );
+
+describe('security/secret shape pre-filter', () => {
+  it('every match of a shape starts with its prefix, and a text with a match holds ANY_SHAPE', () => {
+    const piece = fc.constantFrom(
+      'AKIA', 'A3TB', 'ASIA', 'ACCA', 'ghp_', 'gho_', 'github_pat_', 'sk-', 'sk-ant-', 'sk-ant-api03-', 'sk-proj-', 'xoxb-', 'AIza', 'sk_live_', 'rk_live_',
+      'ABCDEFGHJKLMNPQR', 'Z2Y3X4W5V6U7T2S3', 'abcdefghij', '0123456789', 'Qx7Lm2Pz9Kw4Rt6Y', '_', '-', ' ', '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => {
+        let any = false;
+        for (const shape of SHAPES) {
+          for (const m of text.matchAll(new RegExp(shape.pattern.source, shape.pattern.flags))) {
+            any = true;
+            expect(shape.prefix.test(m[0])).toBe(true);
+          }
+        }
+        if (any) expect(ANY_SHAPE.test(text)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
