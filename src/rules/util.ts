@@ -58,11 +58,17 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Offsets [start, end) of the fenced code blocks and code spans, sorted by start. */
-export function codeRanges(skill: Skill): [number, number][] {
-  const out: [number, number][] = [];
-  for (const c of [...skill.codeFences, ...skill.inlineCode]) out.push([c.range.start.offset ?? 0, c.range.end.offset ?? 0]);
-  return out.sort((a, b) => a[0] - b[0]);
+const codeRangesOf = new WeakMap<Skill, readonly [number, number][]>();
+
+/** Offsets [start, end) of the fenced code blocks and code spans, sorted by start: once per skill, for every rule that asks. */
+export function codeRanges(skill: Skill): readonly [number, number][] {
+  let out = codeRangesOf.get(skill);
+  if (!out) {
+    const ranges: [number, number][] = [];
+    for (const c of [...skill.codeFences, ...skill.inlineCode]) ranges.push([c.range.start.offset ?? 0, c.range.end.offset ?? 0]);
+    codeRangesOf.set(skill, (out = ranges.sort((a, b) => a[0] - b[0])));
+  }
+  return out;
 }
 
 /** The furthest end among ranges[0..i], per i: with it a lookup is a binary search, not a walk (issue #24). */

@@ -104,7 +104,6 @@ export default defineSkillRule<Options>(
     const targets = skillcBlock(skill).targets;
     const active = hosts.map((h) => h.id).filter((h) => !targets || targets.includes(h));
     const compiled = (options.patterns ?? []).map(compile).filter((c): c is Compiled => !!c);
-    const code = codeRanges(skill);
     const say = (c: Compiled, match: string): Record<string, string> => {
       const shown = match.length > 40 ? `${match.slice(0, 39)}…` : match;
       const hostNote = c.entry.hosts?.length ? ` for ${c.entry.hosts.filter((h) => active.includes(h)).join(', ')}` : '';
@@ -131,7 +130,7 @@ export default defineSkillRule<Options>(
           if (text) scan(text, 0, [], c, b.path);
         }
       } else {
-        scan(skill.file, skill.bodyOffset, code, c);
+        scan(skill.file, skill.bodyOffset, codeRanges(skill), c);
         // The fragments SKILL.md includes become part of its body.
         for (const f of includedFragments(skill, config.sources)) {
           if (f.into !== 'SKILL.md') continue;

@@ -36,7 +36,6 @@ export default defineSkillRule(
     const hasHint = !!hint && typeof hint.value === 'string' ? hint.value.trim() !== '' : !!hint && hint.value !== null && hint.value !== undefined;
     const { text, lines } = skill.file;
     const body = text.slice(skill.bodyOffset);
-    const code = codeRanges(skill);
     const placeholders: { at: number; text: string }[] = [];
     // A Markdown table row documents the syntax (a skill about skills), it does not use it.
     const inTable = (at: number): boolean => /^[ \t]*\|/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
@@ -44,7 +43,7 @@ export default defineSkillRule(
     const whole = [...body.matchAll(/\$ARGUMENTS(?!\[)\b/g)].filter((m) => !inTable(skill.bodyOffset + m.index));
     if (args.indexed) {
       for (const m of body.matchAll(INDEXED)) if (!inTable(skill.bodyOffset + m.index)) placeholders.push({ at: skill.bodyOffset + m.index, text: m[0] });
-      const short = [...body.matchAll(SHORT)].filter((m) => !inRanges(code, skill.bodyOffset + m.index) && !inTable(skill.bodyOffset + m.index));
+      const short = [...body.matchAll(SHORT)].filter((m) => !inRanges(codeRanges(skill), skill.bodyOffset + m.index) && !inTable(skill.bodyOffset + m.index));
       // One `$5` alone is as likely a price as an argument; two positions (`$0` and `$1`), or any other placeholder, say arguments.
       const distinct = new Set(short.map((m) => m[1]));
       if (distinct.size > 1 || placeholders.length || whole.length) for (const m of short) placeholders.push({ at: skill.bodyOffset + m.index, text: m[0] });
