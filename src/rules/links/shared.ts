@@ -45,7 +45,7 @@ const sourcesOf = new WeakMap<Skill, Map<string | undefined, readonly LinkSource
  */
 export function linkSources(skill: Skill, sources?: string): readonly LinkSource[] {
   let bySources = sourcesOf.get(skill);
-  if (!bySources) sourcesOf.set(skill, (bySources = new Map()));
+  if (!bySources) sourcesOf.set(skill, (bySources = new Map<string | undefined, readonly LinkSource[]>()));
   let out = bySources.get(sources);
   if (!out) bySources.set(sources, (out = readLinkSources(skill, sources)));
   return out;
