@@ -15,7 +15,7 @@
 // a chunk, a chunk left without its part) throws `Unexpected`; the caller then parses again with
 // micromark's own `postprocess`. `test/parse/subtokenize.test.ts` checks the events are the same
 // as micromark's on the fixture corpora and on generated Markdown.
-import type { Chunk, Event, Token, TokenizeContext } from 'micromark-util-types';
+import type { Chunk, Event, Token } from 'micromark-util-types';
 
 /** Thrown when the walk meets a shape it does not handle the way `postprocess` would. */
 export class Unexpected extends Error {}
@@ -178,4 +178,3 @@ function isPlain(text: string, start: number, end: number): boolean {
   return true;
 }
 
-export type { TokenizeContext };
