@@ -13,6 +13,12 @@ import v8 from 'node:v8';
  * default of up to 4x) gives 160 MiB at 7.6 s: measured with bench/run.mjs, the
  * note on issue #7 has the figures. The flag only tunes when V8 collects; it is
  * read at each collection, so setting it mid-process takes effect.
+ *
+ * Still needed after issue #30 compacted what a run keeps per skill (about 3.5 KB a skill live):
+ * the old generation fills with parse garbage promoted by scavenges in the middle of a parse, not
+ * with summaries. Without the bound a 1,000-skill lint took ~1 CPU s less but peaked at 213 MiB
+ * instead of 150, and 4,000 skills reached 356 MiB of heap; the young generation's size, which
+ * would promote less, cannot be changed once the process runs.
  */
 let tuned = false;
 

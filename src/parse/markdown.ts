@@ -7,6 +7,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { LIMITS } from './limits.js';
+import { expandEvents, Unexpected } from './subtokenize.js';
 
 type Edit = [at: number, remove: number, add: unknown[]];
 type EditMapShape = { map: Edit[]; index: Map<number, Edit>; consume(events: unknown[]): void };
@@ -62,12 +63,38 @@ export type MarkdownEvent = Event;
  */
 let parser: ParseContext | undefined;
 
-/** micromark's events for a text, as remark-parse would get them (CommonMark, YAML frontmatter). */
-export function markdownEvents(text: string): Event[] {
+/**
+ * micromark's events for a text, as remark-parse would get them (CommonMark, YAML frontmatter),
+ * expanded in one walk (parse/subtokenize.ts); unless `full`, a paragraph the skill model can
+ * read nothing of keeps its text unparsed.
+ *
+ * Parse less (issue #30): the inline parse of paragraphs is a large part of micromark's work, and
+ * the skill model reads of a paragraph only its extent and the links, images, code spans and HTML
+ * in it (a paragraph's own text is never kept: headings are not paragraphs, and link text is
+ * parsed with the link). Each of those starts with `[` (a link, an image's `![`, a reference),
+ * `<` (an autolink, HTML) or a backtick (a code span); anything else inline (emphasis, escapes,
+ * character references, breaks) only shapes the text around them. So a paragraph with none of
+ * the three in its source (container markers included, which only makes the test stricter) is
+ * left as its text chunks. What is a paragraph, a setext heading or a definition is settled at
+ * the flow level, before. `test/parse/outline.test.ts` proves the model the same as the mdast
+ * walk's.
+ */
+export function markdownEvents(text: string, full = false): Event[] {
   parser ??= parse({ extensions: [frontmatter(['yaml'])] });
-  parser.defined = [];
-  parser.lazy = {};
-  return postprocess(parser.document().write(preprocess()(text, undefined, true)));
+  try {
+    return expandEvents(documentEvents(parser, text), text, { leavePlainParagraphs: !full });
+  } catch (error) {
+    if (!(error instanceof Unexpected)) throw error;
+    // A shape the one-walk expansion does not know: micromark's own passes, on a parse of its own.
+    return postprocess(documentEvents(parser, text));
+  }
+}
+
+/** The document-level events of `text` (every flow tokenizer fed), before any expansion. */
+function documentEvents(context: ParseContext, text: string): Event[] {
+  context.defined = [];
+  context.lazy = {};
+  return context.document().write(preprocess()(text, undefined, true));
 }
 
 /**
