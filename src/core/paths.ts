@@ -98,7 +98,8 @@ export function linkOnTheWay(root: string, abs: string, options: { self?: boolea
   const parts = rel.split(path.sep);
   let cur = root;
   for (let i = 0; i < parts.length; i++) {
-    cur = path.join(cur, parts[i]!);
+    // `rel` is normalized (no empty, `.` or `..` part): below the first part, joining is appending.
+    cur = i === 0 ? path.join(root, parts[0]!) : `${cur}${path.sep}${parts[i]!}`;
     const last = i === parts.length - 1;
     if (last && !options.self) return undefined;
     if (options.checked?.has(cur)) continue;
