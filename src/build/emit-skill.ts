@@ -73,6 +73,11 @@ export interface PreparedSkill {
   /** Real paths of the folders read so far (`readRegularFile`'s `realDirs`), kept for the hosts' emits. */
   realDirs: Map<string, string>;
   problems: BuildProblem[];
+  /**
+   * The directives of each host-filtered SKILL.md text parsed so far, by text: the hosts whose
+   * blocks leave the same text (most of them) share one parse instead of one per host.
+   */
+  filteredDirectives: Map<string, Directive[]>;
 }
 
 const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
@@ -168,6 +173,7 @@ export function prepareSkill(skill: Skill, sourcesRoot: string, regions: RegionC
     skillReal,
     realDirs,
     problems,
+    filteredDirectives: new Map(),
   };
 }
 
@@ -281,7 +287,11 @@ export function emitSkill(
   const withoutBlocks = applyHostBlocks(prepared.text, prepared.hostDirectives, host.id);
   let text = withoutBlocks;
   if (expanded.directives.some((d) => d.kind === 'generated-open')) {
-    const directives = withoutBlocks === prepared.text ? expanded.directives : parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
+    let directives = withoutBlocks === prepared.text ? expanded.directives : prepared.filteredDirectives.get(withoutBlocks);
+    if (!directives) {
+      directives = parseSkill({ dir: skill.dir, text: withoutBlocks, bundled: skill.bundled, bundle: skill.bundle }).directives;
+      prepared.filteredDirectives.set(withoutBlocks, directives);
+    }
     text = renderRegions(withoutBlocks, directives, skill, prepared.regions).text;
   }
   const values = { source: sourceLabel, skill: prepared.name, host: host.id, file: 'SKILL.md' };

@@ -141,6 +141,12 @@ export class BuildCache {
   private readonly folders = new WeakMap<SkillRecord, string[]>();
   /** The manifest's lines by path, with the hash they were made for (`manifestFile`). */
   readonly manifestLines = new Map<string, [string, string]>();
+  /**
+   * The output folders found real (no link) during this build (`linkOnTheWay`'s `checked`): the
+   * skills of one host share their folders above their own, each lstat'ed once a build, not once a skill.
+   * A new set each build (`open`): a folder made a link between two watch runs is seen.
+   */
+  private checked = new Set<string>();
 
   /**
    * This machine's key: a record (its outputs and build problems) is reused only when its MAC is
@@ -206,6 +212,7 @@ export class BuildCache {
       // A new cache (the first run, another config) trusts nothing yet.
       unbuilt.set(session, 'all');
     } else {
+      cache.checked = new Set();
       cache.refreshManifest();
     }
     return cache;
@@ -362,11 +369,12 @@ export class BuildCache {
       }
       const stats: (OutputStat | undefined)[] = [];
       let restat = false;
-      const checked = new Set<string>();
+      const checked = this.checked;
       for (const [rel, hash, mode, known] of record.outputs) {
         if (manifest.get(rel) !== hash) return undefined;
-        // No link on the way nor at the output (throws, and the skill is built again).
-        const abs = guardedPath(this.outDir, rel, { what: 'output', self: true, checked });
+        // No link on the way (throws, and the skill is built again); at the output itself, the
+        // lstat below: a link there is no regular file. One lstat of the file, not two.
+        const abs = guardedPath(this.outDir, rel, { what: 'output', checked });
         const seenAt = Date.now();
         const st = fs.lstatSync(abs);
         if (!st.isFile() || (process.platform !== 'win32' && (st.mode & 0o111 ? 0o755 : 0o644) !== mode)) return undefined;

@@ -331,8 +331,13 @@ export function carryForeignFiles(outDir: string, tmp: string, written: Readonly
   const carried: string[] = [];
   if (!fs.existsSync(outDir)) return carried;
   const previous = readManifest(outDir);
+  // The folders the new tree holds outputs in: a foreign file or link at one of these paths (a
+  // committed `claude/skills/x -> /elsewhere`) stands where the build writes a folder, and is not
+  // carried (the new tree has the folder, as a clean build would; a link's target is never touched).
+  const folders = new Set<string>();
+  for (const rel of written) for (let i = rel.indexOf('/'); i > 0; i = rel.indexOf('/', i + 1)) folders.add(rel.slice(0, i));
   for (const rel of listFiles(outDir)) {
-    if (rel === MANIFEST || written.has(rel) || (previous && rel in previous.files)) continue;
+    if (rel === MANIFEST || written.has(rel) || folders.has(rel) || (previous && rel in previous.files)) continue;
     const from = path.join(outDir, rel);
     const st = fs.lstatSync(from);
     // A FIFO, socket or device is not carried: copying one would block on it, or read a device.

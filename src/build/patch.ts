@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../core/atomic-write.js';
 import { UnsafePathError } from '../core/errors.js';
 import { sha256 } from '../core/hash.js';
 import { guardedPath, lexists } from '../core/paths.js';
+import { readRegularFile } from '../parse/bundle.js';
 import { claimLeftover, leftoverTag, releaseLeftover } from './leftovers.js';
 import { listFiles, MANIFEST, writeNewOutput } from './output.js';
 import { COMMITTED, JOURNAL, pruneEmptyParents, rollBack, STAGE_INFIX, type StageEntry, type StageJournal } from './stage.js';
@@ -53,6 +54,8 @@ export function planOutput(outDir: string, files: readonly OutputFile[], verifie
   const plan: OutputPlan = { changed: [], removed: [] };
   /** Outputs the last manifest lists too: when that is all it lists, nothing was removed. */
   let listed = 0;
+  // Folders found real on the way (one lstat each): an output behind a link is changed, never read through it.
+  const checked = new Set<string>();
   for (const f of files) {
     if (previous?.has(f.path)) listed++;
     if (f.path === MANIFEST) {
@@ -61,12 +64,16 @@ export function planOutput(outDir: string, files: readonly OutputFile[], verifie
     }
     if (verified.has(f.path)) continue;
     if (previous?.get(f.path) === (f.hash ??= sha256(f.data))) {
-      const p = path.join(outDir, f.path);
       try {
+        // A link on the way throws (changed); one at the file is no regular file, and the read never follows one.
+        const p = guardedPath(outDir, f.path, { what: 'output', checked });
         const st = fs.lstatSync(p);
-        if (st.isFile() && (process.platform === 'win32' || modeOf(st) === f.mode) && st.size === f.data.length && fs.readFileSync(p).equals(f.data)) continue;
+        if (st.isFile() && (process.platform === 'win32' || modeOf(st) === f.mode) && st.size === f.data.length) {
+          const read = readRegularFile(p, f.data.length, { noFollow: true });
+          if ('bytes' in read && read.bytes.equals(f.data)) continue;
+        }
       } catch {
-        // missing: changed
+        // missing, or behind a link: changed
       }
     }
     plan.changed.push(f);

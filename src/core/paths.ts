@@ -62,6 +62,7 @@ export function unsafeSegment(name: string): string | undefined {
  * before anything is written, renamed or deleted at them.
  */
 export function unsafeRelativePath(rel: string): string | undefined {
+  if (plainPaths.has(rel)) return undefined;
   if (rel.length === 0 || rel.length > 4096) return 'an empty or overlong path';
   if (rel.startsWith('/') || rel.startsWith('\\') || /^[A-Za-z]:/.test(rel)) return 'an absolute path';
   for (const part of rel.split('/')) {
@@ -69,8 +70,17 @@ export function unsafeRelativePath(rel: string): string | undefined {
     const why = unsafeSegment(part);
     if (why) return `a segment with ${why}`;
   }
+  if (plainPaths.size >= 1 << 20) plainPaths.clear();
+  plainPaths.add(rel);
   return undefined;
 }
+
+/**
+ * Paths `unsafeRelativePath` found plain in this process (the answer is of the string alone): a
+ * rebuild holds each of a large catalog's 18,000 output paths to it three times (the manifest read,
+ * the outputs reused, the outputs assembled), and a watch session on every run. Bounded.
+ */
+const plainPaths = new Set<string>();
 
 /**
  * The first thing on the way from `root` (not checked: it and what is above it are the
@@ -88,7 +98,8 @@ export function linkOnTheWay(root: string, abs: string, options: { self?: boolea
   const parts = rel.split(path.sep);
   let cur = root;
   for (let i = 0; i < parts.length; i++) {
-    cur = path.join(cur, parts[i]!);
+    // `rel` is normalized (no empty, `.` or `..` part): below the first part, joining is appending.
+    cur = i === 0 ? path.join(root, parts[0]!) : `${cur}${path.sep}${parts[i]!}`;
     const last = i === parts.length - 1;
     if (last && !options.self) return undefined;
     if (options.checked?.has(cur)) continue;

@@ -37,6 +37,7 @@ const ALLOWED: Record<string, string> = {
   'rules/scripts/shellcheck.ts: available': 'whether and which shellcheck is installed, probed once per path (the cache key names its version)',
   'rules/links/unreferenced-file.ts: matchers': 'compiled globs by pattern text: a memo of a pure function',
   'rules/security/encoded-payload.ts: scanners': 'compiled hex-run regular expressions by shortest length: a memo of a pure function',
+  'core/paths.ts: plainPaths': 'relative paths unsafeRelativePath found plain: a memo of a pure function of the string (bounded)',
   'build/catalog-ts.ts: checkedHere': "catalog.ts texts that type-checked clean, by text and compiler: a memo of a pure function (bounded to 32)",
   'build/catalog-ts.ts: compiler': "ts-morph's version, read once",
   'rehearse/bwrap.ts: bwrapWorks': 'whether bubblewrap runs on this machine, probed once',

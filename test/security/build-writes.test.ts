@@ -219,6 +219,47 @@ describe('build: the output folder and what is in it are read and written withou
     }
   });
 
+  it('an incremental build reuses no output reached through a link (at the file or a folder on the way): the skill is built again, nothing outside is read or changed', () => {
+    const w = world({ 'skills-src/alpha/SKILL.md': SKILL('alpha'), 'skills-src/bravo/SKILL.md': SKILL('bravo'), 'skills-src/charlie/SKILL.md': SKILL('charlie') });
+    expect(skillc(['build'], w.root).code).toBe(0);
+    const out = path.join(w.root, 'generated/claude/skills');
+    const clean = fs.readFileSync(path.join(out, 'bravo/SKILL.md'));
+    // The same bytes outside, so only the link (not a changed hash) can tell them apart.
+    fs.mkdirSync(path.join(w.outside, 'bravo'), { recursive: true });
+    fs.writeFileSync(path.join(w.outside, 'bravo/SKILL.md'), clean);
+    fs.rmSync(path.join(out, 'bravo'), { recursive: true });
+    fs.symlinkSync(path.join(w.outside, 'bravo'), path.join(out, 'bravo'));
+    fs.writeFileSync(path.join(w.outside, 'charlie.md'), fs.readFileSync(path.join(out, 'charlie/SKILL.md')));
+    fs.rmSync(path.join(out, 'charlie/SKILL.md'));
+    fs.symlinkSync(path.join(w.outside, 'charlie.md'), path.join(out, 'charlie/SKILL.md'));
+    const outside = state(w.outside, () => false);
+    const r = skillc(['build'], w.root);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(state(w.outside, () => false)).toEqual(outside);
+    for (const rel of ['bravo', 'bravo/SKILL.md', 'charlie/SKILL.md']) expect(fs.lstatSync(path.join(out, rel)).isSymbolicLink(), rel).toBe(false);
+    expect(fs.readFileSync(path.join(out, 'bravo/SKILL.md'))).toEqual(clean);
+    expect(skillc(['build', '--check'], w.root).code).toBe(0);
+  });
+
+  for (const [how, args] of [['an in-place update', ['build']], ['a whole-tree build (--no-incremental)', ['build', '--no-incremental']]] as const) {
+    it(`a skill's output folder made a link is replaced by the folder on ${how}: no internal error, nothing outside changed`, () => {
+      const skills: Record<string, string> = {};
+      for (const n of ['alpha', 'bravo', 'charlie', 'delta', 'echo']) skills[`skills-src/${n}/SKILL.md`] = SKILL(n);
+      const w = world(skills);
+      expect(skillc(['build'], w.root).code).toBe(0);
+      const out = path.join(w.root, 'generated/claude/skills');
+      fs.cpSync(path.join(out, 'bravo'), path.join(w.outside, 'bravo'), { recursive: true });
+      fs.rmSync(path.join(out, 'bravo'), { recursive: true });
+      fs.symlinkSync(path.join(w.outside, 'bravo'), path.join(out, 'bravo'));
+      const outside = state(w.outside, () => false);
+      const r = skillc([...args], w.root);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(state(w.outside, () => false)).toEqual(outside);
+      expect(fs.lstatSync(path.join(out, 'bravo')).isDirectory()).toBe(true);
+      expect(skillc(['build', '--check'], w.root).code).toBe(0);
+    });
+  }
+
   it('a committed manifest listing paths outside makes nothing outside removed on an in-place update', () => {
     const skills: Record<string, string> = {};
     for (const n of ['alpha', 'bravo', 'charlie', 'delta']) skills[`skills-src/${n}/SKILL.md`] = SKILL(n);
