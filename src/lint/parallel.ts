@@ -24,8 +24,9 @@ import { measureFreeCores } from './free-cores.js';
  * concurrent marking took the cores the threads needed: 1,000 skills cost 15.5-17.5 CPU s
  * with two threads against 9.5-11.7 serial (two processes on half the skills each:
  * 13-14). Threads now leave the flag alone: 9.4-11.2 CPU s, 5.1-6.0 s wall against 6.2-6.9
- * serial (same run, load ~7), at ~310 MiB peak instead of ~165. `auto` still uses half the
- * cores, so it stays serial on 2 (within the 200 MiB goal); `--concurrency 2` trades memory for time.
+ * serial (same run, load ~7), at ~310 MiB peak instead of ~165. So threads trade memory for
+ * time, and `auto` (`chooseThreads`) takes them only when the work and the free cores it
+ * measures say the time will come: on a loaded 2-core machine it stays serial.
  */
 export type Concurrency = number | 'auto' | 'off';
 
