@@ -28,7 +28,8 @@ export const PERF_LINT_HELP = `      --cache              only re-lint skills wh
       --concurrency <n>    threads that parse and check skills: a number, off, or auto
                            (default): one thread a core that other work leaves free now
                            (measured: idle time over ~0.1 s, else the load average), up
-                           to 4, and at least 1 MiB of SKILL.md text a thread; else serial
+                           to 4, with 1 MiB of SKILL.md text and 256 MiB of free memory a
+                           thread; else serial
       --debug              print on stderr how many threads linted, and why
 `;
 

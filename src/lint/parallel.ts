@@ -58,6 +58,8 @@ export const MIN_BYTES_PER_THREAD = 1 << 20;
 const MAX_AUTO_THREADS = 4;
 /** A core counts as free when this much of it is idle: sampling is coarse (10 ms jiffies) and the run's own start-up is noise. */
 const FREE_CORE = 0.8;
+/** Free memory `auto` wants for each thread beyond the first: a worker's heap peaks at ~100-150 MiB while parsing. */
+export const MEMORY_PER_THREAD = 256 * 2 ** 20;
 
 /** The worker script exists (compiled dist/ or the bundle); under a TypeScript test runner it does not, and lint runs serially. */
 export function workerAvailable(): boolean {
@@ -79,6 +81,8 @@ export interface ThreadInputs {
   cores: number;
   /** Cores other work leaves free (free-cores.ts), or undefined where that is not measurable. */
   free: number | undefined;
+  /** Bytes of memory free (os.freemem()). */
+  memory: number;
   /** TIMING is set: per-rule timing measures one thread's work. */
   timing?: boolean;
 }
@@ -95,7 +99,8 @@ const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
  * The thread count. A number is taken as asked (no more threads than skills); `off` is one.
  * `auto` (the default) is one thread unless both the work and the machine have room for more:
  * the skills' text gives each thread at least 1 MiB (`MIN_BYTES_PER_THREAD`), and each thread
- * has a core that other work leaves free (measured: free-cores.ts), up to 4. Where the load
+ * has a core that other work leaves free (measured: free-cores.ts) and 256 MiB of free memory,
+ * up to 4. Where the load
  * cannot be measured (Windows), half the cores, as ESLint's `--concurrency auto`. So on a
  * 2-core machine with another job running, `auto` stays serial and memory is not doubled for
  * no gain.
@@ -113,8 +118,9 @@ export function chooseThreads(inputs: ThreadInputs): ThreadChoice {
   if (byWork < 2) return { threads: 1, reason: `auto: ${work}, too little for a second thread (${mib(MIN_BYTES_PER_THREAD)} each)` };
   const byCores = free === undefined ? Math.floor(cores / 2) : Math.floor(free + (1 - FREE_CORE));
   const seen = free === undefined ? `${cores} cores, load not measurable` : `${free.toFixed(1)} of ${cores} cores free`;
-  const threads = Math.max(1, Math.min(byWork, byCores, MAX_AUTO_THREADS));
-  return { threads, reason: `auto: ${work}, ${seen}` };
+  const byMemory = 1 + Math.floor(inputs.memory / MEMORY_PER_THREAD);
+  const threads = Math.max(1, Math.min(byWork, byCores, byMemory, MAX_AUTO_THREADS));
+  return { threads, reason: `auto: ${work}, ${seen}${byMemory < Math.min(byWork, byCores, MAX_AUTO_THREADS) ? `, ${(inputs.memory / 2 ** 20).toFixed(0)} MiB of memory free` : ''}` };
 }
 
 /**
@@ -124,7 +130,7 @@ export function chooseThreads(inputs: ThreadInputs): ThreadChoice {
  */
 export async function decideThreads(concurrency: Concurrency | undefined, dirs: readonly string[]): Promise<ThreadChoice> {
   const cores = os.availableParallelism();
-  const inputs: ThreadInputs = { concurrency, jobs: dirs.length, bytes: 0, cores, free: undefined, timing: !!process.env.TIMING };
+  const inputs: ThreadInputs = { concurrency, jobs: dirs.length, bytes: 0, cores, free: undefined, memory: os.freemem(), timing: !!process.env.TIMING };
   if (concurrency === undefined || concurrency === 'auto') {
     if (dirs.length >= 2 * BATCH) for (const dir of dirs) inputs.bytes += skillMdBytes(dir);
     // Measured only when the work alone would take a second thread: a small run waits for nothing.

@@ -38,7 +38,7 @@ export interface LintOptions {
   /**
    * Threads that parse and check skills (`--concurrency`): a count, `off`, or `auto` (the
    * default: a thread for each core that other work leaves free, measured when the run starts,
-   * up to 4, and at least 1 MiB of SKILL.md text a thread; else one). Serial with fixes,
+   * up to 4, with 1 MiB of SKILL.md text and 256 MiB of free memory a thread; else one). Serial with fixes,
    * `keepSkills` and API-provided `rules`.
    */
   concurrency?: Concurrency;

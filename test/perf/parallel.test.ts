@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseThreads, MIN_BYTES_PER_THREAD, parseConcurrency, type ThreadInputs } from '../../src/lint/parallel.js';
+import { chooseThreads, MEMORY_PER_THREAD, MIN_BYTES_PER_THREAD, parseConcurrency, type ThreadInputs } from '../../src/lint/parallel.js';
 import { freeBetween, parseProcStat, type CpuReading } from '../../src/lint/free-cores.js';
 import { corpus } from '../helpers.js';
 
@@ -135,13 +135,13 @@ describe('parallel lint', () => {
 
 describe('--concurrency auto decides from the work and the free cores', () => {
   const MiB = MIN_BYTES_PER_THREAD;
-  const choose = (over: Partial<ThreadInputs>): number => chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 2, ...over }).threads;
+  const choose = (over: Partial<ThreadInputs>): number => chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 2, memory: 8 * 2 ** 30, ...over }).threads;
 
   it('takes a count or off as asked, never more threads than skills, whatever the load', () => {
     expect(choose({ concurrency: 'off' })).toBe(1);
     expect(choose({ concurrency: 2, free: 0 })).toBe(2);
     expect(choose({ concurrency: 8, jobs: 3, bytes: 10 })).toBe(3);
-    expect(chooseThreads({ concurrency: 8, jobs: 3, bytes: 10, cores: 2, free: 2 }).reason).toBe('--concurrency 8, 3 skills to lint');
+    expect(chooseThreads({ concurrency: 8, jobs: 3, bytes: 10, cores: 2, free: 2, memory: 0 }).reason).toBe('--concurrency 8, 3 skills to lint');
   });
 
   it('threads only when 2 cores are free: an idle 2-core machine takes 2, a loaded one stays serial', () => {
@@ -151,7 +151,7 @@ describe('--concurrency auto decides from the work and the free cores', () => {
     expect(choose({ free: 1.85 })).toBe(2);
     expect(choose({ free: 1.7 })).toBe(1);
     expect(choose({ free: 0.3 })).toBe(1);
-    expect(chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 1.2 }).reason).toBe('auto: 1000 skills to lint, 8.0 MiB, 1.2 of 2 cores free');
+    expect(chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 1.2, memory: 8 * 2 ** 30 }).reason).toBe('auto: 1000 skills to lint, 8.0 MiB, 1.2 of 2 cores free');
     // More cores: one thread a free core, up to 4.
     expect(choose({ cores: 16, free: 3.1 })).toBe(3);
     expect(choose({ cores: 16, free: 16 })).toBe(4);
@@ -163,7 +163,14 @@ describe('--concurrency auto decides from the work and the free cores', () => {
     expect(choose({ cores: 16, free: 16, bytes: 3 * MiB })).toBe(3);
     // A few huge skills: fewer than two batches of skills to share.
     expect(choose({ jobs: 31, bytes: 100 * MiB })).toBe(1);
-    expect(chooseThreads({ concurrency: 'auto', jobs: 50, bytes: MiB, cores: 2, free: 2 }).reason).toBe('auto: 50 skills to lint, 1.0 MiB, too little for a second thread (1.0 MiB each)');
+    expect(chooseThreads({ concurrency: 'auto', jobs: 50, bytes: MiB, cores: 2, free: 2, memory: 8 * 2 ** 30 }).reason).toBe('auto: 50 skills to lint, 1.0 MiB, too little for a second thread (1.0 MiB each)');
+  });
+
+  it('takes a thread beyond the first only with 256 MiB of free memory for it', () => {
+    expect(choose({ memory: MEMORY_PER_THREAD - 1 })).toBe(1);
+    expect(choose({ memory: MEMORY_PER_THREAD })).toBe(2);
+    expect(choose({ cores: 16, free: 16, memory: 2 * MEMORY_PER_THREAD })).toBe(3);
+    expect(chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 2, memory: 100 * 2 ** 20 }).reason).toBe('auto: 1000 skills to lint, 8.0 MiB, 2.0 of 2 cores free, 100 MiB of memory free');
   });
 
   it('falls back to half the cores where the load cannot be measured, and is serial under TIMING', () => {
