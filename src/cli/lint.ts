@@ -173,6 +173,7 @@ export async function runLint(argv: string[], io: Io): Promise<number> {
   if (values.fix) options.fix = true;
   if (values['fix-dry-run']) options.fixDryRun = true;
   if (values['no-inline-config']) options.inlineConfig = false;
+  if (values.debug) options.onThreads = (choice) => io.stderr(`skillc lint: ${choice.threads} thread${choice.threads === 1 ? '' : 's'} (${choice.reason})\n`);
   if (values['no-plugins']) options.plugins = false;
   if (values['max-bytes'] !== undefined) options.maxBytes = byteSize(values['max-bytes'], 'max-bytes');
   if (values.watch) return runWatch('lint', argv, io, runLint, positionals, values.config);

@@ -12,6 +12,7 @@ export const PERF_LINT_OPTIONS = {
   'cache-location': { type: 'string' },
   watch: { type: 'boolean', short: 'w' },
   concurrency: { type: 'string' },
+  debug: { type: 'boolean' },
 } as const;
 
 /** The build flags of incremental and watch modes. */
@@ -24,8 +25,12 @@ export const PERF_BUILD_OPTIONS = {
 export const PERF_LINT_HELP = `      --cache              only re-lint skills whose files changed (a content-hash cache)
       --cache-location <path>  cache file or folder (default node_modules/.cache/skillc/)
   -w, --watch              lint, then lint again on every change (Ctrl-C stops)
-      --concurrency <n>    threads that parse and check skills: a number, auto (default:
-                           half the cores, up to 4, from 200 skills to parse) or off
+      --concurrency <n>    threads that parse and check skills: a number, off, or auto
+                           (default): one thread a core that other work leaves free now
+                           (measured: idle time over ~0.1 s, else the load average), up
+                           to 4, with 1 MiB of SKILL.md text and 256 MiB of free memory a
+                           thread; else serial
+      --debug              print on stderr how many threads linted, and why
 `;
 
 export const PERF_BUILD_HELP = `      --no-incremental     rebuild every skill (default: reuse unchanged skills' outputs)

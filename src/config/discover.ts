@@ -5,6 +5,9 @@ import type { ResolvedConfig } from './config.js';
 import { UsageError } from '../core/errors.js';
 import { isInside } from '../core/paths.js';
 import { GitignoreRules } from './gitignore.js';
+import type { Seen } from './seen.js';
+
+export type { Seen, SeenKind } from './seen.js';
 
 export { UsageError };
 
@@ -22,15 +25,20 @@ export const INSTALL_MANIFEST = '.skillc-install.json';
  * Whether `dir`, or a folder above it up to `top` (itself excluded), holds skillc install's record.
  * `seen` remembers each folder's answer, so a walk stats each folder once (linear in the tree).
  */
-function installedBelow(dir: string, top: string, seen = new Map<string, boolean>()): boolean {
+function installedBelow(dir: string, top: string, known = new Map<string, boolean>(), seen?: Seen): boolean {
   if (dir === top || !isInside(dir, top)) return false;
-  let known = seen.get(dir);
-  if (known === undefined) {
-    known = fs.existsSync(path.join(dir, INSTALL_MANIFEST)) || installedBelow(path.dirname(dir), top, seen);
-    seen.set(dir, known);
+  let answer = known.get(dir);
+  if (answer === undefined) {
+    seen?.(dir, 'dir');
+    const here = fs.existsSync(path.join(dir, INSTALL_MANIFEST));
+    if (here) seen?.(path.join(dir, INSTALL_MANIFEST), 'file');
+    answer = here || installedBelow(path.dirname(dir), top, known, seen);
+    known.set(dir, answer);
   }
-  return known;
+  return answer;
 }
+
+
 
 /**
  * The one skill-discovery walk: folders under `root` holding a SKILL.md, not looking inside a
@@ -41,11 +49,13 @@ function installedBelow(dir: string, top: string, seen = new Map<string, boolean
  * language server lists an open skill's siblings this way, in whatever folder the editor opened).
  * Not sorted.
  */
-export function walkSkillDirs(root: string, options: { skip?: (dir: string) => boolean; visit?: (dir: string, entries: fs.Dirent[]) => void; maxDepth?: number; maxEntries?: number } = {}): string[] {
+export function walkSkillDirs(root: string, options: { skip?: (dir: string) => boolean; visit?: (dir: string, entries: fs.Dirent[]) => void; maxDepth?: number; maxEntries?: number; seen?: Seen } = {}): string[] {
   const found: string[] = [];
   const maxDepth = Math.min(options.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
+  const seen = options.seen;
   const walk = (dir: string, depth: number): void => {
     if (depth > maxDepth) return;
+    seen?.(dir, 'dir');
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -57,9 +67,12 @@ export function walkSkillDirs(root: string, options: { skip?: (dir: string) => b
     for (const entry of entries) {
       if (!entry.isDirectory() || ALWAYS_SKIP.has(entry.name)) continue;
       const sub = path.join(dir, entry.name);
+      seen?.(sub, 'dir');
       if (options.skip?.(sub)) continue;
-      if (fs.existsSync(path.join(sub, 'SKILL.md'))) found.push(sub);
-      else walk(sub, depth + 1);
+      if (fs.existsSync(path.join(sub, 'SKILL.md'))) {
+        seen?.(path.join(sub, 'SKILL.md'), 'file');
+        found.push(sub);
+      } else walk(sub, depth + 1);
     }
   };
   walk(root, 0);
@@ -104,20 +117,20 @@ export interface SkippedFile {
 /** Why a folder (or file) is left out when searching from `root`, or undefined when it is searched. */
 type Exclusion = (abs: string, isDir: boolean) => SkippedFile['why'] | undefined;
 
-export function exclusions(config: ResolvedConfig, root: string): Exclusion {
+export function exclusions(config: ResolvedConfig, root: string, seen?: Seen): Exclusion {
   const ignored = config.ignore.length ? picomatch(config.ignore, { dot: true }) : undefined;
   // A root the user named inside the output folder (`skillc lint generated/claude`) is searched.
   const outExcluded = !isInside(root, config.out);
-  let gitignore = config.gitignore ? new GitignoreRules(config.root) : undefined;
+  let gitignore = config.gitignore ? new GitignoreRules(config.root, seen) : undefined;
   // A root the user named (or the config's sources) that git ignores is searched all the same:
   // naming it is the opt-in (a project keeping its skills in a gitignored `.claude/`).
   if (gitignore?.ignores(root, true)) gitignore = undefined;
   // Likewise a root inside a folder skillc install wrote (`skillc lint .claude/skills`) is searched.
-  const installTop = installedBelow(root, config.root) ? undefined : config.root;
+  const installTop = installedBelow(root, config.root, undefined, seen) ? undefined : config.root;
   const installed = new Map<string, boolean>();
   return (abs, isDir) => {
     if (outExcluded && isInside(abs, config.out)) return 'output';
-    if (installTop && installedBelow(isDir ? abs : path.dirname(abs), installTop, installed)) return 'installed';
+    if (installTop && installedBelow(isDir ? abs : path.dirname(abs), installTop, installed, seen)) return 'installed';
     const rel = path.relative(config.root, abs).split(path.sep).join('/');
     if (ignored && rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && (ignored(rel) || (isDir && ignored(`${rel}/`)))) return 'ignored';
     if (gitignore?.ignores(abs, isDir)) return 'gitignored';
@@ -137,7 +150,7 @@ export function skillHolding(file: string, top: string): string | undefined {
   }
 }
 
-export function discover(paths: readonly string[], config: ResolvedConfig, cwd: string): Discovery {
+export function discover(paths: readonly string[], config: ResolvedConfig, cwd: string, seen?: Seen): Discovery {
   const given: string[] = [];
   const roots: string[] = [];
   for (const p of paths.length ? paths : [path.relative(cwd, config.sources) || '.']) {
@@ -158,8 +171,9 @@ export function discover(paths: readonly string[], config: ResolvedConfig, cwd: 
   const nearMisses: string[] = [];
   const skipped: SkippedFile[] = [];
   const search = (root: string): void => {
-    const excluded = exclusions(config, root);
+    const excluded = exclusions(config, root, seen);
     const dirs = walkSkillDirs(root, {
+      seen,
       skip: (sub) => excluded(sub, true) !== undefined,
       visit: (dir, entries) => {
         // Called only for folders without a SKILL.md: a `skill.md` here is a skill no host will read.
@@ -189,8 +203,11 @@ export function discover(paths: readonly string[], config: ResolvedConfig, cwd: 
       else skipped.push({ file: root, why: 'no-skill' });
       return;
     }
-    if (fs.existsSync(path.join(root, 'SKILL.md'))) found.add(root);
-    else search(root);
+    seen?.(root, 'dir');
+    if (fs.existsSync(path.join(root, 'SKILL.md'))) {
+      seen?.(path.join(root, 'SKILL.md'), 'file');
+      found.add(root);
+    } else search(root);
   });
   if (everySource) search(config.sources);
   return { dirs: [...found].sort(), searched: paths.length ? [...paths] : given, nearMisses: nearMisses.sort(), skipped };

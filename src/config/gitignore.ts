@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import type { Seen } from './seen.js';
 
 /** A .gitignore larger than this is not read (a real one is a few KB; the cap bounds a hostile one). */
 const MAX_GITIGNORE_BYTES = 1 << 20;
@@ -17,8 +18,12 @@ export class GitignoreRules {
   readonly top: string;
   private readonly byFolder = new Map<string, Ignore | undefined>();
 
-  constructor(start: string) {
-    this.top = repositoryTop(path.resolve(start));
+  /** `seen`: told each folder and file whose state the answers depend on (discover.ts's `Seen`). */
+  constructor(
+    start: string,
+    private readonly seen?: Seen,
+  ) {
+    this.top = repositoryTop(path.resolve(start), seen);
   }
 
   /** True when git would ignore this path (a folder when `isDir`), judged from `this.top`; paths outside it never are. */
@@ -44,6 +49,7 @@ export class GitignoreRules {
     if (this.byFolder.has(folder)) return this.byFolder.get(folder);
     let rules: Ignore | undefined;
     const file = path.join(folder, '.gitignore');
+    this.seen?.(file, 'entry');
     try {
       const st = fs.lstatSync(file);
       if (st.isFile() && st.size <= MAX_GITIGNORE_BYTES) rules = ignore().add(fs.readFileSync(file, 'utf8'));
@@ -56,8 +62,9 @@ export class GitignoreRules {
 }
 
 /** The nearest folder upwards holding `.git` (a folder, or the file a worktree or submodule has), else `start`. */
-function repositoryTop(start: string): string {
+function repositoryTop(start: string, seen?: Seen): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
+    seen?.(path.join(dir, '.git'), 'exists');
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return start;
   }

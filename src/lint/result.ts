@@ -5,7 +5,7 @@ import type { AnyRule } from '../rules/rule.js';
 import type { ResolvedConfig, SkillcConfig } from '../config/config.js';
 import type { Discovery } from '../config/discover.js';
 import type { LintSession, Verified } from './cache.js';
-import type { Concurrency } from './parallel.js';
+import type { Concurrency, ThreadChoice } from './parallel.js';
 import type { FileResult } from './pipeline/report.js';
 
 export interface LintOptions {
@@ -36,11 +36,14 @@ export interface LintOptions {
   /** Test and build hook: which skills came from the cache. */
   onCacheHit?: (dir: string) => void;
   /**
-   * Threads that parse and check skills (`--concurrency`): a count, `off`, or `auto`
-   * (the default: half the cores, up to 4, when there are at least 200 skills to parse).
-   * Serial with fixes, `keepSkills` and API-provided `rules`.
+   * Threads that parse and check skills (`--concurrency`): a count, `off`, or `auto` (the
+   * default: a thread for each core that other work leaves free, measured when the run starts,
+   * up to 4, with 1 MiB of SKILL.md text and 256 MiB of free memory a thread; else one). Serial with fixes,
+   * `keepSkills` and API-provided `rules`.
    */
   concurrency?: Concurrency;
+  /** Told how many threads lint the skills to parse, and why (`--debug`). */
+  onThreads?: (choice: ThreadChoice) => void;
   /**
    * Bytes of skill text the run may read (SKILL.md files and the bundled text their rules may read):
    * past it, and past 85% of the heap, skills are not linted and each is a `file/budget` error.

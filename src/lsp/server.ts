@@ -7,7 +7,8 @@ import type { Range } from '../model/diagnostic.js';
 import type { Skill } from '../model/skill.js';
 import { ConfigError, type ResolvedConfig } from '../config/config.js';
 import type { LintResult } from '../lint/result.js';
-import { discoverSkills, walkSkillDirs } from '../config/discover.js';
+import { walkSkillDirs } from '../config/discover.js';
+import { DiscoveryMemo } from '../config/discover-memo.js';
 import { copySwitches, lintSkills, type CoreOptions, type RunSwitches } from '../lint/core.js';
 import type { LintSession } from '../lint/cache.js';
 import { createLinter, loadLintConfig } from '../lint/pipeline/configure.js';
@@ -47,20 +48,25 @@ const bare = (dir: string): boolean => dir === path.parse(dir).root || dir === o
  * (`file:///SKILL.md`, a download in $HOME), and discovering from its folder walked the whole
  * filesystem and stopped the server answering.
  */
-function catalogDirs(resolved: ResolvedConfig, dir: string): string[] {
-  if (resolved.file) return discoverSkills([], resolved, resolved.root);
+function catalogDirs(resolved: ResolvedConfig, dir: string, memo: DiscoveryMemo): string[] {
+  if (resolved.file) return memo.dirs(resolved);
   const parent = path.dirname(dir);
   if (bare(dir) || bare(parent)) return [];
   return walkSkillDirs(parent, { maxDepth: 0, maxEntries: LIMITS.maxBundledEntries });
 }
 
-/** What the server keeps between lints of one workspace: the cache of the catalog's summaries (in memory, and in the cache file when there is a config). */
+/**
+ * What the server keeps between lints of one workspace: the cache of the catalog's summaries (in
+ * memory, and in the cache file when there is a config), and the catalog's skill folders, found
+ * again only when a folder or file the last search relied on changed.
+ */
 export interface BufferSession {
   lint: LintSession;
+  discovery: DiscoveryMemo;
 }
 
 export function bufferSession(): BufferSession {
-  return { lint: {} };
+  return { lint: {}, discovery: new DiscoveryMemo() };
 }
 
 /** An editor buffer as a served skill: parsed once, its bundled files from disk. */
@@ -96,7 +102,7 @@ export async function lintBuffer(
   const dir = path.dirname(file);
   const resolved = loadLintConfig(dir, {});
   const open = bufferSkill(dir, text);
-  const found = catalogDirs(resolved, dir);
+  const found = catalogDirs(resolved, dir, session.discovery);
   const dirs = found.includes(dir) ? found : [...found, dir].sort();
   const overlay = new Map<string, ServedSkill>([[dir, open]]);
   const inCatalog = new Set(dirs);

@@ -33,6 +33,7 @@ const ALLOWED: Record<string, string> = {
   'parse/shell.ts: sharedWork': 'the TIMING wrapper around the parser load (instrumentation, set once at start-up)',
   'lint/plugins.ts: builtinRegistered': 'the built-in rules as a plugin: made once from constant modules',
   'lint/timing.ts: nested': 'TIMING instrumentation: time spent in nested work, never a result',
+  'lint/free-cores.ts: last': "the last /proc/stat reading, where the next free-core window starts: a probe of the machine's load (it picks the thread count, never changes a result)",
   'lint/memory.ts: tuned': 'the V8 heap flag, set once per process (a process setting, not run state)',
   'rules/scripts/shellcheck.ts: available': 'whether and which shellcheck is installed, probed once per path (the cache key names its version)',
   'rules/links/unreferenced-file.ts: matchers': 'compiled globs by pattern text: a memo of a pure function',

@@ -1,21 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, SKILL, bin, project } from './helpers.js';
+import { CONFIG, SKILL, project } from './helpers.js';
+import { startLsp, type Diag, type LspClient } from './lsp-client.js';
 
 // What an editor does beyond diagnostics on SKILL.md, through a real JSON-RPC client over stdio:
 // the project's other files, fix all, did-you-mean, one action per edit, hover, definition after an edit.
 
-interface Diag {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  code?: string;
-  message: string;
-  severity: number;
-  data?: unknown;
-}
 interface Action {
   title: string;
   kind: string;
@@ -37,10 +30,8 @@ Read [the guide](references/guid.md#guide) and then \`beta\`.
 
 describe('skillc lsp in an editor: other files, fix all, suggestions, hover, definitions', () => {
   let root: string;
+  let lsp: LspClient;
   let conn: MessageConnection;
-  let child: ReturnType<typeof spawn>;
-  const published = new Map<string, { version?: number; diagnostics: Diag[] }[]>();
-  const waiters: (() => void)[] = [];
   const uriOf = (rel: string): string => pathToFileURL(path.join(root, rel)).href;
 
   beforeAll(async () => {
@@ -51,43 +42,15 @@ describe('skillc lsp in an editor: other files, fix all, suggestions, hover, def
       'skills-src/alpha/fixtures/pass-basic/case.yaml': 'expect: pass\ncommand: scripts/run.sh\nexpct: pass\n',
       'skills-src/beta/SKILL.md': SKILL('beta', '# Beta\n\nBeta things.\n'),
     });
-    child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-    conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diag[] }) => {
-      published.set(p.uri, [...(published.get(p.uri) ?? []), p]);
-      for (const w of waiters.splice(0)) w();
-    });
-    conn.listen();
-    child.on('exit', () => {
-      for (const w of waiters.splice(0)) w();
-    });
-    const init = await conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
-    expect(init.capabilities).toMatchObject({ hoverProvider: true, codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.skillc'] } });
-    await conn.sendNotification('initialized', {});
+    lsp = await startLsp(root);
+    conn = lsp.conn;
+    expect(lsp.capabilities).toMatchObject({ hoverProvider: true, codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.skillc'] } });
   });
 
-  afterAll(async () => {
-    try {
-      await conn.sendRequest('shutdown');
-      await conn.sendNotification('exit');
-    } catch {
-      // already gone
-    }
-    conn.dispose();
-    child.kill();
-  });
+  afterAll(() => lsp.close());
 
   /** The first publication for `uri` (of `version`, when given) that `pred` accepts; waits for it, no clock. */
-  const next = (uri: string, pred: (d: Diag[]) => boolean = () => true, version?: number): Promise<Diag[]> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const hit = (published.get(uri) ?? []).find((p) => (version === undefined || p.version === version) && pred(p.diagnostics));
-        if (hit) resolve(hit.diagnostics);
-        else if (child.exitCode !== null) reject(new Error('the server exited'));
-        else waiters.push(check);
-      };
-      check();
-    });
+  const next = (uri: string, pred: (d: Diag[]) => boolean = () => true, version?: number): Promise<Diag[]> => lsp.next(uri, pred, version === undefined ? {} : { version });
   const open = (rel: string, text = fs.readFileSync(path.join(root, rel), 'utf8'), version = 1) => conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(rel), languageId: 'markdown', version, text } });
   const actionsAt = (uri: string, diagnostics: Diag[], only?: string[]) => conn.sendRequest<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: only ? { diagnostics, only } : { diagnostics } });
 

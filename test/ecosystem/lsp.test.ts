@@ -1,17 +1,9 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, SKILL, bin, project } from './helpers.js';
-
-interface Diag {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  code: string;
-  message: string;
-  severity: number;
-  data?: unknown;
-}
+import { CONFIG, SKILL, project } from './helpers.js';
+import { startLsp, type Diag, type LspClient } from './lsp-client.js';
 
 const BROKEN = `---
 name: Alpha_Skill
@@ -29,10 +21,8 @@ Read [the notes](references/notes.md#details) and use \`beta\` next.
 
 describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
   let root: string;
+  let lsp: LspClient;
   let conn: MessageConnection;
-  let child: ReturnType<typeof spawn>;
-  const published: { uri: string; diagnostics: Diag[] }[] = [];
-  const waiters: (() => void)[] = [];
 
   beforeAll(async () => {
     root = project({
@@ -42,44 +32,15 @@ describe('skillc lsp (a real JSON-RPC client over stdio)', () => {
       'skills-src/_shared/common.md': 'Shared text.\n',
       'skills-src/beta/SKILL.md': SKILL('beta', '# Beta\n\nBeta things for later.\n'),
     });
-    child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-    conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diag[] }) => {
-      published.push(p);
-      for (const w of waiters.splice(0)) w();
-    });
-    conn.listen();
-    child.on('exit', (code) => {
-      for (const w of waiters.splice(0)) w();
-      if (code) console.error(`skillc lsp exited with ${code}`);
-    });
-    const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
-    expect((init as { capabilities: Record<string, unknown> }).capabilities).toMatchObject({ definitionProvider: true, codeActionProvider: expect.anything() });
-    await conn.sendNotification('initialized', {});
+    lsp = await startLsp(root);
+    conn = lsp.conn;
+    expect(lsp.capabilities).toMatchObject({ definitionProvider: true, codeActionProvider: expect.anything() });
   });
 
-  afterAll(async () => {
-    try {
-      await conn.sendRequest('shutdown');
-      await conn.sendNotification('exit');
-    } catch {
-      // already gone
-    }
-    conn.dispose();
-    child.kill();
-  });
+  afterAll(() => lsp.close());
 
   /** The latest publication for `uri` that `pred` accepts; waits for it with no clock, failing only when the server exits first. */
-  const next = (uri: string, pred: (d: Diag[]) => boolean = () => true): Promise<Diag[]> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const hit = [...published].reverse().find((p) => p.uri === uri && pred(p.diagnostics));
-        if (hit) resolve(hit.diagnostics);
-        else if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`the server exited before publishing the diagnostics awaited for ${uri}`));
-        else waiters.push(check);
-      };
-      check();
-    });
+  const next = (uri: string, pred: (d: Diag[]) => boolean = () => true): Promise<Diag[]> => lsp.next(uri, pred, { latest: true });
 
   it('publishes diagnostics for the open text, offers quick fixes, and goes to definitions', async () => {
     const file = path.join(root, 'skills-src/alpha/SKILL.md');

@@ -522,3 +522,39 @@ describe('--watch', () => {
     expect(new LintCache(file, 'x', { guest: true, secret: Buffer.alloc(32, 8) }).summaryOf(skillDir, () => bytes, false)).toBeUndefined();
   });
 });
+
+describe('summaries of full entries (the language server, --changed)', () => {
+  it('re-reads an unstamped full entry\'s SKILL.md once a process, and again when it changed', async () => {
+    const dir = project();
+    // Older than a clock tick: a stamp taken now holds (a file written within the tick is read again).
+    const past = new Date(Date.now() - 60_000);
+    for (const f of walk(dir)) fs.utimesSync(f, past, past);
+    await lint({ cwd: dir, cache: true });
+    const file = path.join(dir, 'node_modules', '.cache', 'skillc', 'lint-cache.json');
+    const skillDir = path.join(dir, 'skills-src', 'anchored');
+    const md = path.join(skillDir, 'SKILL.md');
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Record<string, { stamps?: unknown; diagnostics?: unknown }> };
+    // A cold lint's entries are full and carry no stamps: the case this covers.
+    expect(written.entries[skillDir]?.diagnostics).toBeDefined();
+    expect(written.entries[skillDir]?.stamps).toBeUndefined();
+    const guest = new LintCache(file, 'another-run-key', { guest: true, root: dir });
+    let reads = 0;
+    const bytes = (): Buffer => {
+      reads++;
+      return fs.readFileSync(md);
+    };
+    const summary = guest.summaryOf(skillDir, bytes, true)?.summary;
+    expect(summary).toBeDefined();
+    expect(guest.summaryOf(skillDir, bytes, true)?.summary).toEqual(summary);
+    expect(reads).toBe(1);
+    // Changed on disk (same age, other size): read again, and the old summary no longer answers.
+    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace('anchored widget', 'anchored widget, edited'));
+    fs.utimesSync(md, past, past);
+    expect(guest.summaryOf(skillDir, bytes, true)).toBeUndefined();
+    expect(reads).toBe(2);
+    // Nothing of it is written: the file's entry still has no stamps.
+    guest.save([skillDir]);
+    const after = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Record<string, { stamps?: unknown }> };
+    expect(after.entries[skillDir]?.stamps).toBeUndefined();
+  });
+});

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConcurrency, threadCount } from '../../src/lint/parallel.js';
+import { chooseThreads, MEMORY_PER_THREAD, MIN_BYTES_PER_THREAD, parseConcurrency, type ThreadInputs } from '../../src/lint/parallel.js';
+import { freeBetween, parseProcStat, type CpuReading } from '../../src/lint/free-cores.js';
 import { corpus } from '../helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -98,17 +99,99 @@ describe('parallel lint', () => {
     expect(r.stderr).toContain("invalid --concurrency 'lots'");
   });
 
-  it('chooses threads: off and small runs are serial, auto is half the cores', () => {
+  it('auto gives the serial findings, and --debug says how many threads and why', () => {
+    // Work enough for a second thread (over 2 MiB of SKILL.md, in 44 skills of plain prose, the
+    // cheapest to parse): whether auto takes it depends on this machine's load now, and the
+    // findings must be the serial ones either way.
+    const dir = catalog();
+    const para = 'Run the tests first, then read the guide and check the output with foo before you go on. '.repeat(8);
+    for (let i = 0; i < 44; i++) {
+      const name = `big-${String(i).padStart(2, '0')}`;
+      const sections = Array.from({ length: 70 }, (_, k) => `## Step ${k}\n\n${para}\n`).join('\n');
+      fs.mkdirSync(path.join(dir, 'skills', name));
+      fs.writeFileSync(path.join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when the user asks for the large case ${i} of the auto thread choice.\n---\n\n# Big ${i}\n\nSee [the guide](references/guide-${i}.md).\n\n${sections}`);
+    }
+    const run = (...args: string[]): { stderr: string; report: { status: number | null; json: string } } => {
+      const out = path.join(dir, 'report.json');
+      const r = spawnSync(process.execPath, [bin, 'lint', '--format', 'json', '--output-file', out, '--debug', ...args], { cwd: dir, encoding: 'utf8' });
+      return { stderr: r.stderr, report: { status: r.status, json: fs.readFileSync(out, 'utf8') } };
+    };
+    const serial = run('--concurrency', 'off');
+    expect(serial.stderr).toBe('skillc lint: 1 thread (--concurrency off)\n');
+    expect(JSON.parse(serial.report.json).files.length).toBeGreaterThan(80);
+    const auto = run();
+    expect(auto.stderr).toMatch(/^skillc lint: [1-4] threads? \(auto: \d+ skills to lint, 2\.\d MiB, [\d.]+ of \d+ cores free\)\n$/);
+    expect(auto.report).toEqual(serial.report);
+  });
+
+  it('parses --concurrency values', () => {
     expect(parseConcurrency('auto')).toBe('auto');
     expect(parseConcurrency('off')).toBe('off');
     expect(parseConcurrency('4')).toBe(4);
     expect(parseConcurrency('0')).toBeUndefined();
     expect(parseConcurrency('-1')).toBeUndefined();
-    expect(threadCount('off', 10_000)).toBe(1);
-    expect(threadCount(8, 3)).toBe(3);
-    expect(threadCount('auto', 50)).toBe(1);
-    const cores = os.availableParallelism();
-    expect(threadCount('auto', 10_000)).toBe(process.env.TIMING ? 1 : Math.max(1, Math.min(Math.floor(cores / 2), 4)));
+  });
+});
+
+describe('--concurrency auto decides from the work and the free cores', () => {
+  const MiB = MIN_BYTES_PER_THREAD;
+  const choose = (over: Partial<ThreadInputs>): number => chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 2, memory: 8 * 2 ** 30, ...over }).threads;
+
+  it('takes a count or off as asked, never more threads than skills, whatever the load', () => {
+    expect(choose({ concurrency: 'off' })).toBe(1);
+    expect(choose({ concurrency: 2, free: 0 })).toBe(2);
+    expect(choose({ concurrency: 8, jobs: 3, bytes: 10 })).toBe(3);
+    expect(chooseThreads({ concurrency: 8, jobs: 3, bytes: 10, cores: 2, free: 2, memory: 0 }).reason).toBe('--concurrency 8, 3 skills to lint');
+  });
+
+  it('threads only when 2 cores are free: an idle 2-core machine takes 2, a loaded one stays serial', () => {
+    expect(choose({})).toBe(2);
+    expect(choose({ concurrency: undefined })).toBe(2);
+    // Coarse sampling: a core 80% idle counts as free; less does not.
+    expect(choose({ free: 1.85 })).toBe(2);
+    expect(choose({ free: 1.7 })).toBe(1);
+    expect(choose({ free: 0.3 })).toBe(1);
+    expect(chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 1.2, memory: 8 * 2 ** 30 }).reason).toBe('auto: 1000 skills to lint, 8.0 MiB, 1.2 of 2 cores free');
+    // More cores: one thread a free core, up to 4.
+    expect(choose({ cores: 16, free: 3.1 })).toBe(3);
+    expect(choose({ cores: 16, free: 16 })).toBe(4);
+  });
+
+  it('stays serial when the work is too small for a second thread to pay: by bytes and by skills', () => {
+    expect(choose({ bytes: 2 * MiB - 1 })).toBe(1);
+    expect(choose({ bytes: 2 * MiB })).toBe(2);
+    expect(choose({ cores: 16, free: 16, bytes: 3 * MiB })).toBe(3);
+    // A few huge skills: fewer than two batches of skills to share.
+    expect(choose({ jobs: 31, bytes: 100 * MiB })).toBe(1);
+    expect(chooseThreads({ concurrency: 'auto', jobs: 50, bytes: MiB, cores: 2, free: 2, memory: 8 * 2 ** 30 }).reason).toBe('auto: 50 skills to lint, 1.0 MiB, too little for a second thread (1.0 MiB each)');
+  });
+
+  it('takes a thread beyond the first only with 256 MiB of free memory for it', () => {
+    expect(choose({ memory: MEMORY_PER_THREAD - 1 })).toBe(1);
+    expect(choose({ memory: MEMORY_PER_THREAD })).toBe(2);
+    expect(choose({ cores: 16, free: 16, memory: 2 * MEMORY_PER_THREAD })).toBe(3);
+    expect(chooseThreads({ concurrency: 'auto', jobs: 1000, bytes: 8 * MiB, cores: 2, free: 2, memory: 100 * 2 ** 20 }).reason).toBe('auto: 1000 skills to lint, 8.0 MiB, 2.0 of 2 cores free, 100 MiB of memory free');
+  });
+
+  it('falls back to half the cores where the load cannot be measured, and is serial under TIMING', () => {
+    expect(choose({ free: undefined })).toBe(1);
+    expect(choose({ free: undefined, cores: 8 })).toBe(4);
+    expect(choose({ free: undefined, cores: 6 })).toBe(3);
+    expect(choose({ timing: true })).toBe(1);
+  });
+
+  it('measures free cores from /proc/stat: idle time (niced work is busy), plus the run\'s own', () => {
+    const stat = (user: number, nice: number, idle: number): string => `cpu  ${user} ${nice} 10 ${idle} 0 0 0 0 0 0\ncpu0 1 2 3 4\ncpu1 1 2 3 4\nintr 1\n`;
+    expect(parseProcStat(stat(100, 50, 300))).toEqual({ free: 300, total: 460, cpus: 2 });
+    expect(parseProcStat('garbage')).toBeUndefined();
+    const at = (ms: number, free: number, total: number, ownMs: number): CpuReading => ({ at: ms, free, total, cpus: 2, own: ownMs * 1000 });
+    // 100 ms on 2 CPUs (20 jiffies): 10 idle, and this process used 50 ms of the other 10.
+    expect(freeBetween(at(0, 0, 0, 0), at(100, 10, 20, 50), 2)).toBeCloseTo(1.5);
+    // Nothing else running: everything busy was this process.
+    expect(freeBetween(at(0, 0, 0, 0), at(100, 10, 20, 100), 2)).toBeCloseTo(2);
+    // Another job on both cores.
+    expect(freeBetween(at(0, 0, 0, 0), at(100, 0, 20, 0), 2)).toBe(0);
+    expect(freeBetween(at(0, 0, 0, 0), at(100, 0, 0, 0), 2)).toBeUndefined();
   });
 });
 
@@ -117,9 +200,8 @@ describe('worker threads lint with the main thread\'s resolved config', () => {
     // The compiled package: its worker threads run dist/lint/lint-worker.js (from src/, lint stays serial).
     const { lint } = (await import(pathToFileURL(path.join(repo, 'dist/lint/engine.js')).href)) as typeof import('../../src/lint/engine.js');
     const { loadLintConfig } = (await import(pathToFileURL(path.join(repo, 'dist/lint/pipeline/configure.js')).href)) as typeof import('../../src/lint/pipeline/configure.js');
-    const { threadCount, workerAvailable } = (await import(pathToFileURL(path.join(repo, 'dist/lint/parallel.js')).href)) as typeof import('../../src/lint/parallel.js');
+    const { workerAvailable } = (await import(pathToFileURL(path.join(repo, 'dist/lint/parallel.js')).href)) as typeof import('../../src/lint/parallel.js');
     expect(workerAvailable()).toBe(true);
-    expect(threadCount(2, 220)).toBe(2);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillc-parallel-'));
     made.push(dir);
     // On disk the config reports broken links; the config handed in turns that rule off.

@@ -5,7 +5,7 @@ import type { LintCache } from '../cache.js';
 import type { Linter } from '../lint-skill.js';
 import { lintWithinBudget, RunBudget } from '../run-budget.js';
 import { boundHeapGrowth } from '../memory.js';
-import { runParallel, threadCount, workerAvailable, type Concurrency, type WorkerSpec } from '../parallel.js';
+import { decideThreads, runParallel, workerAvailable, type Concurrency, type ThreadChoice, type WorkerSpec } from '../parallel.js';
 import type { LintRun } from './collect.js';
 import type { PreparedLinter } from './configure.js';
 import { LIMITS } from '../../parse/limits.js';
@@ -18,6 +18,8 @@ export interface LintMissesOptions {
   /** API-provided rules do not cross to worker threads: their presence keeps the run serial. */
   rules?: readonly unknown[];
   concurrency?: Concurrency;
+  /** Told how many threads lint the skills to parse, and why (`--debug`). */
+  onThreads?: (choice: ThreadChoice) => void;
   /** Bytes of skill text the run may read (`--max-bytes`; default LIMITS.maxRunBytes), shared out between its threads. */
   maxBytes?: number;
 }
@@ -26,7 +28,10 @@ export interface LintMissesOptions {
 export async function lintMisses(run: LintRun, misses: readonly number[], linter: PreparedLinter, cache: LintCache | undefined, options: LintMissesOptions, cwd: string): Promise<void> {
   const track = !!cache;
   const fixing = !!(options.fix || options.fixDryRun);
-  const threads = fixing || options.keepSkills || options.rules?.length || !workerAvailable() ? 1 : threadCount(options.concurrency, misses.length);
+  const serialOnly = fixing ? 'fixes are applied' : options.keepSkills ? 'the parsed skills are kept' : options.rules?.length ? 'rules handed to the API stay on this thread' : !workerAvailable() ? 'no worker script (run from source)' : undefined;
+  const choice = serialOnly ? { threads: 1, reason: serialOnly } : await decideThreads(options.concurrency, misses.map((i) => run.dirs[i]!));
+  options.onThreads?.(choice);
+  const threads = choice.threads;
   // Serial only: the flag is process-wide, and with several heaps each collecting that often the
   // GC's concurrent marking took the cores the threads needed (--concurrency 2: 17 CPU s instead of 12).
   if (!options.keepSkills && misses.length >= 400 && threads === 1) boundHeapGrowth();
