@@ -10,7 +10,8 @@
 // --no-real-shaped skips it) and a stand-in for a real repository (bench/gen-stand-in.mjs: 1,000
 // skills, beside its bare parse and markdownlint-cli2, serially and with threads; --no-stand-in
 // skips it); last, issue #30's table: each of its goals with the figures and whether it is met.
-// --quick: 3 runs, scaling 100/N only. --small: only the small-repo rows (this repo's
+// --quick: 3 runs, scaling 100/N only. --scales 1000,16000: the catalog sizes of the growth rows.
+// Each section prints a progress line with the minutes since the start on stderr. --small: only the small-repo rows (this repo's
 // own 4 skills: build cold, --no-incremental, --check, via npm run build:skills, and
 // --version), each beside its goal. --baseline <dir>: <dir> is another checkout of skillc,
 // installed and compiled (bench/baseline.mjs <rev> <dir> makes one); every skillc row is
@@ -39,10 +40,20 @@ if (BASE !== undefined && (!args[baseAt + 1] || !fs.existsSync(path.join(BASE, '
   process.stderr.write(`bench: --baseline needs a compiled skillc checkout (bin/skillc.js and dist/)${args[baseAt + 1] ? `; ${BASE} is not one` : ''}: make one with node bench/baseline.mjs <git-rev> <dir>\n`);
   process.exit(2);
 }
-const [nArg, runsArg] = args.filter((a, i) => !a.startsWith('--') && (baseAt < 0 || i !== baseAt + 1));
+const scalesAt = args.indexOf('--scales');
+const [nArg, runsArg] = args.filter((a, i) => !a.startsWith('--') && (baseAt < 0 || i !== baseAt + 1) && (scalesAt < 0 || i !== scalesAt + 1));
 const N = Number(nArg ?? 1000);
 const RUNS = Number(runsArg ?? (QUICK ? 3 : 5));
-const SCALES = QUICK ? [...new Set([100, N])] : [1000, 4000, 16000];
+// --scales 1000,16000: the catalog sizes of the growth rows (the first is the one the others are held to).
+const scalesArg = scalesAt >= 0 ? (args[scalesAt + 1] ?? '').split(',').map(Number) : undefined;
+if (scalesArg && (scalesArg.length < 2 || !scalesArg.every((n) => Number.isInteger(n) && n > 0))) {
+  process.stderr.write('bench: --scales needs two or more catalog sizes, comma-separated (--scales 1000,16000)\n');
+  process.exit(2);
+}
+const SCALES = scalesArg ?? (QUICK ? [...new Set([100, N])] : [1000, 4000, 16000]);
+/** A progress line on stderr at the end of each section, with the minutes since the start (a full run is long). */
+const started = performance.now();
+const section = (name) => process.stderr.write(`\nbench: ${name} done at ${((performance.now() - started) / 60000).toFixed(1)} min\n`);
 // ../shared beside the checkout, or beside the worktrees folder a worktree sits in (as bench/scripts.mjs looks).
 const generator = [path.resolve(root, '..', 'shared'), path.resolve(root, '..', '..', 'shared')].map((s) => path.join(s, 'bench', 'gen-corpus.mjs')).find((g) => fs.existsSync(g)) ?? path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs');
 const localGenerator = path.join(root, 'bench', 'gen-corpus.mjs');
@@ -303,6 +314,7 @@ function pairCells(r) {
 const rowName = (r) => `${r.name}${r.skillc || r.name.includes('(peer') ? '' : ' (peer: one row for both)'}${r.status > 1 ? ` (exit ${r.status})` : ''}${r.error ? ` (failed: ${r.error})` : ''}${r.skillc && r.by.before?.failed ? ` (before: ${r.by.before.failed.replace(/\|/g, '/')})` : ''}`;
 
 const smallRows = smallRepoRows();
+section('small repo');
 const printSmall = () => {
   console.log(`\nSmall repo (each checkout's 4 skills, 9 hosts), median of ${RUNS} runs, Node ${process.version}${BASE ? `; before: ${BASE} at ${baseRev}, after: ${root}` : ''}\n`);
   if (BASE) {
@@ -389,6 +401,7 @@ measureSkillc(`skillc lint, script rules only (${scripts.scripts} ${scripts.real
 if (fs.existsSync(bin('skills-ref'))) measure('skills-ref 0.1.5 validate, one skill', [bin('skills-ref'), 'validate', oneSkill]);
 if (fs.existsSync(bin('skill-check'))) measure('skill-check 1.2.0, one skill', [bin('skill-check'), 'check', oneSkill, '--no-security-scan', '--format', 'json']);
 // The real-shaped tree (issue #17): skills that ship hundreds of files (bench/real-shaped.mjs).
+section('catalog rows');
 const REAL_SHAPED = !args.includes('--no-real-shaped');
 const realN = QUICK ? 5 : 20;
 let realParse;
@@ -419,6 +432,7 @@ if (REAL_SHAPED) {
     row.ref = realParse;
   }
 }
+section('real-shaped tree');
 // Issue #30: a stand-in for a real marketplace repository (bench/gen-stand-in.mjs: 1,000 skills in
 // plugin folders, shell fences, references up to 200 KB), beside its bare parse and markdownlint-cli2
 // in the same rounds, serially, with 2 threads and with `auto`.
@@ -454,6 +468,7 @@ if (STAND_IN) {
   }
 }
 process.stderr.write('\n');
+section('stand-in repository');
 
 const watchTimes = QUICK ? 3 : 5;
 const watchLint = await watchRow('lint', projectCwd, one, watchTimes);
@@ -504,6 +519,7 @@ const latencyRows = [
   [`language server, ${N} skills: edit -> all diagnostics (150 ms debounce included; median)`, '<= 0.25 s', (l) => lsp.warm[l]?.edit.last],
 ];
 
+section('watch and language server');
 const scaling = [];
 for (const n of SCALES) {
   const c = corpusOf(n);
@@ -514,6 +530,7 @@ for (const n of SCALES) {
   scaling.push({ n, parse: p, by: l.by });
 }
 process.stderr.write('\n');
+section('scaling');
 
 for (let i = 0; i < RUNS; i++) for (const c of checkouts) fs.rmSync(path.join(projects[c.label], coldOut(i)), { recursive: true, force: true });
 
