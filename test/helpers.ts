@@ -45,3 +45,13 @@ export function cliEnv(extra: Record<string, string> = {}): Record<string, strin
 
 export const SKILL = (name: string, body = '# Title\n\nText.\n', extra = ''): string =>
   `---\nname: ${name}\ndescription: Use when testing ${name}.\n${extra}---\n\n${body}`;
+
+/** Every Markdown file under a folder (node_modules skipped; links are not followed: a Dirent of a link is neither a file nor a folder). */
+export function markdownFiles(dir: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory() && e.name !== 'node_modules') markdownFiles(p, out);
+    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
+  }
+  return out;
+}

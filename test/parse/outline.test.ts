@@ -9,6 +9,7 @@ import GithubSlugger from 'github-slugger';
 import type { Nodes, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
+import { markdownFiles } from '../helpers.js';
 import type { Range } from '../../src/model/diagnostic.js';
 import type { Heading, Section, Skill } from '../../src/model/skill.js';
 import { textFile, type LineIndex } from '../../src/model/text.js';
@@ -116,15 +117,6 @@ function sectionsOf(blocks: RootContent[], headings: Heading[], lines: LineIndex
 function fromEvents(text: string): Parts {
   const s = parseSkill({ dir: '/x', text, bundled: [], bundle: NO_BUNDLE });
   return { headings: s.headings, sections: s.sections, links: s.links, codeFences: s.codeFences, inlineCode: s.inlineCode, comments: s.comments, directives: s.directives };
-}
-
-function markdownFiles(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'node_modules') markdownFiles(p, out);
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
-  }
-  return out;
 }
 
 const repo = path.resolve(import.meta.dirname, '..', '..');

@@ -9,6 +9,7 @@ import { parse, postprocess, preprocess } from 'micromark';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import type { Event } from 'micromark-util-types';
 import { describe, expect, it } from 'vitest';
+import { markdownFiles } from '../helpers.js';
 import { markdownEvents } from '../../src/parse/markdown.js';
 import { expandEvents, Unexpected } from '../../src/parse/subtokenize.js';
 
@@ -22,15 +23,6 @@ function reference(text: string): Event[] {
 function shown(events: readonly Event[]): string[] {
   const point = (p: Event[1]['start']): string => `${p.line}:${p.column}:${p.offset}:${p._index}:${p._bufferIndex}`;
   return events.map((e) => `${e[0]} ${e[1].type} ${point(e[1].start)} ${point(e[1].end)}`);
-}
-
-function markdownFiles(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'node_modules') markdownFiles(p, out);
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
-  }
-  return out;
 }
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
